@@ -1,0 +1,37 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { academy } from "~/lib/academy";
+
+export function NavBar({ user }: { user: { name: string; role: "user" | "admin" } }) {
+  const navigation = useNavigation();
+  const loggingOut = navigation.formAction === "/logout";
+  const home = user.role === "admin" ? "/admin" : "/dashboard";
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2" aria-label="Main">
+        <Link to={home} className="flex min-w-0 items-center gap-2">
+          <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-bold text-slate-900 sm:text-base">{academy.name}</span>
+            <span className="block text-xs text-slate-500">{user.role === "admin" ? "Admin Panel" : "Student Portal"}</span>
+          </span>
+        </Link>
+        <div className="flex items-center gap-3">
+          <div className="hidden text-right sm:block">
+            <span className="block max-w-[14rem] truncate text-sm font-medium" data-testid="nav-user-name">
+              {user.name}
+            </span>
+            <span className="block text-xs capitalize text-slate-500">{user.role}</span>
+          </div>
+          <Form method="post" action="/logout">
+            <button type="submit" className="btn-secondary px-3 py-1.5" disabled={loggingOut}>
+              {loggingOut ? "Logging out..." : "Logout"}
+            </button>
+          </Form>
+        </div>
+      </nav>
+      <p className="px-4 pb-1 text-xs text-slate-600 sm:hidden">
+        <span className="font-medium">{user.name}</span> · <span className="capitalize">{user.role}</span>
+      </p>
+    </header>
+  );
+}

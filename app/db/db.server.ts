@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { env } from "~/lib/env.server";
+import * as schema from "./schema.server";
+
+export type DB = BetterSQLite3Database<typeof schema>;
+
+let sqlite: Database.Database | undefined;
+let instance: DB | undefined;
+
+function migrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
+}
+
+/** Opens the one SQLite file (WAL, foreign keys, busy timeout) and applies pending migrations. */
+export function openDatabase(file: string): { sqlite: Database.Database; db: DB } {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const conn = new Database(file);
+  conn.pragma("journal_mode = WAL");
+  conn.pragma("foreign_keys = ON");
+  conn.pragma("busy_timeout = 5000");
+  conn.pragma("synchronous = NORMAL");
+  const db = drizzle(conn, { schema });
+  migrate(db, { migrationsFolder: migrationsFolder() });
+  return { sqlite: conn, db };
+}
+
+export function db(): DB {
+  if (!instance) {
+    const opened = openDatabase(env().DATABASE_URL);
+    sqlite = opened.sqlite;
+    instance = opened.db;
+  }
+  return instance;
+}
+
+export function rawDb(): Database.Database {
+  db();
+  return sqlite as Database.Database;
+}
+
+/** Runs fn in one IMMEDIATE transaction (takes the write lock up front, so checks and writes are atomic). */
+export function transaction<T>(fn: (tx: DB) => T): T {
+  const conn = rawDb();
+  return conn.transaction(() => fn(db())).immediate();
+}
+
+export function closeDatabase() {
+  sqlite?.close();
+  sqlite = undefined;
+  instance = undefined;
+}
+
+export { schema };

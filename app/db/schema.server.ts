@@ -1,0 +1,276 @@
+/**
+ * The whole data model in one place. Conventions:
+ * - ids are text (random UUIDs for new rows; imported rows keep the old app's ids);
+ * - every timestamp is an integer of milliseconds since the epoch (`timestamp_ms`), read as a Date;
+ * - booleans are integers 0/1 (`mode: "boolean"`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** scrypt hash; null for imported users until an admin sets a password. */
+    passwordHash: text("password_hash"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    joinDate: integer("join_date", { mode: "timestamp_ms" }).notNull(),
+    lastLogin: integer("last_login", { mode: "timestamp_ms" }),
+    /** null = unlimited; 0 also means unlimited (spec). */
+    globalTestLimit: integer("global_test_limit"),
+    /** bumped to end every session of the user (deactivate, delete, password change). */
+    sessionVersion: integer("session_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_role_name_idx").on(t.role, t.name),
+    index("users_status_idx").on(t.status),
+  ],
+);
+
+export const examTypes = sqliteTable(
+  "exam_types",
+  {
+    id: text("id").primaryKey(),
+    value: text("value").notNull(),
+    label: text("label").notNull(),
+    isBuiltin: integer("is_builtin", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("exam_types_value_unique").on(t.value)],
+);
+
+export const userExamTypes = sqliteTable(
+  "user_exam_types",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    examType: text("exam_type").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.examType] }),
+    index("user_exam_types_type_idx").on(t.examType),
+  ],
+);
+
+export const tests = sqliteTable(
+  "tests",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    examType: text("exam_type").notNull(),
+    unitNumber: integer("unit_number"),
+    unitName: text("unit_name"),
+    duration: integer("duration").notNull().default(60),
+    totalQuestions: integer("total_questions").notNull().default(0),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** null or 0 = unlimited */
+    maxAttempts: integer("max_attempts"),
+    /** questions are versioned so that editing a test never changes past attempts' reviews */
+    currentVersion: integer("current_version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tests_exam_type_active_idx").on(t.examType, t.isActive, t.unitNumber),
+    index("tests_created_idx").on(t.createdAt),
+  ],
+);
+
+export const questions = sqliteTable(
+  "questions",
+  {
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** q1…qN within its test */
+    id: text("id").notNull(),
+    position: integer("position").notNull(),
+    question: text("question").notNull(),
+    /** JSON array of 2–6 option texts */
+    options: text("options", { mode: "json" }).$type<string[]>().notNull(),
+    correctAnswer: integer("correct_answer").notNull(),
+    explanation: text("explanation"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.testId, t.version, t.id] }),
+    index("questions_test_version_position_idx").on(t.testId, t.version, t.position),
+  ],
+);
+
+export const attempts = sqliteTable(
+  "attempts",
+  {
+    id: text("id").primaryKey(),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    testVersion: integer("test_version").notNull().default(1),
+    status: text("status", { enum: ["in_progress", "submitted", "expired"] })
+      .notNull()
+      .default("in_progress"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    deadlineAt: integer("deadline_at", { mode: "timestamp_ms" }).notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    score: integer("score"),
+    totalQuestions: integer("total_questions").notNull(),
+    /** seconds */
+    timeSpent: integer("time_spent"),
+  },
+  (t) => [
+    index("attempts_user_test_idx").on(t.userId, t.testId, t.status),
+    index("attempts_test_idx").on(t.testId, t.status),
+    index("attempts_user_completed_idx").on(t.userId, t.completedAt),
+    index("attempts_completed_idx").on(t.completedAt),
+    // at most one unfinished attempt per student and test: double clicks and second tabs resume it
+    uniqueIndex("attempts_one_in_progress")
+      .on(t.userId, t.testId)
+      .where(sql`status = 'in_progress'`),
+  ],
+);
+
+export const attemptAnswers = sqliteTable(
+  "attempt_answers",
+  {
+    attemptId: text("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+    /** null = visited but not answered */
+    chosenIndex: integer("chosen_index"),
+    markedForReview: integer("marked_for_review", { mode: "boolean" }).notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+export const userTestLimits = sqliteTable(
+  "user_test_limits",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    maxAttempts: integer("max_attempts").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.testId] })],
+);
+
+export const materials = sqliteTable(
+  "materials",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    examType: text("exam_type").notNull(),
+    googleDriveLink: text("google_drive_link").notNull(),
+    thumbnailUrl: text("thumbnail_url").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    uploadDate: integer("upload_date", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("materials_active_upload_idx").on(t.isActive, t.uploadDate)],
+);
+
+export const ANNOUNCEMENT_TYPES = ["general", "course", "test", "admission", "other"] as const;
+export const TARGET_TYPES = ["all", "examType", "specific"] as const;
+
+export const announcements = sqliteTable(
+  "announcements",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    type: text("type", { enum: ANNOUNCEMENT_TYPES }).notNull().default("general"),
+    imageUrl: text("image_url"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    scheduledFor: integer("scheduled_for", { mode: "timestamp_ms" }),
+    targetType: text("target_type", { enum: TARGET_TYPES }).notNull().default("all"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("announcements_active_created_idx").on(t.isActive, t.createdAt)],
+);
+
+export const announcementExamTypes = sqliteTable(
+  "announcement_exam_types",
+  {
+    announcementId: text("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    examType: text("exam_type").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.examType] })],
+);
+
+export const announcementUsers = sqliteTable(
+  "announcement_users",
+  {
+    announcementId: text("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.userId] }),
+    index("announcement_users_user_idx").on(t.userId),
+  ],
+);
+
+export const books = sqliteTable(
+  "books",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    coverUrl: text("cover_url").notNull(),
+    description: text("description"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("books_created_idx").on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Test = typeof tests.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+export type Attempt = typeof attempts.$inferSelect;
+export type AttemptAnswer = typeof attemptAnswers.$inferSelect;
+export type Material = typeof materials.$inferSelect;
+export type Announcement = typeof announcements.$inferSelect;
+export type Book = typeof books.$inferSelect;
+export type ExamType = typeof examTypes.$inferSelect;

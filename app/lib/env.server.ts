@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+/** Environment variables, validated once. Anything invalid stops the server with a clear message. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1).default("./data/app.db"),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  ADMIN_EMAIL: z.email().default("admin@academy.local"),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+  SEED_DEMO: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  ACADEMY_TIME_ZONE: z.string().default("Asia/Kolkata"),
+  /** allowed extra origins for POSTs, comma separated (for a proxy with another host name) */
+  ALLOWED_ORIGINS: z.string().default(""),
+  /** true when served over https (sets the Secure flag on cookies); defaults to NODE_ENV=production */
+  SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+  /** set by `npm start` when NODE_ENV was not given: allows a generated secret kept in the data folder */
+  SESSION_SECRET_AUTOGEN: z.enum(["true", "false"]).default("false"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET && parsed.data.SESSION_SECRET_AUTOGEN !== "true") {
+    throw new Error("Invalid environment:\nSESSION_SECRET: required in production");
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/**
+ * The cookie-signing secret: SESSION_SECRET, or (outside production, or under `npm start`) a random one
+ * kept in the data folder so sessions survive restarts.
+ */
+export function sessionSecret(): string {
+  const e = env();
+  if (e.SESSION_SECRET) return e.SESSION_SECRET;
+  const dir = path.dirname(path.resolve(e.DATABASE_URL));
+  const file = path.join(dir, ".session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

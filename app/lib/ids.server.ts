@@ -1,0 +1,5 @@
+import crypto from "node:crypto";
+
+export function newId(): string {
+  return crypto.randomUUID();
+}

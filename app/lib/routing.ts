@@ -1,0 +1,26 @@
+/** Where each role belongs, and the route table of spec section 2 as pure functions. */
+export type Role = "user" | "admin";
+
+export function homeFor(role: Role): string {
+  return role === "admin" ? "/admin" : "/dashboard";
+}
+
+export type Access = "public" | "signed-out" | "student" | "admin" | "signed-in";
+
+/**
+ * Decides what happens when a visitor with `role` (or none) opens a route of the given access kind:
+ * `null` means the page is shown, a string is the redirect target.
+ */
+export function guardRedirect(access: Access, role: Role | null): string | null {
+  switch (access) {
+    case "public":
+    case "signed-out":
+      return role ? homeFor(role) : null;
+    case "student":
+      return role === "user" ? null : "/login";
+    case "admin":
+      return role === "admin" ? null : "/login";
+    case "signed-in":
+      return role ? null : "/login";
+  }
+}

@@ -1,0 +1,84 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db, transaction, type DB } from "~/db/db.server";
+import { questions, tests, type Test } from "~/db/schema.server";
+import { newId } from "~/lib/ids.server";
+
+export type QuestionInput = {
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation?: string | null;
+};
+
+export type TestInput = {
+  title: string;
+  description?: string;
+  examType: string;
+  unitNumber?: number | null;
+  unitName?: string | null;
+  duration?: number;
+  isActive?: boolean;
+  maxAttempts?: number | null;
+  id?: string;
+  createdAt?: Date;
+};
+
+/** Inserts the questions of one version of a test as q1…qN, in order. */
+export function insertQuestions(tx: DB, testId: string, version: number, list: QuestionInput[]) {
+  if (!list.length) return;
+  tx.insert(questions)
+    .values(
+      list.map((q, i) => ({
+        testId,
+        version,
+        id: `q${i + 1}`,
+        position: i,
+        question: q.question,
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+        explanation: q.explanation ?? null,
+      })),
+    )
+    .run();
+}
+
+/** Creates a test and its questions in one transaction. */
+export function createTest(input: TestInput, list: QuestionInput[]): Test {
+  const id = input.id ?? newId();
+  const now = input.createdAt ?? new Date();
+  transaction((tx) => {
+    tx.insert(tests)
+      .values({
+        id,
+        title: input.title.trim(),
+        description: input.description?.trim() ?? "",
+        examType: input.examType,
+        unitNumber: input.unitNumber ?? null,
+        unitName: input.unitName ?? null,
+        duration: input.duration ?? 60,
+        totalQuestions: list.length,
+        isActive: input.isActive ?? true,
+        maxAttempts: input.maxAttempts ?? null,
+        currentVersion: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+    insertQuestions(tx, id, 1, list);
+  });
+  return findTest(id) as Test;
+}
+
+export function findTest(id: string): Test | undefined {
+  return db().select().from(tests).where(eq(tests.id, id)).get();
+}
+
+/** The questions of one version of a test, in order (with the answer key: server use only). */
+export function questionsOf(testId: string, version: number) {
+  return db()
+    .select()
+    .from(questions)
+    .where(and(eq(questions.testId, testId), eq(questions.version, version)))
+    .orderBy(asc(questions.position))
+    .all();
+}

@@ -1,0 +1,85 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { NavBar } from "~/components/NavBar";
+import { academy } from "~/lib/academy";
+import { getSessionUser } from "~/lib/auth.server";
+import { useNonce } from "~/lib/nonce";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: `${academy.name} · ${academy.tagline}` },
+  { name: "description", content: "Timed MCQ mock tests for TET, SET, NET and TRB English Literature aspirants." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  return { user: user ? { name: user.name, role: user.role } : null };
+}
+
+function PendingBar() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div role="progressbar" aria-label="Loading" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100">
+      <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+    </div>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <PendingBar />
+        {data?.user ? <NavBar user={data.user} /> : null}
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404 ? "Page not found" : status === 403 ? "You are not allowed to do that." : "Something went wrong. Please try again.";
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <p className="mt-2 text-slate-600">Error {status}</p>
+      <Link to="/" className="btn-primary mt-6">
+        Go to the home page
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,137 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { academy } from "~/lib/academy";
+import { AuthError, authenticator, homeFor, requireSignedOut } from "~/lib/auth.server";
+import { useHydrated } from "~/lib/hooks";
+import { createUserSession } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: `Sign in · ${academy.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSignedOut(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireSignedOut(request);
+  const form = await request.clone().formData();
+  const mode = form.get("mode") === "register" ? "register" : "login";
+  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
+  try {
+    const user = await authenticator.authenticate(mode, request);
+    return createUserSession(user.id, user.sessionVersion, homeFor(user.role));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const fallback = mode === "register" ? "Authentication failed" : "Login failed";
+    const message = error instanceof AuthError && error.message ? error.message : fallback;
+    if (!(error instanceof AuthError)) console.error("sign-in failed", error);
+    return data({ error: message, mode, values }, { status: 400 });
+  }
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const mode = params.get("mode") === "register" ? "register" : "login";
+  const error = actionData && actionData.mode === mode ? actionData.error : null;
+  const values = actionData && actionData.mode === mode ? actionData.values : { name: "", email: "" };
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const hydrated = useHydrated();
+  const [showPassword, setShowPassword] = useState(false);
+  const isRegister = mode === "register";
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-10">
+      <div className="w-full max-w-md">
+        <Link to="/" className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          ← Home
+        </Link>
+        <div className="card p-6 sm:p-8">
+          <div className="mb-6 text-center">
+            <img src="/logo.svg" alt="" width={48} height={48} className="mx-auto mb-3 h-12 w-12" />
+            <h1 className="text-2xl font-bold">{isRegister ? "Create Account" : "Welcome Back"}</h1>
+            <p className="mt-1 text-sm text-slate-600">
+              {isRegister ? `Join ${academy.name} and start practising` : "Sign in to continue your preparation"}
+            </p>
+          </div>
+
+          {error ? (
+            <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </div>
+          ) : null}
+
+          <Form method="post" className="space-y-4" key={mode} noValidate>
+            <input type="hidden" name="mode" value={mode} />
+            {isRegister ? (
+              <div>
+                <label htmlFor="name" className="label">
+                  Full Name
+                </label>
+                <input id="name" name="name" type="text" autoComplete="name" className="input" defaultValue={values.name} />
+              </div>
+            ) : null}
+            <div>
+              <label htmlFor="email" className="label">
+                Email Address
+              </label>
+              <input id="email" name="email" type="email" autoComplete="email" className="input" defaultValue={values.email} />
+            </div>
+            <div>
+              <label htmlFor="password" className="label">
+                Password
+              </label>
+              <div className="relative">
+                <input
+                  id="password"
+                  name="password"
+                  type={showPassword ? "text" : "password"}
+                  autoComplete={isRegister ? "new-password" : "current-password"}
+                  className="input pr-16"
+                />
+                {hydrated ? (
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((v) => !v)}
+                    className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700"
+                    aria-label={showPassword ? "Hide password" : "Show password"}
+                    aria-pressed={showPassword}
+                  >
+                    {showPassword ? "Hide" : "Show"}
+                  </button>
+                ) : null}
+              </div>
+            </div>
+            <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
+              {isRegister ? (busy ? "Creating Account..." : "Create Account") : busy ? "Signing in..." : "Sign In"}
+            </button>
+          </Form>
+
+          <p className="mt-5 text-center text-sm text-slate-600">
+            {isRegister ? (
+              <>
+                Already have an account?{" "}
+                <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+                  Sign in
+                </Link>
+              </>
+            ) : (
+              <>
+                Don't have an account?{" "}
+                <Link to="/login?mode=register" className="font-semibold text-brand-700 hover:underline">
+                  Sign up
+                </Link>
+              </>
+            )}
+          </p>
+          <p className="mt-4 text-center text-xs text-slate-500">
+            By continuing, you agree to our Terms of Service and Privacy Policy.
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, type AppServer, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+test("a visitor registers, lands on /dashboard with the student nav bar, and signs out", async ({ page }) => {
+  await page.goto(`${app.url}/login`);
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+  await page.getByLabel("Full Name").fill("Nila Varma");
+  await page.getByLabel("Email Address").fill("nila@example.test");
+  await page.getByLabel("Password", { exact: true }).fill("nila-pass-1");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(`${app.url}/dashboard`);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByText("Student Portal")).toBeVisible();
+  await expect(nav.getByText("Nila Varma")).toBeVisible();
+  await expect(nav.getByText("user", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${app.url}/`);
+  await page.goto(`${app.url}/dashboard`);
+  await expect(page).toHaveURL(`${app.url}/login`);
+  const row = app.db().prepare("select role, status from users where email = ?").get("nila@example.test");
+  expect(row).toEqual({ role: "user", status: "active" });
+});
+
+test("a wrong password shows the red box and keeps the e-mail", async ({ page }) => {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email Address").fill("student@academy.local");
+  await page.getByLabel("Password", { exact: true }).fill("nope");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByLabel("Email Address")).toHaveValue("student@academy.local");
+});
+
+test("the admin signs in and lands on /admin with the Admin Panel bar", async ({ page }) => {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email Address").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${app.url}/admin`);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText("Admin Panel")).toBeVisible();
+  // an admin opening the student dashboard ends on /admin (via /login)
+  await page.goto(`${app.url}/dashboard`);
+  await expect(page).toHaveURL(`${app.url}/admin`);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the demo student signs in with a plain form post", async ({ page }) => {
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel("Email Address").fill("student@academy.local");
+    await page.getByLabel("Password", { exact: true }).fill("student123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(`${app.url}/dashboard`);
+    await expect(page.getByText("Welcome back, Priya Raman")).toBeVisible();
+  });
+
+  test("the register toggle is a link", async ({ page }) => {
+    await page.goto(`${app.url}/login`);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(`${app.url}/login?mode=register`);
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  });
+});
+
+test("a POST from a foreign origin is refused", async ({ request }) => {
+  const res = await request.post(`${app.url}/login`, {
+    form: { mode: "login", email: ADMIN.email, password: ADMIN.password },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(403);
+});
+
+test("HTML responses carry the security headers", async ({ request }) => {
+  const res = await request.get(`${app.url}/login`);
+  const headers = res.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});

@@ -1,0 +1,90 @@
+// Helpers for integration tests: real Requests into route loaders and actions, on the temporary
+// SQLite file that tests/setup-db.ts gives each test file.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ensureBuiltinExamTypes, ensureOwnerAdmin, seedDemo, DEMO_STUDENT } from "~/db/seed.server";
+import { createUser } from "~/models/user.server";
+import * as loginRoute from "~/routes/login";
+
+export const BASE = "http://localhost:3000";
+export const OWNER = { email: "owner@academy.test", password: "owner-password-1" };
+export { DEMO_STUDENT };
+
+export async function seedBase({ demo = false } = {}) {
+  ensureBuiltinExamTypes();
+  await ensureOwnerAdmin();
+  if (demo) await seedDemo();
+}
+
+let counter = 0;
+/** a fresh client address per call, so sign-in throttling of one test does not leak into another */
+export function uniqueAddress() {
+  counter += 1;
+  return `10.0.${Math.floor(counter / 250)}.${counter % 250}`;
+}
+
+export function getRequest(path: string, cookie?: string) {
+  return new Request(BASE + path, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export function postRequest(path: string, fields: Record<string, string | string[]>, options: { cookie?: string; address?: string } = {}) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) {
+    for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
+  }
+  const headers: Record<string, string> = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: BASE,
+    "x-client-address": options.address ?? "127.0.0.1",
+  };
+  if (options.cookie) headers.Cookie = options.cookie;
+  return new Request(BASE + path, { method: "POST", headers, body });
+}
+
+/** Runs a loader or action; a thrown Response (redirect) is returned instead of thrown. */
+export async function run<T>(
+  fn: (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<T>,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<T | Response> {
+  try {
+    return await fn({ request, params, context: {} } as LoaderFunctionArgs & ActionFunctionArgs);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+export function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+}
+
+/** The payload of a loader/action result, whether plain or wrapped by `data()`. */
+export function payload<T = Record<string, unknown>>(value: unknown): T {
+  return (isDataWithInit(value) ? value.data : value) as T;
+}
+
+export function statusOf(value: unknown): number {
+  if (value instanceof Response) return value.status;
+  if (isDataWithInit(value)) return value.init?.status ?? 200;
+  return 200;
+}
+
+export function cookieFrom(response: Response): string {
+  const set = response.headers.get("Set-Cookie") ?? "";
+  return set.split(";")[0];
+}
+
+export async function signIn(email: string, password: string, address = uniqueAddress()): Promise<string> {
+  const res = await run(loginRoute.action, postRequest("/login", { mode: "login", email, password }, { address }));
+  if (!(res instanceof Response)) throw new Error(`sign-in failed: ${JSON.stringify(payload(res))}`);
+  return cookieFrom(res);
+}
+
+export async function makeStudent(overrides: Partial<{ name: string; email: string; password: string; examTypes: string[] }> = {}) {
+  counter += 1;
+  const email = overrides.email ?? `student${counter}-${Date.now()}@example.test`;
+  const password = overrides.password ?? "student-pass-1";
+  const user = await createUser({ name: overrides.name ?? `Student ${counter}`, email, password, assignedExamTypes: overrides.examTypes ?? ["NET", "TET"] });
+  const cookie = await signIn(email, password);
+  return { user, email, password, cookie };
+}

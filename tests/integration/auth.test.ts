@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { users } from "~/db/schema.server";
+import { THROTTLED_MESSAGE } from "~/lib/throttle.server";
+import { findUserByEmail, setUserStatus, assignedExamTypes } from "~/models/user.server";
+import * as dashboard from "~/routes/dashboard";
+import * as login from "~/routes/login";
+import { getRequest, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, uniqueAddress } from "../helpers";
+
+beforeAll(async () => {
+  await seedBase();
+});
+
+describe("register", () => {
+  it("creates a student with no exam types and lands on /dashboard", async () => {
+    const res = await run(login.action, postRequest("/login", { mode: "register", name: "Kavya S", email: "Kavya@Example.test", password: "secret12" }));
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).status).toBe(302);
+    expect((res as Response).headers.get("Location")).toBe("/dashboard");
+    expect((res as Response).headers.get("Set-Cookie")).toMatch(/__session=.*HttpOnly.*SameSite=Lax/i);
+    const user = findUserByEmail("kavya@example.test");
+    expect(user?.role).toBe("user");
+    expect(user?.status).toBe("active");
+    expect(user?.lastLogin).toBeInstanceOf(Date);
+    expect(assignedExamTypes(user!.id)).toEqual([]);
+  });
+
+  it("refuses missing fields with the spec's message and keeps the input", async () => {
+    const res = await run(login.action, postRequest("/login", { mode: "register", name: "", email: "x@example.test", password: "secret12" }));
+    expect(statusOf(res)).toBe(400);
+    expect(payload(res)).toMatchObject({ error: "Please fill in all required fields", values: { email: "x@example.test" } });
+    expect(findUserByEmail("x@example.test")).toBeUndefined();
+  });
+
+  it("refuses a duplicate e-mail", async () => {
+    const res = await run(login.action, postRequest("/login", { mode: "register", name: "Again", email: "kavya@example.test", password: "secret12" }));
+    expect(payload(res)).toMatchObject({ error: "User with this email already exists" });
+  });
+});
+
+describe("sign in", () => {
+  it("signs the owner in as admin with every exam type including CUSTOM", async () => {
+    const res = await run(login.action, postRequest("/login", { mode: "login", email: OWNER.email, password: OWNER.password }, { address: uniqueAddress() }));
+    expect((res as Response).headers.get("Location")).toBe("/admin");
+    const owner = findUserByEmail(OWNER.email)!;
+    expect(owner.role).toBe("admin");
+    expect(assignedExamTypes(owner.id)).toEqual(expect.arrayContaining(["TET", "SET", "NET", "UG_TRB", "PG_TRB", "COLLEGE_TRB", "CUSTOM"]));
+  });
+
+  it("forces the owner e-mail to admin even if demoted in the database", async () => {
+    db().update(users).set({ role: "user" }).where(eq(users.email, OWNER.email)).run();
+    await signIn(OWNER.email, OWNER.password);
+    expect(findUserByEmail(OWNER.email)?.role).toBe("admin");
+  });
+
+  it("refuses a wrong password without saying which part was wrong", async () => {
+    const res = await run(login.action, postRequest("/login", { mode: "login", email: "kavya@example.test", password: "wrong" }, { address: uniqueAddress() }));
+    expect(statusOf(res)).toBe(400);
+    expect(payload(res)).toMatchObject({ error: "Invalid email or password" });
+  });
+
+  it("refuses empty fields", async () => {
+    const res = await run(login.action, postRequest("/login", { mode: "login", email: "", password: "" }));
+    expect(payload(res)).toMatchObject({ error: "Please fill in all required fields" });
+  });
+
+  it("refuses an inactive user with a clear message", async () => {
+    const user = findUserByEmail("kavya@example.test")!;
+    setUserStatus(user.id, "inactive");
+    const res = await run(login.action, postRequest("/login", { mode: "login", email: "kavya@example.test", password: "secret12" }, { address: uniqueAddress() }));
+    expect(payload(res)).toMatchObject({ error: "Your account is inactive. Please contact the academy." });
+    setUserStatus(user.id, "active");
+  });
+
+  it("ends the sessions of a user who is deactivated", async () => {
+    const cookie = await signIn("kavya@example.test", "secret12");
+    const before = await run(dashboard.loader, getRequest("/dashboard", cookie));
+    expect(statusOf(before)).toBe(200);
+    const user = findUserByEmail("kavya@example.test")!;
+    setUserStatus(user.id, "inactive");
+    setUserStatus(user.id, "active");
+    const after = await run(dashboard.loader, getRequest("/dashboard", cookie));
+    expect(after).toBeInstanceOf(Response);
+    expect((after as Response).headers.get("Location")).toBe("/login");
+  });
+
+  it("throttles after 5 failures per e-mail, even from other addresses", async () => {
+    for (let i = 0; i < 5; i++) {
+      await run(login.action, postRequest("/login", { mode: "login", email: "kavya@example.test", password: `bad${i}` }, { address: uniqueAddress() }));
+    }
+    const res = await run(login.action, postRequest("/login", { mode: "login", email: "kavya@example.test", password: "secret12" }, { address: uniqueAddress() }));
+    expect(payload(res)).toMatchObject({ error: THROTTLED_MESSAGE });
+  });
+
+  it("throttles after 20 failures from one address, for any e-mail", async () => {
+    const address = uniqueAddress();
+    for (let i = 0; i < 20; i++) {
+      await run(login.action, postRequest("/login", { mode: "login", email: `nobody${i}@example.test`, password: "x" }, { address }));
+    }
+    const res = await run(login.action, postRequest("/login", { mode: "login", email: OWNER.email, password: OWNER.password }, { address }));
+    expect(payload(res)).toMatchObject({ error: THROTTLED_MESSAGE });
+    // the same account from another address still works
+    const ok = await run(login.action, postRequest("/login", { mode: "login", email: OWNER.email, password: OWNER.password }, { address: uniqueAddress() }));
+    expect((ok as Response).headers.get("Location")).toBe("/admin");
+  });
+});
