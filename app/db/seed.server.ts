@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { createTest } from "~/models/test.server";
 import { createUser, enforceOwner, findUserByEmail } from "~/models/user.server";
 import { env } from "~/lib/env.server";
+import { boldQuoted } from "~/lib/markup";
 import { newId } from "~/lib/ids.server";
 import { hashPassword } from "~/lib/password.server";
 import { db, transaction } from "./db.server";
@@ -92,7 +93,7 @@ export async function seedDemo() {
         maxAttempts: t.maxAttempts,
         createdAt: new Date(now - (demoTests.length - i) * DAY),
       },
-      t.questions.map(([question, options, correctAnswer, explanation]) => ({ question, options, correctAnswer, explanation })),
+      t.questions.map(([question, options, correctAnswer, explanation]) => ({ question: boldQuoted(question), options, correctAnswer, explanation: boldQuoted(explanation) })),
     ),
   );
 

@@ -1,17 +1,319 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStudent } from "~/lib/auth.server";
+import { hiddenAnnouncementsCookie as hiddenAnnouncements } from "~/lib/cookies.server";
+import { band, bandClasses } from "~/lib/exam-rules";
+import { formatDate } from "~/lib/time";
+import { loadDashboard, parseDashboardQuery } from "~/models/dashboard.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard" }];
+
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  return { name: user.name };
+  const url = new URL(request.url);
+  const dashboard = loadDashboard(user, parseDashboardQuery(url));
+  const hidden = (await hiddenAnnouncements.parse(request.headers.get("Cookie"))) === "1";
+  return { ...dashboard, announcementsHidden: hidden && !url.searchParams.has("announcements") };
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStudent(request);
+  const form = await request.formData();
+  const back = String(form.get("back") ?? "/dashboard");
+  const target = back.startsWith("/dashboard") ? back : "/dashboard";
+  return redirect(target, { headers: { "Set-Cookie": await hiddenAnnouncements.serialize("1") } });
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function Dashboard() {
-  const { name } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="text-2xl font-bold">Welcome back, {name}</h1>
+    <main className="mx-auto max-w-7xl px-4 py-6" aria-busy={loading}>
+      <h1 className="text-2xl font-bold">Welcome back, {d.name}</h1>
+      {loading ? (
+        <p className="mt-1 text-sm text-slate-500" role="status">
+          Loading your dashboard...
+        </p>
+      ) : null}
+
+      <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Tile label="Available Tests" value={d.stats.available} />
+        <Tile label="Tests Taken" value={d.stats.taken} />
+        <Tile label="Average Score %" value={`${d.stats.average}%`} />
+        <Tile label="Best Score %" value={`${d.stats.best}%`} />
+      </dl>
+
+      {d.level === "categories" && !d.announcementsHidden && d.announcements.items.length > 0 ? <AnnouncementsPanel d={d} /> : null}
+
+      {!d.hasTypes ? (
+        <section className="card mt-6 p-8 text-center">
+          <h2 className="text-lg font-semibold">No Exam Categories Assigned</h2>
+          <p className="mt-1 text-slate-600">Contact your administrator to get access to test series.</p>
+        </section>
+      ) : d.level === "categories" ? (
+        <Categories d={d} />
+      ) : d.level === "units" ? (
+        <Units d={d} />
+      ) : (
+        <Tests d={d} />
+      )}
     </main>
+  );
+}
+
+function Tile({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="card p-4">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}
+
+function AnnouncementsPanel({ d }: { d: Data }) {
+  const fetcher = useFetcher();
+  if (fetcher.state !== "idle" || fetcher.data !== undefined) return null;
+  return (
+    <section aria-labelledby="ann-heading" className="card mt-6 border-brand-100 bg-brand-50/50 p-4">
+      <div className="flex items-start justify-between gap-2">
+        <h2 id="ann-heading" className="font-semibold">
+          Announcements
+        </h2>
+        <fetcher.Form method="post">
+          <input type="hidden" name="back" value="/dashboard" />
+          <button type="submit" className="rounded px-2 text-lg leading-none text-slate-500 hover:text-slate-900" aria-label="Dismiss announcements">
+            ×
+          </button>
+        </fetcher.Form>
+      </div>
+      <ul className="mt-2 divide-y divide-brand-100">
+        {d.announcements.items.map((a) => (
+          <li key={a.id} className="py-2">
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="badge bg-brand-100 capitalize text-brand-800">{a.type}</span>
+              <span className="font-medium">{a.title}</span>
+              <span className="text-xs text-slate-500">{formatDate(a.createdAt)}</span>
+            </p>
+            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.content}</p>
+          </li>
+        ))}
+      </ul>
+      {!d.announcements.showingAll && d.announcements.total > d.announcements.items.length ? (
+        <Link to="/dashboard?announcements=all#ann-heading" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
+          View all {d.announcements.total} announcements
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+function Breadcrumb({ d }: { d: Extract<Data, { level: "units" | "tests" }> }) {
+  const back = d.level === "tests" ? `/dashboard?type=${encodeURIComponent(d.type)}` : "/dashboard";
+  return (
+    <nav aria-label="Breadcrumb" className="mt-6 flex flex-wrap items-center gap-2 text-sm">
+      <Link to={back} className="btn-secondary px-3 py-1">
+        ← Back
+      </Link>
+      <ol className="flex flex-wrap items-center gap-1 text-slate-600">
+        <li>
+          <Link to="/dashboard" className="hover:underline">
+            Exam Categories
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          {d.level === "tests" ? (
+            <Link to={`/dashboard?type=${encodeURIComponent(d.type)}`} className="hover:underline">
+              {d.typeLabel}
+            </Link>
+          ) : (
+            <span aria-current="page" className="font-semibold text-slate-900">
+              {d.typeLabel}
+            </span>
+          )}
+        </li>
+        {d.level === "tests" ? (
+          <>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-semibold text-slate-900">
+              {d.unitName}
+            </li>
+          </>
+        ) : null}
+      </ol>
+    </nav>
+  );
+}
+
+function Categories({ d }: { d: Extract<Data, { level: "categories" }> }) {
+  return (
+    <>
+      <h2 className="mt-8 text-lg font-bold">Exam Categories</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {d.categories.map((c) => (
+          <li key={c.value}>
+            <Link to={`/dashboard?type=${encodeURIComponent(c.value)}`} prefetch="intent" className="card block p-4 transition hover:border-brand-600 hover:shadow">
+              <h3 className="text-lg font-bold">{c.label}</h3>
+              <dl className="mt-2 grid grid-cols-2 gap-1 text-sm text-slate-600">
+                <dt>Tests</dt>
+                <dd className="text-right font-semibold text-slate-900">{c.tests}</dd>
+                <dt>Units</dt>
+                <dd className="text-right font-semibold text-slate-900">{c.units}</dd>
+                <dt>Attempted</dt>
+                <dd className="text-right font-semibold text-slate-900">
+                  {c.attempted}/{c.tests}
+                </dd>
+                <dt>Avg Score</dt>
+                <dd className="text-right">
+                  {c.average === null ? "—" : <span className={`badge ${bandClasses[band(c.average)]}`}>{c.average}%</span>}
+                </dd>
+              </dl>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="recent-heading" className="mt-8">
+        <h2 id="recent-heading" className="text-lg font-bold">
+          Recent Test Results
+        </h2>
+        {d.recent.length === 0 ? (
+          <p className="card mt-3 p-5 text-slate-600">No tests taken yet. Pick a category above to start your first test.</p>
+        ) : (
+          <ul className="card mt-3 divide-y divide-slate-100">
+            {d.recent.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{r.title}</p>
+                  <p className="text-sm text-slate-500">
+                    {r.score}/{r.total} · {formatDate(r.completedAt)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className={`badge ${bandClasses[band(r.percent)]}`}>{r.percent}%</span>
+                  <Link to={`/test/${r.testId}/results?attempt=${r.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                    View Details
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Units({ d }: { d: Extract<Data, { level: "units" }> }) {
+  return (
+    <>
+      <Breadcrumb d={d} />
+      <h2 className="mt-4 text-lg font-bold">{d.typeLabel} · Units</h2>
+      {d.units.length === 0 ? (
+        <p className="card mt-3 p-5 text-slate-600">No tests in this category yet.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {d.units.map((u) => (
+            <li key={u.key}>
+              <Link
+                to={`/dashboard?type=${encodeURIComponent(d.type)}&unit=${u.key}`}
+                prefetch="intent"
+                className="card block p-4 transition hover:border-brand-600 hover:shadow"
+              >
+                <p className="text-sm font-semibold text-brand-700">{u.unitNumber === null ? "General" : `Unit ${u.unitNumber}`}</p>
+                <h3 className="text-lg font-bold">{u.unitName}</h3>
+                <p className="mt-2 text-sm text-slate-600">
+                  {u.tests} test{u.tests === 1 ? "" : "s"} · {u.attempted} attempted
+                </p>
+                <p className="mt-2 text-sm">
+                  Average:{" "}
+                  {u.average === null ? <span className="text-slate-500">—</span> : <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
+  return (
+    <>
+      <Breadcrumb d={d} />
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-bold">
+          {d.typeLabel} · {d.unitName}
+        </h2>
+        <Form method="get" className="flex w-full gap-2 sm:w-auto" role="search">
+          <input type="hidden" name="type" value={d.type} />
+          <input type="hidden" name="unit" value={d.unit ?? ""} />
+          <label htmlFor="q" className="sr-only">
+            Search tests
+          </label>
+          <input id="q" name="q" type="search" defaultValue={d.q} placeholder="Search tests..." className="input sm:w-64" />
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+        </Form>
+      </div>
+      {d.q ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {d.tests.length} of {d.totalInUnit} tests match “{d.q}”.{" "}
+          <Link to={`/dashboard?type=${encodeURIComponent(d.type)}&unit=${d.unit}`} className="font-semibold text-brand-700 hover:underline">
+            Clear Search
+          </Link>
+        </p>
+      ) : null}
+      {d.tests.length === 0 ? (
+        <p className="card mt-3 p-5 text-slate-600">{d.q ? "No tests match your search." : "No tests here yet."}</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
+          {d.tests.map((t) => (
+            <li key={t.id} className="card flex flex-col p-4">
+              <div className="flex items-center justify-between gap-2">
+                <span className="badge bg-brand-100 text-brand-800">{t.examType}</span>
+                {t.best !== null ? <span className={`badge ${bandClasses[band(t.best)]}`}>Best {t.best}%</span> : null}
+              </div>
+              <h3 className="mt-2 text-lg font-bold">{t.title}</h3>
+              {t.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{t.description}</p> : null}
+              {t.unitNumber !== null ? (
+                <p className="mt-2">
+                  <span className="badge bg-slate-100 text-slate-700">
+                    Unit {t.unitNumber}
+                    {t.unitName ? `: ${t.unitName}` : ""}
+                  </span>
+                </p>
+              ) : null}
+              <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                <li>{t.duration} min</li>
+                <li>{t.totalQuestions} questions</li>
+                <li>
+                  {t.attempts} attempt{t.attempts === 1 ? "" : "s"}
+                </li>
+                <li>{t.remaining === null ? "Unlimited attempts" : `${t.remaining} remaining`}</li>
+              </ul>
+              <div className="mt-auto pt-4">
+                {t.allowed ? (
+                  <Link to={`/test/${t.id}`} className="btn-primary w-full">
+                    {t.inProgress ? "Resume Test" : t.attempts > 0 ? "Retake Test" : "Start Test"}
+                  </Link>
+                ) : (
+                  <button type="button" disabled className="btn w-full bg-slate-200 text-slate-600">
+                    Global Limit Reached
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

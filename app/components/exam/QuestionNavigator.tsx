@@ -1,0 +1,92 @@
+import { Link } from "@remix-run/react";
+import { navigatorLabels, navigatorState, type NavigatorState } from "~/lib/exam-rules";
+
+const stateClasses: Record<NavigatorState, string> = {
+  "not-visited": "bg-white text-slate-700 border-slate-300",
+  "not-answered": "bg-red-500 text-white border-red-600",
+  answered: "bg-green-600 text-white border-green-700",
+  marked: "bg-purple-600 text-white border-purple-700",
+  "answered-marked": "bg-purple-600 text-white border-purple-700 ring-2 ring-green-400 ring-offset-1",
+};
+
+const stateMarks: Record<NavigatorState, string> = {
+  "not-visited": "",
+  "not-answered": "✕",
+  answered: "✓",
+  marked: "?",
+  "answered-marked": "✓?",
+};
+
+export type Entry = { visited: boolean; chosen: number | null; marked: boolean };
+
+/** The question palette: 5 per row, the five CBT states told apart by colour, symbol and label. */
+export function QuestionNavigator({
+  questionIds,
+  entries,
+  current,
+  hrefFor,
+}: {
+  questionIds: string[];
+  entries: Record<string, Entry | undefined>;
+  current: number;
+  hrefFor: (n: number) => string;
+}) {
+  const states = questionIds.map((id) => navigatorState(entries[id]));
+  const counts = states.reduce<Record<NavigatorState, number>>(
+    (acc, s) => {
+      acc[s] += 1;
+      return acc;
+    },
+    { "not-visited": 0, "not-answered": 0, answered: 0, marked: 0, "answered-marked": 0 },
+  );
+  const answered = counts.answered + counts["answered-marked"];
+  return (
+    <section aria-labelledby="navigator-heading" className="card p-4">
+      <h2 id="navigator-heading" className="text-sm font-semibold text-slate-900">
+        Question Navigator
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        <span data-testid="answered-count">{answered}</span> answered · <span data-testid="remaining-count">{questionIds.length - answered}</span>{" "}
+        remaining
+      </p>
+      <ol className="mt-3 grid grid-cols-5 gap-2">
+        {questionIds.map((id, i) => {
+          const n = i + 1;
+          const state = states[i];
+          return (
+            <li key={id}>
+              <Link
+                to={hrefFor(n)}
+                replace
+                preventScrollReset
+                aria-label={`Question ${n}: ${navigatorLabels[state]}`}
+                aria-current={n === current ? "step" : undefined}
+                className={`relative flex h-10 items-center justify-center rounded-md border text-sm font-semibold ${stateClasses[state]} ${
+                  n === current ? "outline outline-2 outline-offset-2 outline-brand-600" : ""
+                }`}
+                data-state={state}
+              >
+                {n}
+                {stateMarks[state] ? (
+                  <span aria-hidden="true" className="absolute -right-1 -top-1 rounded-full bg-white px-1 text-[10px] leading-4 text-slate-800 shadow">
+                    {stateMarks[state]}
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+      <ul className="mt-4 space-y-1 text-xs text-slate-700">
+        {(Object.keys(navigatorLabels) as NavigatorState[]).map((s) => (
+          <li key={s} className="flex items-center gap-2">
+            <span aria-hidden="true" className={`inline-flex h-5 w-5 items-center justify-center rounded border text-[10px] ${stateClasses[s]}`}>
+              {stateMarks[s]}
+            </span>
+            {navigatorLabels[s]}: <strong>{counts[s]}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+/** The rules of an exam attempt as small pure functions (unit-tested in tests/unit/exam-rules.test.ts). */
+
+/** Seconds after the deadline during which a save or finish still counts (network delay). */
+export const GRACE_MS = 15_000;
+/** The countdown turns red under this many seconds. */
+export const WARNING_SECONDS = 300;
+
+export type Band = "green" | "yellow" | "red";
+
+/** Score percent, rounded to a whole number; 0 when there are no questions. */
+export function percent(score: number, total: number): number {
+  if (!total || total <= 0) return 0;
+  return Math.round((score / total) * 100);
+}
+
+/** Result colours: 80 or more green, 60 or more yellow, otherwise red. */
+export function band(pct: number): Band {
+  if (pct >= 80) return "green";
+  if (pct >= 60) return "yellow";
+  return "red";
+}
+
+export const bandClasses: Record<Band, string> = {
+  green: "bg-green-100 text-green-800",
+  yellow: "bg-yellow-100 text-yellow-800",
+  red: "bg-red-100 text-red-800",
+};
+
+/** One point per question whose chosen index equals the correct answer. */
+export function score(key: ReadonlyArray<{ id: string; correctAnswer: number }>, answers: ReadonlyMap<string, number | null>): number {
+  let total = 0;
+  for (const q of key) if (answers.get(q.id) === q.correctAnswer) total += 1;
+  return total;
+}
+
+/** A limit of null, undefined or 0 (or below) means unlimited. */
+function limitOf(value: number | null | undefined): number | null {
+  return value && value > 0 ? value : null;
+}
+
+export type Allowance = { allowed: boolean; limit: number | null; remaining: number | null };
+
+/**
+ * Whether the student may start another attempt on a test. The test's maxAttempts and the student's
+ * own limit both apply; the student's per-test override replaces their global limit for that test.
+ */
+export function allowance(input: {
+  maxAttempts: number | null | undefined;
+  globalTestLimit: number | null | undefined;
+  perTestLimit?: number | null | undefined;
+  used: number;
+}): Allowance {
+  const userLimit = input.perTestLimit !== undefined && input.perTestLimit !== null ? limitOf(input.perTestLimit) : limitOf(input.globalTestLimit);
+  const limits = [limitOf(input.maxAttempts), userLimit].filter((l): l is number => l !== null);
+  if (!limits.length) return { allowed: true, limit: null, remaining: null };
+  const limit = Math.min(...limits);
+  const remaining = Math.max(0, limit - input.used);
+  return { allowed: remaining > 0, limit, remaining };
+}
+
+export function remainingSeconds(deadline: Date | number, now: Date | number): number {
+  return Math.max(0, Math.ceil((+deadline - +now) / 1000));
+}
+
+/** Answers and finishes are accepted up to the deadline plus the grace period. */
+export function acceptsAnswers(deadline: Date | number, now: Date | number, graceMs = GRACE_MS): boolean {
+  return +now <= +deadline + graceMs;
+}
+
+/** time_spent = min(now, deadline) − started_at, in whole seconds, never negative. */
+export function timeSpentSeconds(startedAt: Date | number, deadline: Date | number, now: Date | number): number {
+  const end = Math.min(+now, +deadline);
+  return Math.max(0, Math.round((end - +startedAt) / 1000));
+}
+
+/** mm:ss or h:mm:ss */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const mm = String(m).padStart(h ? 2 : 1, "0");
+  const ss = String(sec).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** "12m 5s", "1h 3m", "45s" */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h) return `${h}h ${m}m`;
+  if (m) return `${m}m ${sec}s`;
+  return `${sec}s`;
+}
+
+export type NavigatorState = "not-visited" | "not-answered" | "answered" | "marked" | "answered-marked";
+
+/** The five states of the official CBT question palette. */
+export function navigatorState(entry: { visited: boolean; chosen: number | null; marked: boolean } | undefined): NavigatorState {
+  if (!entry?.visited) return "not-visited";
+  const answered = entry.chosen !== null && entry.chosen !== undefined;
+  if (entry.marked) return answered ? "answered-marked" : "marked";
+  return answered ? "answered" : "not-answered";
+}
+
+export const navigatorLabels: Record<NavigatorState, string> = {
+  "not-visited": "Not Visited",
+  "not-answered": "Not Answered",
+  answered: "Answered",
+  marked: "Marked for Review",
+  "answered-marked": "Answered & Marked for Review",
+};

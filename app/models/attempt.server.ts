@@ -1,0 +1,207 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { db, transaction, type DB } from "~/db/db.server";
+import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
+import { acceptsAnswers, allowance, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
+import { newId } from "~/lib/ids.server";
+import type { SessionUser } from "./user.server";
+
+export const FINISHED = ["submitted", "expired"] as const;
+
+/** A test a student may see: active and of one of their assigned exam types. */
+export function isTestVisibleTo(test: Test | undefined, user: Pick<SessionUser, "assignedExamTypes">): test is Test {
+  return !!test && test.isActive && user.assignedExamTypes.includes(test.examType);
+}
+
+export function finishedAttemptCount(tx: DB, userId: string, testId: string): number {
+  return (
+    tx
+      .select({ n: count() })
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId), inArray(attempts.status, [...FINISHED])))
+      .get()?.n ?? 0
+  );
+}
+
+export function perTestLimit(tx: DB, userId: string, testId: string): number | null {
+  return (
+    tx
+      .select({ n: userTestLimits.maxAttempts })
+      .from(userTestLimits)
+      .where(and(eq(userTestLimits.userId, userId), eq(userTestLimits.testId, testId)))
+      .get()?.n ?? null
+  );
+}
+
+export function allowanceFor(tx: DB, user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test): Allowance & { used: number } {
+  const used = finishedAttemptCount(tx, user.id, test.id);
+  return {
+    ...allowance({ maxAttempts: test.maxAttempts, globalTestLimit: user.globalTestLimit, perTestLimit: perTestLimit(tx, user.id, test.id), used }),
+    used,
+  };
+}
+
+export function findOpenAttempt(tx: DB, userId: string, testId: string): Attempt | undefined {
+  return tx
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId), eq(attempts.status, "in_progress")))
+    .get();
+}
+
+export function findAttempt(id: string): Attempt | undefined {
+  return db().select().from(attempts).where(eq(attempts.id, id)).get();
+}
+
+/**
+ * Scores and closes an unfinished attempt from its stored answers. Idempotent: an attempt that is
+ * already finished is returned unchanged (the UPDATE only matches `in_progress`).
+ */
+export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "expired", now = new Date()): Attempt {
+  const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
+  if (!attempt) throw new Error(`attempt ${attemptId} not found`);
+  if (attempt.status !== "in_progress") return attempt;
+  const correct =
+    tx
+      .select({ n: count() })
+      .from(attemptAnswers)
+      .innerJoin(
+        questions,
+        and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, attemptAnswers.questionId)),
+      )
+      .where(and(eq(attemptAnswers.attemptId, attempt.id), sql`${attemptAnswers.chosenIndex} = ${questions.correctAnswer}`))
+      .get()?.n ?? 0;
+  tx.update(attempts)
+    .set({
+      status,
+      score: correct,
+      completedAt: new Date(Math.min(+now, +attempt.deadlineAt)),
+      timeSpent: timeSpentSeconds(attempt.startedAt, attempt.deadlineAt, now),
+    })
+    .where(and(eq(attempts.id, attempt.id), eq(attempts.status, "in_progress")))
+    .run();
+  return tx.select().from(attempts).where(eq(attempts.id, attempt.id)).get() as Attempt;
+}
+
+/** Lazy close: an unfinished attempt found past its deadline plus grace is scored now. */
+export function closeIfExpired(attempt: Attempt, now = new Date()): Attempt {
+  if (attempt.status !== "in_progress" || acceptsAnswers(attempt.deadlineAt, now)) return attempt;
+  return transaction((tx) => closeAttempt(tx, attempt.id, "expired", now));
+}
+
+export type StartResult = { ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: string; status: number };
+
+export const LIMIT_REACHED = "You have used all your attempts for this test.";
+export const TEST_NOT_FOUND = "Test not found";
+
+/**
+ * Start: in one IMMEDIATE transaction, checks the test is visible to the student and the attempt
+ * limits, then resumes the open attempt or creates one with its deadline.
+ */
+export function startAttempt(user: SessionUser, testId: string, now = new Date()): StartResult {
+  return transaction((tx) => {
+    const test = tx.select().from(tests).where(eq(tests.id, testId)).get();
+    if (user.status !== "active" || !isTestVisibleTo(test, user)) return { ok: false, error: TEST_NOT_FOUND, status: 404 };
+    const open = findOpenAttempt(tx, user.id, testId);
+    if (open) {
+      if (acceptsAnswers(open.deadlineAt, now)) return { ok: true, attempt: open, resumed: true };
+      closeAttempt(tx, open.id, "expired", now);
+    }
+    const allow = allowanceFor(tx, user, test);
+    if (!allow.allowed) return { ok: false, error: LIMIT_REACHED, status: 403 };
+    const attempt: Attempt = {
+      id: newId(),
+      testId,
+      userId: user.id,
+      testVersion: test.currentVersion,
+      status: "in_progress",
+      startedAt: now,
+      deadlineAt: new Date(+now + test.duration * 60_000),
+      completedAt: null,
+      score: null,
+      totalQuestions: test.totalQuestions,
+      timeSpent: null,
+    };
+    tx.insert(attempts).values(attempt).run();
+    return { ok: true, attempt, resumed: false };
+  });
+}
+
+export type SaveInput = { questionId: string; chosen?: number | null; marked?: boolean; visitOnly?: boolean };
+export type SaveResult = { ok: true; deadlineAt: Date } | { ok: false; error: string; closed: boolean };
+
+export const ATTEMPT_CLOSED = "Time is up: this attempt is closed and your saved answers have been submitted.";
+
+/** Stores one answer (or a visit, or a review mark) the moment it is made. */
+export function saveAnswer(attemptId: string, userId: string, input: SaveInput, now = new Date()): SaveResult {
+  return transaction((tx) => {
+    const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
+    if (attempt?.userId !== userId) return { ok: false, error: "Attempt not found", closed: false };
+    if (attempt.status !== "in_progress") return { ok: false, error: ATTEMPT_CLOSED, closed: true };
+    if (!acceptsAnswers(attempt.deadlineAt, now)) {
+      closeAttempt(tx, attempt.id, "expired", now);
+      return { ok: false, error: ATTEMPT_CLOSED, closed: true };
+    }
+    const question = tx
+      .select({ options: questions.options })
+      .from(questions)
+      .where(and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, input.questionId)))
+      .get();
+    if (!question) return { ok: false, error: "Question not found", closed: false };
+    if (input.chosen !== undefined && input.chosen !== null && (input.chosen < 0 || input.chosen >= question.options.length)) {
+      return { ok: false, error: "Invalid option", closed: false };
+    }
+    if (input.visitOnly) {
+      tx.insert(attemptAnswers).values({ attemptId, questionId: input.questionId, updatedAt: now }).onConflictDoNothing().run();
+    } else {
+      const set: Partial<typeof attemptAnswers.$inferInsert> = { updatedAt: now };
+      if (input.chosen !== undefined) set.chosenIndex = input.chosen;
+      if (input.marked !== undefined) set.markedForReview = input.marked;
+      tx.insert(attemptAnswers)
+        .values({ attemptId, questionId: input.questionId, chosenIndex: input.chosen ?? null, markedForReview: input.marked ?? false, updatedAt: now })
+        .onConflictDoUpdate({ target: [attemptAnswers.attemptId, attemptAnswers.questionId], set })
+        .run();
+    }
+    return { ok: true, deadlineAt: attempt.deadlineAt };
+  });
+}
+
+/** Finish: scores on the server; a second finish changes nothing. */
+export function finishAttempt(attemptId: string, userId: string, now = new Date()): Attempt | null {
+  return transaction((tx) => {
+    const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
+    if (attempt?.userId !== userId) return null;
+    if (attempt.status !== "in_progress") return attempt;
+    return closeAttempt(tx, attempt.id, acceptsAnswers(attempt.deadlineAt, now) ? "submitted" : "expired", now);
+  });
+}
+
+export type AnswerState = { questionId: string; chosen: number | null; marked: boolean };
+
+export function answersOf(attemptId: string): AnswerState[] {
+  return db()
+    .select({ questionId: attemptAnswers.questionId, chosen: attemptAnswers.chosenIndex, marked: attemptAnswers.markedForReview })
+    .from(attemptAnswers)
+    .where(eq(attemptAnswers.attemptId, attemptId))
+    .all();
+}
+
+/** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send). */
+export function questionsForExam(testId: string, version: number) {
+  return db()
+    .select({ id: questions.id, question: questions.question, options: questions.options })
+    .from(questions)
+    .where(and(eq(questions.testId, testId), eq(questions.version, version)))
+    .orderBy(questions.position)
+    .all();
+}
+
+/** The latest finished attempt of a student on a test. */
+export function latestFinishedAttempt(userId: string, testId: string): Attempt | undefined {
+  return db()
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId), inArray(attempts.status, [...FINISHED])))
+    .orderBy(desc(attempts.completedAt))
+    .limit(1)
+    .get();
+}

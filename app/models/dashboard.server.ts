@@ -1,0 +1,201 @@
+import { sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { allowance, percent } from "~/lib/exam-rules";
+import { examTypeLabels, labelOf } from "./exam-type.server";
+import type { SessionUser } from "./user.server";
+
+const FINISHED_SQL = sql.raw(`('submitted','expired')`);
+
+function inList(values: string[]): SQL {
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}
+
+/** Announcements a user may see now (active, published, audience), newest first. */
+export function visibleAnnouncementsFor(user: Pick<SessionUser, "id" | "assignedExamTypes">, limit: number | null, now = Date.now()) {
+  const types = user.assignedExamTypes.length ? user.assignedExamTypes : ["\u0000none"];
+  const where = sql`a.is_active = 1 AND (a.scheduled_for IS NULL OR a.scheduled_for <= ${now})
+    AND (a.target_type = 'all'
+      OR (a.target_type = 'examType' AND EXISTS (SELECT 1 FROM announcement_exam_types t WHERE t.announcement_id = a.id AND t.exam_type IN (${inList(types)})))
+      OR (a.target_type = 'specific' AND EXISTS (SELECT 1 FROM announcement_users u WHERE u.announcement_id = a.id AND u.user_id = ${user.id})))`;
+  const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM announcements a WHERE ${where}`)?.n ?? 0;
+  const items = db().all<{ id: string; title: string; content: string; type: string; imageUrl: string | null; createdAt: number }>(
+    sql`SELECT a.id, a.title, a.content, a.type, a.image_url AS imageUrl, COALESCE(a.scheduled_for, a.created_at) AS createdAt
+        FROM announcements a WHERE ${where} ORDER BY COALESCE(a.scheduled_for, a.created_at) DESC ${limit ? sql`LIMIT ${limit}` : sql``}`,
+  );
+  return { total, items };
+}
+
+export type DashboardQuery = { type: string | null; unit: string | null; q: string; allAnnouncements: boolean };
+
+export function parseDashboardQuery(url: URL): DashboardQuery {
+  return {
+    type: url.searchParams.get("type"),
+    unit: url.searchParams.get("unit"),
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    allAnnouncements: url.searchParams.get("announcements") === "all",
+  };
+}
+
+function likePattern(q: string) {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Everything the student dashboard shows, computed with SQL aggregates over indexed columns. */
+export function loadDashboard(user: SessionUser, query: DashboardQuery) {
+  const labels = examTypeLabels();
+  const types = user.assignedExamTypes.filter((t) => t !== "CUSTOM");
+  const announcements = visibleAnnouncementsFor(user, query.allAnnouncements ? null : 3);
+
+  const stats = db().get<{ taken: number; avg: number | null; best: number | null }>(sql`
+    SELECT COUNT(*) AS taken,
+           AVG(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS avg,
+           MAX(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS best
+    FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL}`);
+  const available = types.length
+    ? (db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)})`)?.n ?? 0)
+    : 0;
+
+  const base = {
+    name: user.name,
+    hasTypes: types.length > 0,
+    stats: {
+      available,
+      taken: stats?.taken ?? 0,
+      average: stats?.avg === null || stats?.avg === undefined ? 0 : Math.round(stats.avg),
+      best: stats?.best === null || stats?.best === undefined ? 0 : Math.round(stats.best),
+    },
+    announcements: { total: announcements.total, items: announcements.items, showingAll: query.allAnnouncements },
+  };
+
+  const type = query.type && types.includes(query.type) ? query.type : null;
+  if (!type) {
+    return { ...base, level: "categories" as const, categories: categoriesOf(user, types, labels), recent: recentResults(user.id) };
+  }
+  const typeLabel = labelOf(labels, type);
+  if (query.unit === null) {
+    return { ...base, level: "units" as const, type, typeLabel, units: unitsOf(user, type) };
+  }
+  const unitNumber = query.unit === "general" ? null : Number.parseInt(query.unit, 10);
+  if (unitNumber !== null && !Number.isFinite(unitNumber)) {
+    return { ...base, level: "units" as const, type, typeLabel, units: unitsOf(user, type) };
+  }
+  const list = testsOf(user, type, unitNumber, query.q, labels);
+  const unitName = unitNumber === null ? "General Tests" : (list.unitName ?? `Unit ${unitNumber}`);
+  return { ...base, level: "tests" as const, type, typeLabel, unit: query.unit, unitNumber, unitName, q: query.q, tests: list.tests, totalInUnit: list.totalInUnit };
+}
+
+function categoriesOf(user: SessionUser, types: string[], labels: Record<string, string>) {
+  if (!types.length) return [];
+  const rows = db().all<{ examType: string; tests: number; units: number; attempted: number }>(sql`
+    SELECT t.exam_type AS examType, COUNT(*) AS tests, COUNT(DISTINCT t.unit_number) AS units,
+           SUM(EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = ${user.id} AND a.test_id = t.id AND a.status IN ${FINISHED_SQL})) AS attempted
+    FROM tests t WHERE t.is_active = 1 AND t.exam_type IN (${inList(types)}) GROUP BY t.exam_type`);
+  const avgs = db().all<{ examType: string; avg: number }>(sql`
+    SELECT t.exam_type AS examType, AVG(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0)) AS avg
+    FROM attempts a JOIN tests t ON t.id = a.test_id
+    WHERE a.user_id = ${user.id} AND a.status IN ${FINISHED_SQL} AND t.is_active = 1 AND t.exam_type IN (${inList(types)})
+    GROUP BY t.exam_type`);
+  const byType = new Map(rows.map((r) => [r.examType, r]));
+  const avgByType = new Map(avgs.map((r) => [r.examType, r.avg]));
+  return types.map((value) => {
+    const r = byType.get(value);
+    const avg = avgByType.get(value);
+    return {
+      value,
+      label: labelOf(labels, value),
+      tests: r?.tests ?? 0,
+      units: r?.units ?? 0,
+      attempted: r?.attempted ?? 0,
+      average: avg === undefined || avg === null ? null : Math.round(avg),
+    };
+  });
+}
+
+function unitsOf(user: SessionUser, type: string) {
+  const rows = db().all<{ unitNumber: number | null; unitName: string | null; tests: number; attempted: number; avg: number | null }>(sql`
+    SELECT t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName, COUNT(*) AS tests,
+           SUM(EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = ${user.id} AND a.test_id = t.id AND a.status IN ${FINISHED_SQL})) AS attempted,
+           (SELECT AVG(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0)) FROM attempts a JOIN tests t2 ON t2.id = a.test_id
+             WHERE a.user_id = ${user.id} AND a.status IN ${FINISHED_SQL} AND t2.is_active = 1 AND t2.exam_type = ${type}
+               AND t2.unit_number IS t.unit_number) AS avg
+    FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type}
+    GROUP BY t.unit_number ORDER BY t.unit_number IS NULL, t.unit_number`);
+  return rows.map((r) => ({
+    key: r.unitNumber === null ? "general" : String(r.unitNumber),
+    unitNumber: r.unitNumber,
+    unitName: r.unitNumber === null ? "General Tests" : (r.unitName ?? `Unit ${r.unitNumber}`),
+    tests: r.tests,
+    attempted: r.attempted,
+    average: r.avg === null ? null : Math.round(r.avg),
+  }));
+}
+
+function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: string, labels: Record<string, string>) {
+  const unitWhere = unitNumber === null ? sql`t.unit_number IS NULL` : sql`t.unit_number = ${unitNumber}`;
+  const searchWhere = q ? sql`AND (lower(t.title) LIKE ${likePattern(q)} ESCAPE '\\' OR lower(t.description) LIKE ${likePattern(q)} ESCAPE '\\')` : sql``;
+  const totalInUnit = db().get<{ n: number; unitName: string | null }>(
+    sql`SELECT COUNT(*) AS n, MAX(t.unit_name) AS unitName FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere}`,
+  );
+  const rows = db().all<{
+    id: string;
+    title: string;
+    description: string;
+    examType: string;
+    unitNumber: number | null;
+    unitName: string | null;
+    duration: number;
+    totalQuestions: number;
+    maxAttempts: number | null;
+    used: number;
+    best: number | null;
+    perTest: number | null;
+    open: number;
+  }>(sql`
+    SELECT t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
+           t.duration, t.total_questions AS totalQuestions, t.max_attempts AS maxAttempts,
+           COALESCE(s.used, 0) AS used, s.best AS best, l.max_attempts AS perTest,
+           EXISTS (SELECT 1 FROM attempts o WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
+    FROM tests t
+    LEFT JOIN (
+      SELECT test_id, COUNT(*) AS used, MAX(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS best
+      FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL} GROUP BY test_id
+    ) s ON s.test_id = t.id
+    LEFT JOIN user_test_limits l ON l.user_id = ${user.id} AND l.test_id = t.id
+    WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere} ${searchWhere}
+    ORDER BY t.created_at ASC, t.title ASC`);
+  return {
+    totalInUnit: totalInUnit?.n ?? 0,
+    unitName: totalInUnit?.unitName ?? null,
+    tests: rows.map((r) => {
+      const allow = allowance({ maxAttempts: r.maxAttempts, globalTestLimit: user.globalTestLimit, perTestLimit: r.perTest, used: r.used });
+      return {
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        examType: labelOf(labels, r.examType),
+        unitNumber: r.unitNumber,
+        unitName: r.unitName,
+        duration: r.duration,
+        totalQuestions: r.totalQuestions,
+        attempts: r.used,
+        best: r.best === null ? null : Math.round(r.best),
+        remaining: allow.remaining,
+        allowed: allow.allowed || r.open === 1,
+        inProgress: r.open === 1,
+      };
+    }),
+  };
+}
+
+function recentResults(userId: string) {
+  return db()
+    .all<{ id: string; testId: string; title: string; score: number; total: number; completedAt: number }>(sql`
+      SELECT a.id, a.test_id AS testId, t.title, a.score, a.total_questions AS total, a.completed_at AS completedAt
+      FROM attempts a JOIN tests t ON t.id = a.test_id
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED_SQL}
+      ORDER BY a.completed_at DESC LIMIT 5`)
+    .map((r) => ({ ...r, percent: percent(r.score, r.total) }));
+}

@@ -1,0 +1,100 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { attempts, tests } from "~/db/schema.server";
+import { percent } from "~/lib/exam-rules";
+import type { ReviewFilter } from "~/lib/review";
+import { answersOf, closeIfExpired, FINISHED, findAttempt, latestFinishedAttempt } from "./attempt.server";
+import { questionsOf } from "./test.server";
+import type { SessionUser } from "./user.server";
+
+
+/** Rank of a score among every student's best attempt on a test (1 = top). */
+export function rankAmongBest(testId: string, userId: string) {
+  const row = db().get<{ total: number; better: number; below: number; mine: number | null }>(sql`
+    WITH best AS (
+      SELECT user_id, MAX(CAST(score AS REAL) / NULLIF(total_questions, 0)) AS p
+      FROM ${attempts}
+      WHERE test_id = ${testId} AND status IN ('submitted', 'expired')
+      GROUP BY user_id
+    ), me AS (SELECT p FROM best WHERE user_id = ${userId})
+    SELECT COUNT(*) AS total,
+           COALESCE(SUM(best.p > (SELECT p FROM me)), 0) AS better,
+           COALESCE(SUM(best.p < (SELECT p FROM me)), 0) AS below,
+           (SELECT p FROM me) AS mine
+    FROM best`);
+  if (!row || row.mine === null || !row.total) return null;
+  return { rank: row.better + 1, of: row.total, percentile: Math.round((row.below / row.total) * 100) };
+}
+
+export type ResultsPage = ReturnType<typeof loadResults>;
+
+/**
+ * The results of one attempt. Students see only their own (latest finished when no id is given);
+ * admins see any attempt by id. Anything else is "not found".
+ */
+export function loadResults(user: SessionUser, testId: string, attemptId: string | null, filter: ReviewFilter) {
+  const test = db().select().from(tests).where(eq(tests.id, testId)).get();
+  if (!test) return { state: "not-found" as const };
+  let attempt = attemptId ? findAttempt(attemptId) : user.role === "user" ? latestFinishedAttempt(user.id, testId) : undefined;
+  if (!attempt || attempt.testId !== testId) return { state: "not-found" as const };
+  if (user.role !== "admin" && attempt.userId !== user.id) return { state: "not-found" as const };
+  attempt = closeIfExpired(attempt);
+  if (attempt.status === "in_progress") return { state: "not-found" as const };
+
+  const key = questionsOf(testId, attempt.testVersion);
+  const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
+  const review = key.map((q, i) => {
+    const a = answers.get(q.id);
+    const chosen = a?.chosen ?? null;
+    return {
+      n: i + 1,
+      id: q.id,
+      question: q.question,
+      options: q.options,
+      correctAnswer: q.correctAnswer,
+      explanation: q.explanation,
+      chosen,
+      marked: a?.marked ?? false,
+      outcome: chosen === null ? ("unanswered" as const) : chosen === q.correctAnswer ? ("correct" as const) : ("wrong" as const),
+    };
+  });
+  const correct = review.filter((r) => r.outcome === "correct").length;
+  const wrong = review.filter((r) => r.outcome === "wrong").length;
+  const total = attempt.totalQuestions || key.length;
+  const timeSpent = attempt.timeSpent ?? 0;
+  const attemptsOnTest =
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(attempts)
+      .where(and(eq(attempts.userId, attempt.userId), eq(attempts.testId, testId), inArray(attempts.status, [...FINISHED])))
+      .get()?.n ?? 0;
+
+  return {
+    state: "found" as const,
+    isAdmin: user.role === "admin",
+    test: { id: test.id, title: test.title, duration: test.duration },
+    attempt: {
+      id: attempt.id,
+      status: attempt.status,
+      score: attempt.score ?? correct,
+      total,
+      percent: percent(attempt.score ?? correct, total),
+      timeSpent,
+      completedAt: attempt.completedAt ? +attempt.completedAt : null,
+    },
+    breakdown: {
+      correct,
+      incorrect: wrong,
+      unanswered: total - correct - wrong,
+      accuracy: percent(correct, correct + wrong),
+      avgSecondsPerQuestion: total ? Math.round(timeSpent / total) : 0,
+    },
+    rank: rankAmongBest(testId, attempt.userId),
+    attemptsOnTest,
+    filter,
+    counts: { all: review.length, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length },
+    review: review.filter((r) =>
+      filter === "all" ? true : filter === "wrong" ? r.outcome === "wrong" : filter === "unanswered" ? r.outcome === "unanswered" : r.marked,
+    ),
+  };
+}

@@ -1,0 +1,172 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RichText } from "~/components/RichText";
+import { requireUser } from "~/lib/auth.server";
+import { band, bandClasses, formatDuration } from "~/lib/exam-rules";
+import { parseReviewFilter, REVIEW_FILTERS, type ReviewFilter } from "~/lib/review";
+import { loadResults } from "~/models/results.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && data.state === "found" ? `Results · ${data.test.title}` : "Results not found" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const filter = parseReviewFilter(url.searchParams.get("filter"));
+  const page = loadResults(user, params.testId ?? "", url.searchParams.get("attempt"), filter);
+  return data(page, { status: page.state === "found" ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+}
+
+const filterLabels: Record<ReviewFilter, string> = { all: "All", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
+
+export default function Results() {
+  const page = useLoaderData<typeof loader>();
+  if (page.state !== "found") {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-xl font-bold">Results not found or no attempt data available</h1>
+        <Link to="/" className="btn-primary mt-6">
+          Return
+        </Link>
+      </main>
+    );
+  }
+  const { test, attempt, breakdown, rank, review, counts, filter, isAdmin } = page;
+  const colour = band(attempt.percent);
+  const base = `/test/${test.id}/results?attempt=${attempt.id}`;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <section className="card p-6 text-center">
+        <h1 className="text-2xl font-bold">Test Completed!</h1>
+        <p className="mt-1 text-slate-600">{test.title}</p>
+        {attempt.status === "expired" ? <p className="mt-1 text-sm text-amber-700">Time ran out: your saved answers were submitted automatically.</p> : null}
+        <p className={`mx-auto mt-4 inline-flex rounded-full px-6 py-2 text-4xl font-extrabold ${bandClasses[colour]}`} data-band={colour}>
+          {attempt.percent}%
+        </p>
+        <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Stat label="Score" value={`${attempt.score} / ${attempt.total}`} />
+          <Stat label="Time Spent" value={formatDuration(attempt.timeSpent)} />
+          <Stat label="Accuracy" value={`${breakdown.accuracy}%`} />
+          <Stat label="Rank" value={rank ? `${rank.rank} of ${rank.of}` : "—"} />
+        </dl>
+        {rank ? <p className="mt-3 text-sm text-slate-600">Better than {rank.percentile}% of students who took this test (best attempts).</p> : null}
+      </section>
+
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <section className="card p-5">
+          <h2 className="font-semibold">Score Breakdown</h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <Row label="Correct" value={breakdown.correct} className="text-green-700" />
+            <Row label="Incorrect" value={breakdown.incorrect} className="text-red-700" />
+            <Row label="Unanswered" value={breakdown.unanswered} className="text-slate-600" />
+            <Row label="Accuracy" value={`${breakdown.accuracy}%`} />
+          </dl>
+        </section>
+        <section className="card p-5">
+          <h2 className="font-semibold">Time Analysis</h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <Row label="Total Time" value={`${test.duration} min`} />
+            <Row label="Time Used" value={formatDuration(attempt.timeSpent)} />
+            <Row label="Average per Question" value={`${breakdown.avgSecondsPerQuestion}s`} />
+          </dl>
+        </section>
+      </div>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={isAdmin ? "/admin" : "/dashboard"} className="btn-secondary">
+          {isAdmin ? "Back to Admin Panel" : "Back to Dashboard"}
+        </Link>
+        {!isAdmin ? (
+          <Link to={`/test/${test.id}`} className="btn-primary">
+            Retake Test
+          </Link>
+        ) : null}
+      </div>
+
+      <section className="mt-6" aria-labelledby="review-heading">
+        <h2 id="review-heading" className="text-lg font-bold">
+          Question-wise Review
+        </h2>
+        <nav aria-label="Review filter" className="mt-2 flex flex-wrap gap-2">
+          {REVIEW_FILTERS.map((f) => (
+            <Link
+              key={f}
+              to={f === "all" ? base : `${base}&filter=${f}`}
+              replace
+              preventScrollReset
+              aria-current={filter === f ? "page" : undefined}
+              className={`badge px-3 py-1 text-sm ${filter === f ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700"}`}
+            >
+              {filterLabels[f]} ({counts[f]})
+            </Link>
+          ))}
+        </nav>
+        {review.length === 0 ? <p className="card mt-3 p-5 text-slate-600">No questions in this view.</p> : null}
+        <ol className="mt-3 space-y-3">
+          {review.map((r) => (
+            <li key={r.id} className="card p-4" data-outcome={r.outcome}>
+              <p className="font-medium">
+                <span className="mr-1 text-slate-500">Q{r.n}.</span>
+                <RichText text={r.question} />
+              </p>
+              <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
+                {r.outcome === "correct" ? (
+                  <span className="text-green-700">Correct</span>
+                ) : r.outcome === "wrong" ? (
+                  <span className="text-red-700">Wrong</span>
+                ) : (
+                  <span className="text-slate-500">Not answered</span>
+                )}
+                {r.marked ? <span className="ml-2 text-purple-700">Marked for review</span> : null}
+              </p>
+              <ul className="mt-2 space-y-1 text-sm">
+                {r.options.map((o, i) => {
+                  const isCorrect = i === r.correctAnswer;
+                  const isWrongChoice = i === r.chosen && !isCorrect;
+                  return (
+                    <li
+                      key={i}
+                      className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
+                    >
+                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span>
+                      <RichText text={o} />
+                      {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
+                      {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
+                      {isCorrect && i === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
+                    </li>
+                  );
+                })}
+              </ul>
+              {r.explanation ? (
+                <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm">
+                  <p className="font-semibold text-blue-900">Explanation</p>
+                  <p className="mt-1 text-blue-900">
+                    <RichText text={r.explanation} />
+                  </p>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-lg font-bold">{value}</dd>
+    </div>
+  );
+}
+
+function Row({ label, value, className = "" }: { label: string; value: string | number; className?: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`font-semibold ${className}`}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { acceptsAnswers, allowance, band, formatClock, GRACE_MS, navigatorState, percent, remainingSeconds, score, timeSpentSeconds } from "~/lib/exam-rules";
+
+describe("percent and colour bands", () => {
+  it("rounds to whole numbers", () => {
+    expect(percent(2, 3)).toBe(67);
+    expect(percent(1, 3)).toBe(33);
+    expect(percent(0, 0)).toBe(0);
+    expect(percent(10, 10)).toBe(100);
+  });
+  it.each([
+    [100, "green"],
+    [80, "green"],
+    [79, "yellow"],
+    [60, "yellow"],
+    [59, "red"],
+    [0, "red"],
+  ] as const)("%i%% is %s", (pct, colour) => {
+    expect(band(pct)).toBe(colour);
+  });
+});
+
+describe("score", () => {
+  const key = [
+    { id: "q1", correctAnswer: 0 },
+    { id: "q2", correctAnswer: 3 },
+    { id: "q3", correctAnswer: 1 },
+  ];
+  it("counts one point per correct choice; unanswered and wrong score nothing", () => {
+    expect(score(key, new Map([["q1", 0], ["q2", 2], ["q3", null]]))).toBe(1);
+    expect(score(key, new Map([["q1", 0], ["q2", 3], ["q3", 1]]))).toBe(3);
+    expect(score(key, new Map())).toBe(0);
+  });
+  it("ignores answers to questions that are not in the key", () => {
+    expect(score(key, new Map([["q9", 0]]))).toBe(0);
+  });
+});
+
+describe("allowance", () => {
+  it("treats absent or 0 maxAttempts and null or 0 global limits as unlimited", () => {
+    for (const maxAttempts of [null, undefined, 0]) {
+      for (const globalTestLimit of [null, 0]) {
+        expect(allowance({ maxAttempts, globalTestLimit, used: 50 })).toEqual({ allowed: true, limit: null, remaining: null });
+      }
+    }
+  });
+  it("maxAttempts 1 allows exactly one attempt", () => {
+    expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 0 })).toEqual({ allowed: true, limit: 1, remaining: 1 });
+    expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 1 })).toEqual({ allowed: false, limit: 1, remaining: 0 });
+  });
+  it("the global limit applies per test, remaining = limit − attempts", () => {
+    expect(allowance({ maxAttempts: null, globalTestLimit: 3, used: 1 })).toEqual({ allowed: true, limit: 3, remaining: 2 });
+    expect(allowance({ maxAttempts: null, globalTestLimit: 3, used: 3 }).allowed).toBe(false);
+  });
+  it("the smaller of the test's and the student's limit wins", () => {
+    expect(allowance({ maxAttempts: 5, globalTestLimit: 2, used: 1 }).remaining).toBe(1);
+    expect(allowance({ maxAttempts: 2, globalTestLimit: 5, used: 1 }).remaining).toBe(1);
+  });
+  it("a per-test override replaces the global limit for that test", () => {
+    expect(allowance({ maxAttempts: null, globalTestLimit: 1, perTestLimit: 4, used: 2 })).toEqual({ allowed: true, limit: 4, remaining: 2 });
+    expect(allowance({ maxAttempts: null, globalTestLimit: 10, perTestLimit: 1, used: 1 }).allowed).toBe(false);
+    expect(allowance({ maxAttempts: 3, globalTestLimit: null, perTestLimit: 0, used: 2 })).toEqual({ allowed: true, limit: 3, remaining: 1 });
+  });
+  it("never reports negative remaining attempts", () => {
+    expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 4 }).remaining).toBe(0);
+  });
+});
+
+describe("deadline and grace", () => {
+  const start = new Date("2026-01-01T10:00:00Z");
+  const deadline = new Date("2026-01-01T11:00:00Z");
+  it("counts remaining seconds down to zero, never below", () => {
+    expect(remainingSeconds(deadline, start)).toBe(3600);
+    expect(remainingSeconds(deadline, +deadline - 1500)).toBe(2);
+    expect(remainingSeconds(deadline, +deadline + 5000)).toBe(0);
+  });
+  it("accepts answers until deadline + grace, not after", () => {
+    expect(acceptsAnswers(deadline, deadline)).toBe(true);
+    expect(acceptsAnswers(deadline, +deadline + GRACE_MS)).toBe(true);
+    expect(acceptsAnswers(deadline, +deadline + GRACE_MS + 1)).toBe(false);
+  });
+  it("time spent is capped at the deadline", () => {
+    expect(timeSpentSeconds(start, deadline, +start + 754_400)).toBe(754);
+    expect(timeSpentSeconds(start, deadline, +deadline + 3_600_000)).toBe(3600);
+    expect(timeSpentSeconds(start, deadline, +start - 10)).toBe(0);
+  });
+  it("formats the countdown", () => {
+    expect(formatClock(3600)).toBe("1:00:00");
+    expect(formatClock(299)).toBe("4:59");
+    expect(formatClock(65)).toBe("1:05");
+    expect(formatClock(-3)).toBe("0:00");
+  });
+});
+
+describe("navigator states", () => {
+  it("tells the five states apart", () => {
+    expect(navigatorState(undefined)).toBe("not-visited");
+    expect(navigatorState({ visited: true, chosen: null, marked: false })).toBe("not-answered");
+    expect(navigatorState({ visited: true, chosen: 2, marked: false })).toBe("answered");
+    expect(navigatorState({ visited: true, chosen: null, marked: true })).toBe("marked");
+    expect(navigatorState({ visited: true, chosen: 0, marked: true })).toBe("answered-marked");
+  });
+});
