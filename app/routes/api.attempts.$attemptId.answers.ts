@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/lib/auth.server";
 import { answerSchema } from "~/lib/exam-schemas";
 import { formToObject } from "~/lib/forms";
@@ -15,6 +15,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return Response.json({ ok: true, serverNow: Date.now(), deadlineAt: +result.deadlineAt }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStudent(request);
   return new Response("Method Not Allowed", { status: 405 });
 }

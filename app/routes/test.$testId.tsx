@@ -275,7 +275,7 @@ function Exam({ page }: { page: ExamPageData }) {
                       className="mt-1 h-4 w-4 accent-brand-600"
                     />
                     <span>
-                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span>
+                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span>{" "}
                       <RichText text={option} />
                     </span>
                   </label>

@@ -128,7 +128,7 @@ export default function Results() {
                       key={i}
                       className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
                     >
-                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span>
+                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span>{" "}
                       <RichText text={o} />
                       {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
                       {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}

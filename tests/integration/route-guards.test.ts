@@ -1,0 +1,100 @@
+// Every route the app defines (read from app/routes, not a hand list) requested as anonymous,
+// student, inactive student and admin: the spec's redirect or the page.
+import { beforeAll, describe, expect, it } from "vitest";
+import { guardRedirect, type Access, type Role } from "~/lib/routing";
+import { createTest } from "~/models/test.server";
+import { createUser, findUserByEmail, setUserStatus } from "~/models/user.server";
+import { getRequest, OWNER, postRequest, run, seedBase, signIn } from "../helpers";
+
+type RouteModule = { loader?: (...args: any[]) => Promise<unknown>; action?: (...args: any[]) => Promise<unknown> };
+const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
+
+/** Remix flat-route file name → URL pattern */
+export function routePath(file: string): string {
+  const name = file.replace(/^.*\/routes\//, "").replace(/\.(ts|tsx)$/, "");
+  const segments = name
+    .split(".")
+    .filter((s) => s !== "_index")
+    .map((s) => (s === "$" ? "*" : s.replace(/_$/, "").replace(/^\$/, ":")));
+  return `/${segments.join("/")}`;
+}
+
+/** The route table of spec section 2, as rules over paths. A new route must be given a rule here. */
+function accessOf(path: string): Access | "open" | "splat" | "logout" | undefined {
+  if (path === "/") return "public";
+  if (path === "/login") return "signed-out";
+  if (path === "/logout") return "logout";
+  if (path === "/healthz") return "open";
+  if (path === "/*") return "splat";
+  if (path === "/dashboard") return "student";
+  if (path === "/admin" || path.startsWith("/admin/")) return "admin";
+  if (path === "/test/:testId") return "student";
+  if (path === "/test/:testId/results") return "signed-in";
+  if (path.startsWith("/api/attempts/")) return "student";
+  return undefined;
+}
+
+const cookies: Record<string, string | undefined> = {};
+let params: Record<string, string>;
+
+beforeAll(async () => {
+  await seedBase();
+  const test = createTest({ title: "Guard test", examType: "NET" }, [{ question: "Q?", options: ["a", "b"], correctAnswer: 0 }]);
+  params = { testId: test.id, attemptId: "no-such-attempt", userId: "no-such-user", "*": "nowhere" };
+  await createUser({ name: "Guard Student", email: "guard@example.test", password: "guard-pass-1", assignedExamTypes: ["NET"] });
+  await createUser({ name: "Gone Student", email: "gone@example.test", password: "gone-pass-1", assignedExamTypes: ["NET"] });
+  cookies.anonymous = undefined;
+  cookies.student = await signIn("guard@example.test", "guard-pass-1");
+  cookies.inactive = await signIn("gone@example.test", "gone-pass-1");
+  setUserStatus(findUserByEmail("gone@example.test")!.id, "inactive");
+  cookies.admin = await signIn(OWNER.email, OWNER.password);
+});
+
+const roles: Array<[string, Role | null]> = [
+  ["anonymous", null],
+  ["student", "user"],
+  ["inactive", null], // an inactive user's session is over: treated as signed out
+  ["admin", "admin"],
+];
+
+const routes = Object.entries(modules).map(([file, mod]) => ({ file, path: routePath(file), mod }));
+
+describe("route table", () => {
+  it("finds the app's routes", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(routes.map((r) => [r.path, r]))("%s has a rule in the route table", (_path, r) => {
+    expect(accessOf(r.path), `add a rule for ${r.path} (${r.file})`).toBeDefined();
+  });
+
+  for (const r of routes) {
+    const access = accessOf(r.path);
+    for (const [who, role] of roles) {
+      const url = r.path.replace(/:(\w+)/g, (_m, k) => params?.[k] ?? k).replace("*", "nowhere");
+      if (r.mod.loader) {
+        it(`GET ${r.path} as ${who}`, async () => {
+          const res = await run(r.mod.loader as any, getRequest(url.replace(/:(\w+)/g, (_m, k) => params[k]), cookies[who]), params);
+          const location = res instanceof Response ? res.headers.get("Location") : null;
+          if (access === "open") expect(location).toBeNull();
+          else if (access === "splat") expect(location).toBe("/login");
+          else if (access === "logout") expect(location).toBe("/");
+          else expect(location).toBe(guardRedirect(access as Access, role));
+        });
+      }
+      if (r.mod.action) {
+        it(`POST ${r.path} as ${who}`, async () => {
+          const res = await run(r.mod.action as any, postRequest(url.replace(/:(\w+)/g, (_m, k) => params[k]), { intent: "probe" }, { cookie: cookies[who] }), params);
+          const location = res instanceof Response ? res.headers.get("Location") : null;
+          if (access === "splat") expect(location).toBe("/login");
+          else if (access === "logout") expect(location).toBe("/");
+          else if (access !== "open") {
+            const expected = guardRedirect(access as Access, role);
+            if (expected) expect(location).toBe(expected);
+            else expect(location).not.toBe("/login");
+          }
+        });
+      }
+    }
+  }
+});
