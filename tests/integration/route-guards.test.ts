@@ -10,7 +10,7 @@ type RouteModule = { loader?: (...args: any[]) => Promise<unknown>; action?: (..
 const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
 
 /** Remix flat-route file name → URL pattern */
-export function routePath(file: string): string {
+function routePath(file: string): string {
   const name = file.replace(/^.*\/routes\//, "").replace(/\.(ts|tsx)$/, "");
   const segments = name
     .split(".")
