@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -14,6 +15,8 @@ import {
 import { NavBar } from "~/components/NavBar";
 import { academy } from "~/lib/academy";
 import { getSessionUser } from "~/lib/auth.server";
+import { readFlash } from "~/lib/flash.server";
+import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/tailwind.css";
 
@@ -29,7 +32,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  return { user: user ? { name: user.name, role: user.role } : null };
+  const { flash, clear } = await readFlash(request);
+  return data({ user: user ? { name: user.name, role: user.role } : null, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 function PendingBar() {
@@ -56,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <PendingBar />
         {data?.user ? <NavBar user={data.user} /> : null}
+        {data?.flash ? <FlashMessage key={data.flash.text} flash={data.flash} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -92,6 +92,8 @@ export const tests = sqliteTable(
     maxAttempts: integer("max_attempts"),
     /** questions are versioned so that editing a test never changes past attempts' reviews */
     currentVersion: integer("current_version").notNull().default(1),
+    /** a deleted test that students had attempted is archived, not removed: their history stays */
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,136 @@
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export function PageHeader({ title, children, description }: { title: string; description?: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+export function StatTiles({ items }: { items: Array<[string, string | number]> }) {
+  return (
+    <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map(([label, value]) => (
+        <div key={label} className="card p-4">
+          <dt className="text-sm text-slate-500">{label}</dt>
+          <dd className="mt-1 text-2xl font-bold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function EmptyState({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
+  return (
+    <div className="card p-10 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      {text ? <p className="mt-1 text-slate-600">{text}</p> : null}
+      {children ? <div className="mt-4">{children}</div> : null}
+    </div>
+  );
+}
+
+export function ErrorBox({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** A submit button that shows its pending label while its form's intent is being posted. */
+export function SubmitButton({
+  intent,
+  children,
+  pending,
+  className = "btn-primary",
+  disabled,
+  name = "intent",
+  value,
+  form,
+}: {
+  intent?: string;
+  children: ReactNode;
+  pending: ReactNode;
+  className?: string;
+  disabled?: boolean;
+  name?: string;
+  value?: string;
+  form?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  return (
+    <button type="submit" name={intent ? name : undefined} value={intent ? (value ?? intent) : undefined} className={className} disabled={busy || disabled} form={form}>
+      {busy ? pending : children}
+    </button>
+  );
+}
+
+/** Links keep the current filters and change one search parameter. */
+export function useHrefWith() {
+  const [params] = useSearchParams();
+  return (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    const s = next.toString();
+    return s ? `?${s}` : "?";
+  };
+}
+
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  const href = useHrefWith();
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-2 text-sm">
+      {page > 1 ? (
+        <Link to={href({ page: String(page - 1) })} className="btn-secondary px-3 py-1">
+          ← Previous
+        </Link>
+      ) : null}
+      <span>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href({ page: String(page + 1) })} className="btn-secondary px-3 py-1">
+          Next →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A small confirmation form: the destructive action is a POST behind an explicit second click. */
+export function ConfirmForm({ intent, id, label, pending, children }: { intent: string; id: string; label: string; pending: string; children?: ReactNode }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="id" value={id} />
+      {children}
+      <SubmitButton intent={intent} pending={pending} className="btn-danger">
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?: "slate" | "green" | "red" | "brand" | "amber" | "purple" }) {
+  const tones = {
+    slate: "bg-slate-100 text-slate-700",
+    green: "bg-green-100 text-green-800",
+    red: "bg-red-100 text-red-700",
+    brand: "bg-brand-100 text-brand-800",
+    amber: "bg-amber-100 text-amber-800",
+    purple: "bg-purple-100 text-purple-800",
+  };
+  return <span className={`badge ${tones[tone]}`}>{children}</span>;
+}

@@ -1,0 +1,164 @@
+/**
+ * Question files from spreadsheets (spec 001 §5 "CSV files"), parsed with csv-parse.
+ *
+ * - UTF-8 with or without a byte-order mark; anything that is not valid UTF-8 is refused.
+ * - A first row with a cell containing "question" is a header. An "explanation" header column makes
+ *   that column the explanation; the column before it (or the last one) is the correct answer; the
+ *   columns between the first (the question) and the answer are the options (2 to 4). A row shorter
+ *   than the header is read from its end: explanation last (when the header has one), then the answer.
+ * - Rows with fewer than 4 values are skipped. The answer is a 1-based option number or the option's
+ *   text (any case); a single letter A–D is read as the option letter. Anything else falls back to
+ *   the first option, and is reported.
+ * - Double-quoted text in a question or explanation becomes bold.
+ * Every skipped row and every fallback is reported with its line number, before anything is saved.
+ */
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { boldQuoted, plainText } from "./markup";
+
+export const NOT_UTF8 = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
+export const PARSE_ERROR = "Error parsing CSV file. Please check the format.";
+export const MISSING_COLUMNS = "CSV must contain at least: question, option columns, correct_answer";
+export const NO_QUESTIONS = "No questions found in the file.";
+export const MAX_CSV_BYTES = 2 * 1024 * 1024;
+export const MAX_QUESTIONS = 500;
+
+export type ParsedQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string | null };
+export type SkippedRow = { line: number; reason: string };
+export type FallbackRow = { line: number; question: number; given: string };
+export type ParseReport = { rowsRead: number; skipped: SkippedRow[]; fallbacks: FallbackRow[]; notes: string[] };
+export type ParseResult = { ok: true; questions: ParsedQuestion[]; report: ParseReport; hasHeader: boolean } | { ok: false; error: string };
+
+/** Decodes bytes as UTF-8 (dropping a byte-order mark) or returns null when they are not UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function valuesOf(row: string[]): string[] {
+  const cells = row.map((c) => c.trim());
+  while (cells.length && cells[cells.length - 1] === "") cells.pop();
+  return cells;
+}
+
+function answerIndex(given: string, options: string[]): { index: number; matched: boolean } {
+  const g = given.trim();
+  if (/^\d+$/.test(g)) {
+    const n = Number(g);
+    return n >= 1 && n <= options.length ? { index: n - 1, matched: true } : { index: 0, matched: false };
+  }
+  const byText = options.findIndex((o) => o.trim().toLowerCase() === g.toLowerCase());
+  if (byText >= 0) return { index: byText, matched: true };
+  if (/^[A-Fa-f]$/.test(g)) {
+    const i = g.toUpperCase().charCodeAt(0) - 65;
+    if (i < options.length) return { index: i, matched: true };
+  }
+  return { index: 0, matched: false };
+}
+
+export function parseQuestionsCsv(input: Uint8Array | string, options: { requireHeader?: boolean } = {}): ParseResult {
+  const text = typeof input === "string" ? input : decodeUtf8(input);
+  if (text === null) return { ok: false, error: NOT_UTF8 };
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(text.replace(/^\uFEFF/, ""), {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch {
+    return { ok: false, error: PARSE_ERROR };
+  }
+  if (!records.length) return { ok: false, error: NO_QUESTIONS };
+
+  const first = records[0].record.map((c) => c.trim().toLowerCase());
+  const hasHeader = first.some((c) => c.includes("question"));
+  const headerLength = records[0].record.length;
+  let answerCol: number | null = null;
+  let explanationCol: number | null = null;
+  if (hasHeader) {
+    const exp = first.findIndex((c) => c.includes("explanation"));
+    explanationCol = exp >= 0 ? exp : null;
+    const ans = first.findIndex((c) => c.includes("correct") || c === "answer" || c.includes("answer"));
+    answerCol = ans >= 0 ? ans : explanationCol !== null ? explanationCol - 1 : null;
+    const optionCols = first.filter((c, i) => i > 0 && (answerCol === null || i < answerCol) && c !== "");
+    if (options.requireHeader !== false && (answerCol === null || answerCol < 3 || optionCols.length < 2)) {
+      return { ok: false, error: MISSING_COLUMNS };
+    }
+  } else if (options.requireHeader) {
+    return { ok: false, error: MISSING_COLUMNS };
+  }
+
+  const report: ParseReport = { rowsRead: 0, skipped: [], fallbacks: [], notes: [] };
+  const questions: ParsedQuestion[] = [];
+  const rows = hasHeader ? records.slice(1) : records;
+  for (const { record, info } of rows) {
+    const line = info.lines;
+    report.rowsRead += 1;
+    const values = valuesOf(record);
+    if (values.length < 4) {
+      report.skipped.push({ line, reason: `only ${values.length} value${values.length === 1 ? "" : "s"} (at least 4 needed)` });
+      continue;
+    }
+    const cells = record.map((c) => c.trim());
+    let aCol: number;
+    let eCol: number | null;
+    if (hasHeader && answerCol !== null && record.length >= headerLength) {
+      // a full row: the header says where each column is
+      aCol = answerCol;
+      eCol = explanationCol;
+    } else {
+      // a short row: read from its end (explanation last when the header has one, then the answer)
+      eCol = explanationCol !== null ? values.length - 1 : null;
+      aCol = eCol !== null ? values.length - 2 : values.length - 1;
+    }
+    const question = cells[0] ?? "";
+    if (!question) {
+      report.skipped.push({ line, reason: "the question is empty" });
+      continue;
+    }
+    const rawOptions = cells.slice(1, aCol).filter((o) => o !== "");
+    if (rawOptions.length < 2) {
+      report.skipped.push({ line, reason: `only ${rawOptions.length} option${rawOptions.length === 1 ? "" : "s"} (at least 2 needed)` });
+      continue;
+    }
+    if (rawOptions.length > 4) report.notes.push(`Line ${line}: ${rawOptions.length} options; only the first 4 were kept`);
+    const opts = rawOptions.slice(0, 4);
+    const given = cells[aCol] ?? "";
+    const { index, matched } = answerIndex(given, opts);
+    if (!matched) report.fallbacks.push({ line, question: questions.length + 1, given });
+    const explanation = eCol !== null ? (cells[eCol] ?? "") : "";
+    questions.push({ question: boldQuoted(question), options: opts, correctAnswer: index, explanation: explanation ? boldQuoted(explanation) : null });
+    if (questions.length > MAX_QUESTIONS) return { ok: false, error: `A test can have at most ${MAX_QUESTIONS} questions.` };
+  }
+  if (!questions.length) return { ok: false, error: NO_QUESTIONS };
+  return { ok: true, questions, report, hasHeader };
+}
+
+/** The export format: question, option_a … option_d, correct_answer (1-based), explanation. */
+export function questionsToCsv(list: Array<{ question: string; options: string[]; correctAnswer: number; explanation: string | null }>): string {
+  const rows = list.map((q) => {
+    const opts = [0, 1, 2, 3].map((i) => plainText(q.options[i] ?? ""));
+    return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? "")];
+  });
+  return stringify([["question", "option_a", "option_b", "option_c", "option_d", "correct_answer", "explanation"], ...rows], { quoted_match: /[",\n\r]/ });
+}
+
+/** Export file name: the title with every non-alphanumeric character replaced by an underscore. */
+export function exportFileName(title: string): string {
+  return `${title.replace(/[^a-zA-Z0-9]/g, "_")}.csv`;
+}
+
+/** Bulk upload: the test name from a file name (extension dropped, dashes and underscores as spaces). */
+export function nameFromFileName(fileName: string): string {
+  return fileName
+    .replace(/\.[^.]+$/, "")
+    .replace(/[-_]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,32 @@
+import type { EditorQuestion } from "./test-editor-rules";
+
+/**
+ * The question editor posts the whole working copy as flat fields:
+ * q.{i}.question, q.{i}.option.{j}, q.{i}.correct (the chosen j), q.{i}.explanation.
+ */
+export function questionsFromForm(form: FormData): EditorQuestion[] {
+  const byIndex = new Map<number, EditorQuestion & { optionMap: Map<number, string> }>();
+  for (const [key, raw] of form.entries()) {
+    if (typeof raw !== "string") continue;
+    const m = /^q\.(\d{1,4})\.(question|option|correct|explanation)(?:\.(\d{1,2}))?$/.exec(key);
+    if (!m) continue;
+    const i = Number(m[1]);
+    let q = byIndex.get(i);
+    if (!q) {
+      q = { question: "", options: [], correctAnswer: 0, explanation: "", optionMap: new Map() };
+      byIndex.set(i, q);
+    }
+    if (m[2] === "question") q.question = raw;
+    else if (m[2] === "explanation") q.explanation = raw;
+    else if (m[2] === "correct") q.correctAnswer = Number.parseInt(raw, 10);
+    else if (m[3] !== undefined) q.optionMap.set(Number(m[3]), raw);
+  }
+  return [...byIndex.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, q]) => ({
+      question: q.question,
+      options: [...q.optionMap.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => v),
+      correctAnswer: Number.isFinite(q.correctAnswer) ? q.correctAnswer : -1,
+      explanation: q.explanation,
+    }));
+}

@@ -1,0 +1,70 @@
+/** Rules of the Edit Test dialog and the question editor (spec 001 §5 "Test editing"). Pure. */
+export type EditorQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string };
+
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;
+export const TITLE_REQUIRED = "Test title is required";
+export const ONE_QUESTION_REQUIRED = "At least one question is required";
+export const MIN_OPTIONS_MESSAGE = "Question must have at least 2 options";
+export const LAST_QUESTION_MESSAGE = "Test must have at least 1 question";
+
+/** The first problem of an edited test, in the spec's words, or null when it can be saved. */
+export function validateEditedTest(title: string, questions: EditorQuestion[]): string | null {
+  if (!title.trim()) return TITLE_REQUIRED;
+  if (!questions.length) return ONE_QUESTION_REQUIRED;
+  for (const [i, q] of questions.entries()) {
+    const n = i + 1;
+    if (!q.question.trim()) return `Question ${n} text is required`;
+    if (q.options.length < MIN_OPTIONS) return `Question ${n} must have at least 2 options`;
+    if (q.options.some((o) => !o.trim())) return `Question ${n} has empty options`;
+    if (!Number.isInteger(q.correctAnswer) || q.correctAnswer < 0 || q.correctAnswer >= q.options.length) return `Question ${n} has invalid correct answer`;
+  }
+  return null;
+}
+
+export function newQuestion(): EditorQuestion {
+  return { question: "", options: ["", ""], correctAnswer: 0, explanation: "" };
+}
+
+export function addOption(q: EditorQuestion): EditorQuestion {
+  if (q.options.length >= MAX_OPTIONS) return q;
+  return { ...q, options: [...q.options, ""] };
+}
+
+/** Removing the correct option resets the answer to the first; removing an earlier one shifts it down. */
+export function removeOption(q: EditorQuestion, index: number): { ok: true; question: EditorQuestion } | { ok: false; error: string } {
+  if (q.options.length <= MIN_OPTIONS) return { ok: false, error: MIN_OPTIONS_MESSAGE };
+  if (index < 0 || index >= q.options.length) return { ok: true, question: q };
+  const options = q.options.filter((_, i) => i !== index);
+  const correctAnswer = index === q.correctAnswer ? 0 : index < q.correctAnswer ? q.correctAnswer - 1 : q.correctAnswer;
+  return { ok: true, question: { ...q, options, correctAnswer } };
+}
+
+export function deleteQuestion(list: EditorQuestion[], index: number): { ok: true; questions: EditorQuestion[] } | { ok: false; error: string } {
+  if (list.length <= 1) return { ok: false, error: LAST_QUESTION_MESSAGE };
+  return { ok: true, questions: list.filter((_, i) => i !== index) };
+}
+
+/** Duration as an integer, 60 when blank or invalid, at least 1. */
+export function parseDuration(value: string | null | undefined): number {
+  const n = Number.parseInt(String(value ?? "").trim(), 10);
+  if (!Number.isFinite(n)) return 60;
+  return Math.max(1, n);
+}
+
+/** maxAttempts kept only if a positive integer, else null (unlimited). */
+export function parseMaxAttempts(value: string | null | undefined): number | null {
+  const s = String(value ?? "").trim();
+  if (!/^\d+$/.test(s)) return null;
+  const n = Number(s);
+  return n >= 1 ? n : null;
+}
+
+/** Unit number and unit name are kept only if both are given; else both are cleared. */
+export function parseUnit(numberValue: string | null | undefined, nameValue: string | null | undefined): { unitNumber: number | null; unitName: string | null } {
+  const s = String(numberValue ?? "").trim();
+  const name = String(nameValue ?? "").trim();
+  const n = /^\d+$/.test(s) ? Number(s) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || !name) return { unitNumber: null, unitName: null };
+  return { unitNumber: n, unitName: name };
+}

@@ -1,0 +1,257 @@
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { db, transaction, type DB } from "~/db/db.server";
+import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
+import type { ParsedQuestion } from "~/lib/csv-questions.server";
+import { validateEditedTest, type EditorQuestion } from "~/lib/test-editor-rules";
+import { createTest, insertQuestions, questionsOf, type TestInput } from "./test.server";
+
+export const PAGE_SIZE = 50;
+export const DELETE_ALL_PHRASE = "DELETE ALL";
+
+export type TestFilters = { q: string; type: string; unit: string; page: number };
+
+export function parseTestFilters(url: URL): TestFilters {
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    type: url.searchParams.get("type") ?? "",
+    unit: url.searchParams.get("unit") ?? "",
+    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+  };
+}
+
+function filterWhere(f: TestFilters): SQL | undefined {
+  const parts: SQL[] = [isNull(tests.archivedAt)];
+  if (f.q) {
+    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(lower(${tests.title}) LIKE ${like} ESCAPE '\\' OR lower(${tests.description}) LIKE ${like} ESCAPE '\\')`);
+  }
+  if (f.type) parts.push(eq(tests.examType, f.type));
+  if (f.unit === "none") parts.push(isNull(tests.unitNumber));
+  else if (/^\d+$/.test(f.unit)) parts.push(eq(tests.unitNumber, Number(f.unit)));
+  return and(...parts);
+}
+
+/** One page of tests (newest first), the filtered count and the total, with attempt counts. */
+export function listTests(f: TestFilters) {
+  const where = filterWhere(f);
+  const total = db().select({ n: count() }).from(tests).where(isNull(tests.archivedAt)).get()?.n ?? 0;
+  const filtered = db().select({ n: count() }).from(tests).where(where).get()?.n ?? 0;
+  const rows = db()
+    .select({
+      id: tests.id,
+      title: tests.title,
+      description: tests.description,
+      examType: tests.examType,
+      unitNumber: tests.unitNumber,
+      unitName: tests.unitName,
+      duration: tests.duration,
+      totalQuestions: tests.totalQuestions,
+      isActive: tests.isActive,
+      maxAttempts: tests.maxAttempts,
+      createdAt: tests.createdAt,
+      attemptCount: sql<number>`(SELECT COUNT(*) FROM attempts a WHERE a.test_id = "tests"."id")`,
+    })
+    .from(tests)
+    .where(where)
+    .orderBy(sql`${tests.createdAt} DESC`, tests.title)
+    .limit(PAGE_SIZE)
+    .offset((f.page - 1) * PAGE_SIZE)
+    .all();
+  const units = db()
+    .selectDistinct({ unitNumber: tests.unitNumber })
+    .from(tests)
+    .where(and(isNull(tests.archivedAt), f.type ? eq(tests.examType, f.type) : undefined))
+    .orderBy(tests.unitNumber)
+    .all()
+    .map((u) => u.unitNumber)
+    .filter((u): u is number => u !== null);
+  return { rows, total, filtered, units, pages: Math.max(1, Math.ceil(filtered / PAGE_SIZE)) };
+}
+
+export function findLiveTest(id: string) {
+  return db()
+    .select()
+    .from(tests)
+    .where(and(eq(tests.id, id), isNull(tests.archivedAt)))
+    .get();
+}
+
+export function createTestFromQuestions(input: TestInput, list: ParsedQuestion[]) {
+  return createTest(input, list);
+}
+
+export function toggleTestActive(id: string): boolean | null {
+  const test = findLiveTest(id);
+  if (!test) return null;
+  db().update(tests).set({ isActive: !test.isActive, updatedAt: new Date() }).where(eq(tests.id, id)).run();
+  return !test.isActive;
+}
+
+/** Clone: title gets " (Copy)", starts active, all questions copied; maxAttempts optional. */
+export function cloneTest(id: string, maxAttempts: number | null) {
+  const test = findLiveTest(id);
+  if (!test) return null;
+  const list = questionsOf(test.id, test.currentVersion);
+  return createTest(
+    {
+      title: `${test.title} (Copy)`,
+      description: test.description,
+      examType: test.examType,
+      unitNumber: test.unitNumber,
+      unitName: test.unitName,
+      duration: test.duration,
+      isActive: true,
+      maxAttempts,
+    },
+    list.map((q) => ({ question: q.question, options: q.options, correctAnswer: q.correctAnswer, explanation: q.explanation })),
+  );
+}
+
+export type TestMeta = {
+  title: string;
+  description: string;
+  examType: string;
+  duration: number;
+  unitNumber: number | null;
+  unitName: string | null;
+  maxAttempts: number | null;
+  isActive: boolean;
+};
+
+export function updateTestMeta(id: string, meta: TestMeta): boolean {
+  const res = db()
+    .update(tests)
+    .set({ ...meta, updatedAt: new Date() })
+    .where(and(eq(tests.id, id), isNull(tests.archivedAt)))
+    .run();
+  return res.changes > 0;
+}
+
+/**
+ * Deleting a test removes it and its questions, unless students have attempted it: then it is
+ * archived (hidden everywhere, inactive) so their results and history stay readable.
+ */
+export function deleteTestIn(tx: DB, id: string): "deleted" | "archived" | "missing" {
+  const test = tx.select().from(tests).where(and(eq(tests.id, id), isNull(tests.archivedAt))).get();
+  if (!test) return "missing";
+  const used = tx.select({ n: count() }).from(attempts).where(eq(attempts.testId, id)).get()?.n ?? 0;
+  if (used > 0) {
+    tx.update(tests).set({ archivedAt: new Date(), isActive: false, updatedAt: new Date() }).where(eq(tests.id, id)).run();
+    tx.delete(userTestLimits).where(eq(userTestLimits.testId, id)).run();
+    return "archived";
+  }
+  tx.delete(tests).where(eq(tests.id, id)).run();
+  return "deleted";
+}
+
+export function deleteTest(id: string) {
+  return transaction((tx) => deleteTestIn(tx, id));
+}
+
+/** Deletes tests one by one; a failure is logged and counted, the others go ahead. */
+export function deleteTests(ids: string[]): { deleted: number; errors: number } {
+  let deleted = 0;
+  let errors = 0;
+  for (const id of ids) {
+    try {
+      const r = deleteTest(id);
+      if (r === "missing") errors += 1;
+      else deleted += 1;
+    } catch (error) {
+      console.error("deleting test failed", id, error);
+      errors += 1;
+    }
+  }
+  return { deleted, errors };
+}
+
+export function liveTestIds(where?: SQL): string[] {
+  return db()
+    .select({ id: tests.id })
+    .from(tests)
+    .where(and(isNull(tests.archivedAt), where))
+    .all()
+    .map((r) => r.id);
+}
+
+export function deleteTestsOfType(examType: string) {
+  return deleteTests(liveTestIds(eq(tests.examType, examType)));
+}
+
+export function clearAllTests(phrase: string): { ok: false } | { ok: true; deleted: number; errors: number } {
+  if (phrase !== DELETE_ALL_PHRASE) return { ok: false };
+  return { ok: true, ...deleteTests(liveTestIds()) };
+}
+
+export const EDIT_CONFLICT = "This test was changed by someone else after you opened it. Reload to see their changes, then edit again.";
+
+/**
+ * Saves the question editor's working copy. Questions are versioned: when students have attempted
+ * the current version, the edit becomes a new version, so their reviews keep the questions, options
+ * and answer key they saw. `expectedUpdatedAt` guards against two admins overwriting each other.
+ */
+export function saveTestWithQuestions(
+  id: string,
+  expectedUpdatedAt: number,
+  meta: TestMeta,
+  list: EditorQuestion[],
+): { ok: true } | { ok: false; error: string; conflict?: boolean } {
+  const problem = validateEditedTest(meta.title, list);
+  if (problem) return { ok: false, error: problem };
+  return transaction((tx) => {
+    const test = tx.select().from(tests).where(and(eq(tests.id, id), isNull(tests.archivedAt))).get();
+    if (!test) return { ok: false, error: "Test not found" };
+    if (+test.updatedAt !== expectedUpdatedAt) return { ok: false, error: EDIT_CONFLICT, conflict: true };
+    const used = tx.select({ n: count() }).from(attempts).where(and(eq(attempts.testId, id), eq(attempts.testVersion, test.currentVersion))).get()?.n ?? 0;
+    const version = used > 0 ? test.currentVersion + 1 : test.currentVersion;
+    if (used === 0) tx.delete(questions).where(and(eq(questions.testId, id), eq(questions.version, version))).run();
+    insertQuestions(
+      tx,
+      id,
+      version,
+      list.map((q) => ({ question: q.question.trim(), options: q.options.map((o) => o.trim()), correctAnswer: q.correctAnswer, explanation: q.explanation.trim() || null })),
+    );
+    tx.update(tests)
+      .set({ ...meta, currentVersion: version, totalQuestions: list.length, updatedAt: new Date(Math.max(Date.now(), +test.updatedAt + 1)) })
+      .where(eq(tests.id, id))
+      .run();
+    return { ok: true };
+  });
+}
+
+export function testWithQuestions(id: string) {
+  const test = findLiveTest(id);
+  if (!test) return null;
+  const list = questionsOf(test.id, test.currentVersion).map((q) => ({
+    question: q.question,
+    options: q.options,
+    correctAnswer: q.correctAnswer,
+    explanation: q.explanation ?? "",
+  }));
+  return { test, questions: list };
+}
+
+export function testsUsingType(examType: string) {
+  return db()
+    .select({ id: tests.id, title: tests.title })
+    .from(tests)
+    .where(and(eq(tests.examType, examType), isNull(tests.archivedAt)))
+    .orderBy(tests.title)
+    .all();
+}
+
+export function countTestsByType(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of db().select({ t: tests.examType, n: count() }).from(tests).where(isNull(tests.archivedAt)).groupBy(tests.examType).all()) out[r.t] = r.n;
+  return out;
+}
+
+export function customTypesInUse(): string[] {
+  return db()
+    .selectDistinct({ t: tests.examType })
+    .from(tests)
+    .where(and(isNull(tests.archivedAt), sql`${tests.examType} NOT IN ('TET','SET','NET','UG_TRB','PG_TRB','COLLEGE_TRB')`))
+    .all()
+    .map((r) => r.t);
+}
+

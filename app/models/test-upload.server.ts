@@ -1,0 +1,162 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
+import { fieldErrors, formToObject } from "~/lib/forms";
+import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
+import {
+  BULK_CUSTOM_NAME_REQUIRED,
+  CSV_ONLY,
+  INVALID_CSV_FILE,
+  looksLikeCsv,
+  NO_VALID_FILES,
+  singleUploadSchema,
+  type SingleUploadFields,
+  UPLOAD_REQUIRED,
+} from "~/lib/test-upload-schema";
+import { parseDuration } from "~/lib/test-editor-rules";
+import { createTestFromQuestions } from "./admin-tests.server";
+import { ensureCustomExamType } from "./exam-type.server";
+
+export const MAX_FILES = 50;
+export const TOO_LARGE = `A file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB per file).`;
+
+/** Reads a multipart form, refusing any part over the size cap while it streams in. */
+export async function readUploadForm(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; error: string }> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_CSV_BYTES * MAX_FILES) return { ok: false, error: TOO_LARGE };
+  try {
+    const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_CSV_BYTES }));
+    return { ok: true, form };
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return { ok: false, error: TOO_LARGE };
+    console.error("upload failed", error);
+    return { ok: false, error: "The upload could not be read. Please try again." };
+  }
+}
+
+function fieldsOf(form: FormData): Record<string, string> {
+  return formToObject(form);
+}
+
+async function resolveExamType(fields: SingleUploadFields): Promise<string | null> {
+  if (fields.examType !== "CUSTOM") return fields.examType;
+  return ensureCustomExamType(fields.customExamType)?.value ?? null;
+}
+
+type PreviewPayload = { fields: SingleUploadFields; questions: ParsedQuestion[]; fileName: string };
+
+export type PreviewResult =
+  | { ok: true; token: string; fields: SingleUploadFields; fileName: string; count: number; first: ParsedQuestion[]; report: ParseReport }
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; values: Record<string, string> };
+
+/** Step 1 of a single upload: check the fields and the file, parse it, and report before saving. */
+export async function previewSingleUpload(form: FormData): Promise<PreviewResult> {
+  const values = fieldsOf(form);
+  const file = form.get("file");
+  const parsedFields = singleUploadSchema.safeParse(values);
+  if (!parsedFields.success) {
+    const errors = fieldErrors(parsedFields.error);
+    return { ok: false, error: parsedFields.error.issues[0]?.message ?? UPLOAD_REQUIRED, fieldErrors: errors, values };
+  }
+  if (!(file instanceof File) || file.size === 0) return { ok: false, error: UPLOAD_REQUIRED, values };
+  if (!looksLikeCsv(file)) return { ok: false, error: INVALID_CSV_FILE, values };
+  const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
+  if (!parsed.ok) return { ok: false, error: parsed.error, values };
+  const payload: PreviewPayload = { fields: parsedFields.data, questions: parsed.questions, fileName: file.name };
+  return {
+    ok: true,
+    token: signPayload(payload),
+    fields: parsedFields.data,
+    fileName: file.name,
+    count: parsed.questions.length,
+    first: parsed.questions.slice(0, 5),
+    report: parsed.report,
+  };
+}
+
+/** Step 2: create exactly the previewed questions (carried in a signed token). */
+export async function createFromPreview(token: string | null): Promise<{ ok: true; id: string; title: string; count: number } | { ok: false; error: string }> {
+  const payload = verifyPayload<PreviewPayload>(token);
+  if (!payload) return { ok: false, error: "The preview has expired or was changed. Please upload the file again." };
+  const examType = await resolveExamType(payload.fields);
+  if (!examType) return { ok: false, error: "Please provide a custom exam type name" };
+  const f = payload.fields;
+  const test = createTestFromQuestions(
+    {
+      title: f.title,
+      description: f.description,
+      examType,
+      duration: f.duration,
+      unitNumber: f.unitNumber,
+      unitName: f.unitNumber ? f.unitName || null : null,
+      isActive: true,
+    },
+    payload.questions,
+  );
+  return { ok: true, id: test.id, title: test.title, count: payload.questions.length };
+}
+
+export type BulkFileResult = { fileName: string; name: string; ok: boolean; message: string };
+
+/**
+ * Bulk upload: each file with its own name (default from the file name), exam type and duration.
+ * Every file is checked on its own; the valid ones are created, the others reported.
+ */
+export async function bulkUpload(form: FormData): Promise<{ ok: false; error: string } | { ok: true; created: number; errors: number; results: BulkFileResult[] }> {
+  const files = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
+  if (!files.length) return { ok: false, error: NO_VALID_FILES };
+  if (files.length > MAX_FILES) return { ok: false, error: `At most ${MAX_FILES} files at once.` };
+  if (files.some((f) => !looksLikeCsv(f))) return { ok: false, error: CSV_ONLY };
+  const names = form.getAll("names").map(String);
+  const types = form.getAll("examTypes").map(String);
+  const customs = form.getAll("customNames").map(String);
+  const durations = form.getAll("durations").map(String);
+  const defaultType = String(form.get("defaultExamType") ?? "");
+  const defaultCustom = String(form.get("defaultCustomName") ?? "");
+  const defaultDuration = String(form.get("defaultDuration") ?? "60");
+
+  const results: BulkFileResult[] = [];
+  const ready: Array<{ name: string; examType: string; custom: string; duration: number; questions: ParsedQuestion[]; fileName: string }> = [];
+  for (const [i, file] of files.entries()) {
+    const name = (names[i] ?? "").trim() || nameFromFileName(file.name);
+    const examType = (types[i] ?? "").trim() || defaultType;
+    const custom = (customs[i] ?? "").trim() || defaultCustom;
+    const duration = parseDuration(durations[i] || defaultDuration);
+    const fail = (message: string) => results.push({ fileName: file.name, name, ok: false, message });
+    if (!name || !examType) {
+      fail("Name and exam type are required");
+      continue;
+    }
+    if (examType === "CUSTOM" && !custom) {
+      fail(BULK_CUSTOM_NAME_REQUIRED);
+      continue;
+    }
+    const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
+    if (!parsed.ok) {
+      fail(parsed.error);
+      continue;
+    }
+    ready.push({ name, examType, custom, duration, questions: parsed.questions, fileName: file.name });
+  }
+  if (!ready.length) return { ok: true, created: 0, errors: results.length, results };
+  let created = 0;
+  for (const r of ready) {
+    try {
+      const examType = r.examType === "CUSTOM" ? ensureCustomExamType(r.custom)?.value : r.examType;
+      if (!examType) throw new Error("bad custom type");
+      createTestFromQuestions(
+        { title: r.name, description: `Bulk uploaded test: ${r.name}`, examType, duration: r.duration, isActive: true },
+        r.questions,
+      );
+      created += 1;
+      results.push({ fileName: r.fileName, name: r.name, ok: true, message: `${r.questions.length} questions` });
+    } catch (error) {
+      console.error("bulk upload item failed", r.fileName, error);
+      results.push({ fileName: r.fileName, name: r.name, ok: false, message: "Error uploading test. Please try again." });
+    }
+  }
+  return { ok: true, created, errors: results.filter((r) => !r.ok).length, results };
+}

@@ -1,0 +1,134 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Badge, EmptyState, PageHeader, Pagination, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formatDate } from "~/lib/time";
+import { deleteTest, findLiveTest, listTests, parseTestFilters } from "~/models/admin-tests.server";
+import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
+
+export const meta: MetaFunction = () => [{ title: "CSV Management" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filters = parseTestFilters(url);
+  const deleting = url.searchParams.get("delete");
+  const target = deleting ? findLiveTest(deleting) : undefined;
+  return {
+    filters,
+    ...listTests(filters),
+    examTypes: testExamTypeOptions(),
+    labels: examTypeLabels(),
+    deleting: target ? { id: target.id, title: target.title } : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return data({ error: "Unknown action" }, { status: 400 });
+  const r = deleteTest(String(form.get("id") ?? ""));
+  if (r === "missing") return redirectWithFlash("/admin/csv", { type: "error", text: "Failed to delete test" });
+  return redirectWithFlash("/admin/csv", { type: "success", text: "Test deleted successfully" });
+}
+
+export default function CsvManagement() {
+  const d = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const [params] = useSearchParams();
+  const href = useHrefWith();
+  return (
+    <main>
+      <PageHeader title="CSV Management" description="Export tests as CSV, edit their questions, or delete them." />
+      <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+        <div className="min-w-[12rem] flex-1">
+          <label htmlFor="csv-q" className="label">
+            Search
+          </label>
+          <input id="csv-q" name="q" type="search" defaultValue={d.filters.q} placeholder="Title or description" className="input" />
+        </div>
+        <div>
+          <label htmlFor="csv-type" className="label">
+            Exam type
+          </label>
+          <select id="csv-type" name="type" defaultValue={d.filters.type} className="input">
+            <option value="">All exam types</option>
+            {d.examTypes.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="btn-primary">
+            Apply
+          </button>
+        </noscript>
+        <Link to="/admin/csv" className="btn-secondary">
+          Clear Filters
+        </Link>
+        <p className="w-full text-sm text-slate-600">
+          Showing {d.rows.length} of {d.total} tests
+        </p>
+      </Form>
+      {d.total === 0 ? (
+        <EmptyState title="No tests found" text="Upload some tests to get started" />
+      ) : d.rows.length === 0 ? (
+        <EmptyState title="No tests match your filters" text="Try adjusting your search criteria" />
+      ) : (
+        <ul className="space-y-2">
+          {d.rows.map((t) => (
+            <li key={t.id} className="card flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">{t.title}</span>
+                  <Badge tone="brand">{d.labels[t.examType] ?? t.examType}</Badge>
+                  {t.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
+                </p>
+                {t.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{t.description}</p> : null}
+                <p className="mt-1 text-sm text-slate-500">
+                  {t.duration} minutes · {t.totalQuestions} questions · Created {formatDate(t.createdAt)}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <a href={`/admin/csv/${t.id}/export`} download className="btn-secondary px-3 py-1.5">
+                  Export CSV
+                </a>
+                <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
+                  Edit
+                </Link>
+                <Link to={href({ delete: t.id })} preventScrollReset className="btn px-3 py-1.5 text-red-700 hover:bg-red-50">
+                  Delete
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={d.filters.page} pages={d.pages} />
+      {params.get("delete") && d.deleting ? (
+        <Dialog labelledBy="csv-delete-title" closeHref={href({ delete: null })}>
+          <Form method="post" className="space-y-4 p-5">
+            <h2 id="csv-delete-title" className="text-xl font-bold">
+              Delete “{d.deleting.title}”?
+            </h2>
+            <p className="text-sm text-slate-700">If students have attempted it, it is archived and their results are kept.</p>
+            <input type="hidden" name="id" value={d.deleting.id} />
+            <div className="flex justify-end gap-2">
+              <Link to={href({ delete: null })} className="btn-secondary">
+                Cancel
+              </Link>
+              <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
+                Delete Test
+              </SubmitButton>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+    </main>
+  );
+}

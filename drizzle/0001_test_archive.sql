@@ -1,0 +1,1 @@
+ALTER TABLE `tests` ADD `archived_at` integer;

@@ -1,0 +1,161 @@
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  exportFileName,
+  MISSING_COLUMNS,
+  nameFromFileName,
+  NO_QUESTIONS,
+  NOT_UTF8,
+  PARSE_ERROR,
+  parseQuestionsCsv,
+  type ParsedQuestion,
+  questionsToCsv,
+} from "~/lib/csv-questions.server";
+import { boldQuoted } from "~/lib/markup";
+
+const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, "../fixtures", name)));
+
+function ok(result: ReturnType<typeof parseQuestionsCsv>) {
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
+
+describe("CSV fixtures from academy staff", () => {
+  it("clean-10: the export format with bold quotes", () => {
+    const r = ok(parseQuestionsCsv(fixture("clean-10.csv")));
+    expect(r.questions).toHaveLength(10);
+    expect(r.report.skipped).toEqual([]);
+    expect(r.report.fallbacks).toEqual([]);
+    expect(r.questions[0]).toEqual({
+      question: "Who wrote Paradise Lost?",
+      options: ["John Milton", "Edmund Spenser", "John Donne", "Andrew Marvell"],
+      correctAnswer: 0,
+      explanation: "Milton published Paradise Lost in 1667 in ten books; the 1674 edition has twelve.",
+    });
+    expect(r.questions[1].question).toBe('Which poem opens with **"Of Man\'s first disobedience"**?');
+    expect(r.questions[1].correctAnswer).toBe(1);
+    expect(r.questions[1].explanation).toContain('**"Of Man\'s first disobedience, and the fruit"**');
+    expect(r.questions[3].correctAnswer).toBe(3);
+  });
+
+  it("bom-crlf: byte-order mark, CRLF, a quoted comma, a curly apostrophe", () => {
+    const r = ok(parseQuestionsCsv(fixture("bom-crlf.csv")));
+    expect(r.hasHeader).toBe(true);
+    expect(r.questions[0].question).toBe("Who wrote Gitanjali?");
+    expect(r.questions[0].correctAnswer).toBe(1);
+    expect(r.questions[2].question).toBe("The Guide, a novel, was written by");
+    expect(r.questions[2].correctAnswer).toBe(2);
+    expect(r.questions[2].explanation).toBe("Narayan’s The Guide won the Sahitya Akademi Award.");
+    for (const q of r.questions) for (const o of q.options) expect(o).not.toMatch(/\r|\n/);
+  });
+
+  it("answer-by-text-and-quirks: 7 questions, short row skipped, fallback reported, 2-option row kept", () => {
+    const r = ok(parseQuestionsCsv(fixture("answer-by-text-and-quirks.csv")));
+    expect(r.questions).toHaveLength(7);
+    expect(r.report.rowsRead).toBe(8);
+    expect(r.report.skipped).toEqual([{ line: 4, reason: "only 3 values (at least 4 needed)" }]);
+    const [middlemarch, keats, achebe, hardy, beowulf, linebreak, hamlet] = r.questions;
+    expect(middlemarch.correctAnswer).toBe(0);
+    expect(keats.question).toBe('Which poet wrote **"Ode to a Nightingale"**?');
+    expect(keats.correctAnswer).toBe(0);
+    expect(keats.explanation).toBe('Bold markup: **"Ode to a Nightingale"** (1819).');
+    expect(achebe.options).toEqual(["Chinua Achebe", "Wole Soyinka", "Ngũgĩ wa Thiong'o"]);
+    expect(hardy.question).toBe("Which of these is a novel by Thomas Hardy, set in Wessex?");
+    expect(hardy.options[0]).toBe("Tess of the d'Urbervilles");
+    expect(beowulf.correctAnswer).toBe(0);
+    expect(r.report.fallbacks).toEqual([{ line: 7, question: 5, given: "7" }]);
+    expect(linebreak.question).toBe("Which line break\ninside a quoted question still belongs to one row?");
+    expect(hamlet.options).toEqual(["Yes", "No"]);
+    expect(hamlet.correctAnswer).toBe(0);
+    expect(hamlet.explanation).toBe("An explanation with two options only.");
+  });
+
+  it("latin1-not-utf8: refused with a clear message", () => {
+    expect(parseQuestionsCsv(fixture("latin1-not-utf8.csv"))).toEqual({ ok: false, error: NOT_UTF8 });
+  });
+});
+
+describe("parsing rules", () => {
+  it("reads a file without a header positionally (no explanation column)", () => {
+    const r = ok(parseQuestionsCsv("Q one,A,B,C,2\nQ two,X,Y,Z,W,4\n"));
+    expect(r.hasHeader).toBe(false);
+    expect(r.questions).toEqual([
+      { question: "Q one", options: ["A", "B", "C"], correctAnswer: 1, explanation: null },
+      { question: "Q two", options: ["X", "Y", "Z", "W"], correctAnswer: 3, explanation: null },
+    ]);
+  });
+  it("matches the answer by option text in any case, and by letter", () => {
+    const r = ok(parseQuestionsCsv("question,a,b,c,correct_answer\nQ,Milton,Donne,Pope,DONNE\nQ2,Milton,Donne,Pope,c\n"));
+    expect(r.questions.map((q) => q.correctAnswer)).toEqual([1, 2]);
+  });
+  it("falls back to the first option for 0 or an unknown text, and reports it", () => {
+    const r = ok(parseQuestionsCsv("question,a,b,correct_answer\nQ,A,B,0\nQ2,A,B,maybe\n"));
+    expect(r.questions.map((q) => q.correctAnswer)).toEqual([0, 0]);
+    expect(r.report.fallbacks.map((f) => f.given)).toEqual(["0", "maybe"]);
+  });
+  it("keeps at most 4 options and notes it", () => {
+    const r = ok(parseQuestionsCsv("Q,A,B,C,D,E,1\n"));
+    expect(r.questions[0].options).toEqual(["A", "B", "C", "D"]);
+    expect(r.report.notes[0]).toMatch(/5 options/);
+  });
+  it("skips a row with fewer than 2 options, and trailing empty cells count as no value", () => {
+    const r = parseQuestionsCsv("question,a,b,c,correct_answer\nQ,A,,,1\nQ2,A,B,,,\n");
+    expect(r.ok).toBe(false);
+    const r2 = ok(parseQuestionsCsv("question,a,b,c,correct_answer\nQ,A,,,1\nGood,A,B,C,1\n"));
+    expect(r2.questions).toHaveLength(1);
+    expect(r2.report.skipped[0]).toEqual({ line: 2, reason: "only 1 option (at least 2 needed)" });
+  });
+  it("refuses a header without option and answer columns", () => {
+    expect(parseQuestionsCsv("question,answer\nQ,A\n")).toEqual({ ok: false, error: MISSING_COLUMNS });
+  });
+  it("refuses an empty file and a file of short rows", () => {
+    expect(parseQuestionsCsv("")).toEqual({ ok: false, error: NO_QUESTIONS });
+    expect(parseQuestionsCsv("a,b\nc,d\n")).toEqual({ ok: false, error: NO_QUESTIONS });
+  });
+  it("reports unbalanced quotes as a parse error, not an exception", () => {
+    const r = parseQuestionsCsv('question,a,b,correct_answer\n"Q,A,B,1\n');
+    expect(r.ok ? "parsed" : r.error).toMatch(/parsed|Error parsing CSV file/);
+    expect(PARSE_ERROR).toBe("Error parsing CSV file. Please check the format.");
+  });
+});
+
+describe("export", () => {
+  it("writes the spec's columns with 1-based answers and doubled quotes", () => {
+    const csv = questionsToCsv([{ question: 'Who wrote **"Kubla Khan"**?', options: ["Keats", "Coleridge"], correctAnswer: 1, explanation: null }]);
+    expect(csv).toBe('question,option_a,option_b,option_c,option_d,correct_answer,explanation\n"Who wrote ""Kubla Khan""?",Keats,Coleridge,,,2,\n');
+  });
+  it("names the file from the title", () => {
+    expect(exportFileName("NET: Unit 1 – Chaucer!")).toBe("NET__Unit_1___Chaucer_.csv");
+  });
+  it("derives bulk test names from file names", () => {
+    expect(nameFromFileName("net_unit-3__romantics.csv")).toBe("net unit 3 romantics");
+  });
+
+  it("export then re-import gives the same questions (property)", () => {
+    const text = fc
+      .string({ minLength: 1, maxLength: 40, unit: fc.constantFrom(..."abcXYZ 0123,.;:'\"?!\n-é’ஆ".split("")) })
+      .map((s) => s.trim().replace(/\*\*/g, "*"))
+      .filter((s) => s.length > 0);
+    const question = fc.record({
+      question: text,
+      options: fc.array(text, { minLength: 2, maxLength: 4 }),
+      explanation: fc.option(text, { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(question, { minLength: 1, maxLength: 8 }), fc.nat(), (list, seed) => {
+        const original: ParsedQuestion[] = list.map((q, i) => ({
+          question: boldQuoted(q.question),
+          options: q.options,
+          correctAnswer: (seed + i) % q.options.length,
+          explanation: q.explanation ? boldQuoted(q.explanation) : null,
+        }));
+        const back = parseQuestionsCsv(questionsToCsv(original));
+        expect(back.ok).toBe(true);
+        if (back.ok) expect(back.questions).toEqual(original);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

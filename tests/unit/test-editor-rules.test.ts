@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import {
+  addOption,
+  deleteQuestion,
+  newQuestion,
+  parseDuration,
+  parseMaxAttempts,
+  parseUnit,
+  removeOption,
+  validateEditedTest,
+} from "~/lib/test-editor-rules";
+
+const good = { question: "Who?", options: ["A", "B", "C"], correctAnswer: 2, explanation: "" };
+
+describe("question editor validation messages", () => {
+  it.each([
+    ["", [good], "Test title is required"],
+    ["T", [], "At least one question is required"],
+    ["T", [good, { ...good, question: "  " }], "Question 2 text is required"],
+    ["T", [{ ...good, options: ["A"], correctAnswer: 0 }], "Question 1 must have at least 2 options"],
+    ["T", [{ ...good, options: ["A", " "] , correctAnswer: 0}], "Question 1 has empty options"],
+    ["T", [good, good, { ...good, correctAnswer: 3 }], "Question 3 has invalid correct answer"],
+    ["T", [{ ...good, correctAnswer: -1 }], "Question 1 has invalid correct answer"],
+  ])("title %j → %s", (title, questions, message) => {
+    expect(validateEditedTest(title as string, questions as never)).toBe(message);
+  });
+  it("accepts a valid test", () => {
+    expect(validateEditedTest("T", [good])).toBeNull();
+  });
+});
+
+describe("option and question operations", () => {
+  it("a new question has two empty options and answer 0", () => {
+    expect(newQuestion()).toEqual({ question: "", options: ["", ""], correctAnswer: 0, explanation: "" });
+  });
+  it("adds options up to 6", () => {
+    let q = newQuestion();
+    for (let i = 0; i < 10; i++) q = addOption(q);
+    expect(q.options).toHaveLength(6);
+  });
+  it("blocks removing below 2 options", () => {
+    expect(removeOption({ ...good, options: ["A", "B"], correctAnswer: 1 }, 0)).toEqual({ ok: false, error: "Question must have at least 2 options" });
+  });
+  it("removing the correct option resets the answer to the first", () => {
+    const r = removeOption(good, 2);
+    expect(r).toEqual({ ok: true, question: { ...good, options: ["A", "B"], correctAnswer: 0 } });
+  });
+  it("removing an earlier option shifts the answer down; a later one keeps it", () => {
+    expect(removeOption(good, 0)).toMatchObject({ question: { options: ["B", "C"], correctAnswer: 1 } });
+    expect(removeOption({ ...good, correctAnswer: 0 }, 2)).toMatchObject({ question: { options: ["A", "B"], correctAnswer: 0 } });
+  });
+  it("blocks deleting the last question", () => {
+    expect(deleteQuestion([good], 0)).toEqual({ ok: false, error: "Test must have at least 1 question" });
+    expect(deleteQuestion([good, { ...good, question: "2" }], 0)).toEqual({ ok: true, questions: [{ ...good, question: "2" }] });
+  });
+});
+
+describe("Edit Test dialog fields", () => {
+  it("duration falls back to 60 and is at least 1", () => {
+    expect(parseDuration("")).toBe(60);
+    expect(parseDuration("abc")).toBe(60);
+    expect(parseDuration("0")).toBe(1);
+    expect(parseDuration("45")).toBe(45);
+  });
+  it("maxAttempts is a positive integer or null", () => {
+    expect(parseMaxAttempts("3")).toBe(3);
+    expect(parseMaxAttempts("0")).toBeNull();
+    expect(parseMaxAttempts("-2")).toBeNull();
+    expect(parseMaxAttempts("2.5")).toBeNull();
+    expect(parseMaxAttempts("")).toBeNull();
+  });
+  it("unit number and name are kept only together", () => {
+    expect(parseUnit("3", "Romantics")).toEqual({ unitNumber: 3, unitName: "Romantics" });
+    expect(parseUnit("3", "")).toEqual({ unitNumber: null, unitName: null });
+    expect(parseUnit("", "Romantics")).toEqual({ unitNumber: null, unitName: null });
+    expect(parseUnit("0", "Romantics")).toEqual({ unitNumber: null, unitName: null });
+  });
+});
+
+import { questionsFromForm } from "~/lib/test-editor-form";
+
+describe("editor form", () => {
+  it("reads the posted working copy in order", () => {
+    const f = new FormData();
+    f.append("q.1.question", "Second");
+    f.append("q.1.option.1", "Y");
+    f.append("q.1.option.0", "X");
+    f.append("q.1.correct", "1");
+    f.append("q.0.question", "First");
+    f.append("q.0.option.0", "A");
+    f.append("q.0.option.1", "B");
+    f.append("q.0.option.2", "C");
+    f.append("q.0.explanation", "Because");
+    f.append("title", "ignored");
+    expect(questionsFromForm(f)).toEqual([
+      { question: "First", options: ["A", "B", "C"], correctAnswer: 0, explanation: "Because" },
+      { question: "Second", options: ["X", "Y"], correctAnswer: 1, explanation: "" },
+    ]);
+  });
+});
