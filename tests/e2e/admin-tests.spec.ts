@@ -1,0 +1,95 @@
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, type AppServer, STUDENT, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+const fixture = (name: string) => path.join(process.cwd(), "tests/fixtures", name);
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/(admin|dashboard)$/);
+}
+
+test("an admin uploads a CSV, reads the report, creates the test, and a student of that type sees it", async ({ page, browser }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/tests`);
+  await page.getByRole("link", { name: "Upload Single Test" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Test title").fill("Victorian Novel Quiz");
+  await dialog.getByLabel("Exam type", { exact: true }).selectOption("NET");
+  await dialog.getByLabel("Duration (minutes)").fill("25");
+  await dialog.getByLabel("CSV file").setInputFiles(fixture("answer-by-text-and-quirks.csv"));
+  // choosing the file shows the preview by itself
+  await expect(dialog.getByText("7 questions")).toBeVisible();
+  await expect(dialog.getByText("Line 4 skipped: only 3 values (at least 4 needed)")).toBeVisible();
+  await expect(dialog.getByText(/Line 7 \(question 5\): the answer “7” matches no option/)).toBeVisible();
+  await expect(dialog.getByTestId("preview-question")).toHaveCount(5);
+  await dialog.getByRole("button", { name: "Create Test" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Test “Victorian Novel Quiz” created with 7 questions");
+  await expect(page.getByTestId("test-row").filter({ hasText: "Victorian Novel Quiz" })).toContainText("25 min · 7 questions");
+
+  const ctx = await browser.newContext();
+  const student = await ctx.newPage();
+  await signIn(student, STUDENT.email, STUDENT.password);
+  await student.goto(`${app.url}/dashboard?type=NET&unit=general`);
+  await expect(student.getByRole("heading", { name: "Victorian Novel Quiz" })).toBeVisible();
+  await ctx.close();
+});
+
+test("export downloads a CSV named after the test", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/csv?q=Chaucer`);
+  await expect(page.getByText("Showing 1 of")).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("Chaucer_and_the_Age_of_Transition.csv");
+  const body = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(body).toString("utf8");
+  expect(text).toContain("question,option_a,option_b,option_c,option_d,correct_answer,explanation");
+  expect(text).toContain("Piers Plowman is attributed to,John Gower,William Langland,The Pearl Poet,Thomas Malory,2,");
+});
+
+test("the question editor adds an option, marks it correct and saves", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const id = (app.db().prepare("select id from tests where title = ?").get("TET English Mock Test 1") as { id: string }).id;
+  await page.goto(`${app.url}/admin/csv/${id}/edit`);
+  const first = page.getByTestId("editor-question").first();
+  await first.getByRole("button", { name: "Add option" }).click();
+  await first.getByLabel("Question 1 option E").fill("Robert Burns");
+  await first.getByLabel("Option E is correct").check();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(`${app.url}/admin/csv`);
+  await expect(page.getByTestId("flash")).toHaveText("Test updated successfully");
+  const row = app.db().prepare("select options, correct_answer as c from questions where test_id = ? and id = 'q1' order by version desc limit 1").get(id) as { options: string; c: number };
+  expect(JSON.parse(row.options)).toEqual(["Keats", "Wordsworth", "Shelley", "Tennyson", "Robert Burns"]);
+  expect(row.c).toBe(4);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an upload works in two steps", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin/tests?upload=single`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Test title").fill("No-JS Upload");
+    await dialog.getByLabel("Exam type", { exact: true }).selectOption("TET");
+    await dialog.getByLabel("CSV file").setInputFiles(fixture("bom-crlf.csv"));
+    await dialog.getByRole("button", { name: "Upload & Preview" }).click();
+    await expect(page.getByRole("dialog").getByText("3 questions", { exact: true })).toBeVisible();
+    await expect(page.getByText("The Guide, a novel, was written by")).toBeVisible();
+    await page.getByRole("button", { name: "Create Test" }).click();
+    await expect(page.getByTestId("flash")).toContainText("No-JS Upload");
+    const row = app.db().prepare("select exam_type as t, total_questions as n from tests where title = ?").get("No-JS Upload");
+    expect(row).toEqual({ t: "TET", n: 3 });
+  });
+});

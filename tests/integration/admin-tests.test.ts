@@ -1,0 +1,281 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { attempts, examTypes, questions, tests } from "~/db/schema.server";
+import { questionsOf } from "~/models/test.server";
+import * as editor from "~/routes/admin.csv_.$testId.edit";
+import * as exportRoute from "~/routes/admin.csv_.$testId.export";
+import * as adminTests from "~/routes/admin.tests";
+import * as examRoute from "~/routes/test.$testId";
+import * as resultsRoute from "~/routes/test.$testId_.results";
+import { BASE, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
+
+let admin: string;
+beforeAll(async () => {
+  await seedBase();
+  admin = await signIn(OWNER.email, OWNER.password);
+});
+
+const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures", name));
+
+function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; body: Buffer | string; type?: string }>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field, new File([f.body], f.name, { type: f.type ?? "text/csv" }));
+  return new Request(`${BASE}/admin/tests`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } });
+}
+
+function testByTitle(title: string) {
+  return db().select().from(tests).where(eq(tests.title, title)).get();
+}
+
+describe("single upload", () => {
+  it("previews with a report, then creates exactly the previewed questions", async () => {
+    const res = await run(
+      adminTests.action,
+      multipart({ intent: "preview", title: "Quirks", examType: "NET", duration: "45", unitNumber: "2", unitName: "Victorians" }, [
+        { field: "file", name: "quirks.csv", body: fixture("answer-by-text-and-quirks.csv") },
+      ]),
+    );
+    const preview = payload<any>(res).preview;
+    expect(preview.ok).toBe(true);
+    expect(preview.count).toBe(7);
+    expect(preview.first).toHaveLength(5);
+    expect(preview.report.skipped).toEqual([{ line: 4, reason: "only 3 values (at least 4 needed)" }]);
+    expect(preview.report.fallbacks).toHaveLength(1);
+    expect(testByTitle("Quirks")).toBeUndefined();
+
+    const created = (await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: preview.token }, { cookie: admin }))) as Response;
+    expect(created.status).toBe(302);
+    const test = testByTitle("Quirks")!;
+    expect(test).toMatchObject({ examType: "NET", duration: 45, unitNumber: 2, unitName: "Victorians", totalQuestions: 7, isActive: true });
+    const stored = questionsOf(test.id, 1);
+    expect(stored.map((q) => q.id)).toEqual(["q1", "q2", "q3", "q4", "q5", "q6", "q7"]);
+    expect(stored[1].question).toBe('Which poet wrote **"Ode to a Nightingale"**?');
+    expect(stored[6].options).toEqual(["Yes", "No"]);
+  });
+
+  it("refuses a tampered preview token", async () => {
+    const res = await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: "eyJ4IjoxfQ.forged" }, { cookie: admin }));
+    expect(statusOf(res)).toBe(400);
+    expect(payload<any>(res).error).toMatch(/preview has expired/);
+  });
+
+  it("gives the spec's messages for missing fields, a custom type without a name, a non-CSV and a non-UTF-8 file", async () => {
+    const file = [{ field: "file", name: "a.csv", body: fixture("clean-10.csv") }];
+    const noTitle = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "", examType: "NET" }, file))).preview;
+    expect(noTitle.error).toBe("Please provide test title, exam type, and CSV file");
+    const noFile = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "NET" }, []))).preview;
+    expect(noFile.error).toBe("Please provide test title, exam type, and CSV file");
+    const custom = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "CUSTOM" }, file))).preview;
+    expect(custom.error).toBe("Please provide a custom exam type name");
+    const pdf = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "a.pdf", body: "x", type: "application/pdf" }]))).preview;
+    expect(pdf.error).toBe("Please select a valid CSV file");
+    const latin = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "l.csv", body: fixture("latin1-not-utf8.csv") }]))).preview;
+    expect(latin.error).toMatch(/not UTF-8/);
+  });
+
+  it("creates a custom exam type once and reuses it", async () => {
+    for (const title of ["Custom A", "Custom B"]) {
+      const p = payload<any>(
+        await run(adminTests.action, multipart({ intent: "preview", title, examType: "CUSTOM", customExamType: "Kerala SET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }])),
+      ).preview;
+      await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    }
+    expect(testByTitle("Custom A")?.examType).toBe("KERALA_SET");
+    expect(testByTitle("Custom B")?.examType).toBe("KERALA_SET");
+    expect(db().select().from(examTypes).where(eq(examTypes.value, "KERALA_SET")).all()).toHaveLength(1);
+  });
+
+  it("refuses a file over the size cap before reading it whole", async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, "a");
+    const res = await run(adminTests.action, multipart({ intent: "preview", title: "Big", examType: "NET" }, [{ field: "file", name: "big.csv", body: big }]));
+    expect(statusOf(res)).toBe(413);
+    expect(payload<any>(res).error).toMatch(/too large/);
+  });
+});
+
+describe("bulk upload", () => {
+  it("creates the good files and reports the bad one", async () => {
+    const res = await run(
+      adminTests.action,
+      multipart({ intent: "bulk-upload", defaultExamType: "TET", defaultDuration: "30" }, [
+        { field: "files", name: "tet_grammar-set-1.csv", body: fixture("clean-10.csv") },
+        { field: "files", name: "broken.csv", body: fixture("latin1-not-utf8.csv") },
+        { field: "files", name: "bom-file.csv", body: fixture("bom-crlf.csv") },
+      ]),
+    );
+    const bulk = payload<any>(res).bulk;
+    expect(bulk.created).toBe(2);
+    expect(bulk.errors).toBe(1);
+    expect(bulk.results.find((r: any) => r.fileName === "broken.csv")).toMatchObject({ ok: false });
+    const t = testByTitle("tet grammar set 1")!;
+    expect(t).toMatchObject({ examType: "TET", duration: 30, isActive: true, description: "Bulk uploaded test: tet grammar set 1", totalQuestions: 10 });
+  });
+
+  it("refuses non-CSV files and an empty selection", async () => {
+    const nonCsv = await run(adminTests.action, multipart({ intent: "bulk-upload", defaultExamType: "TET" }, [{ field: "files", name: "x.txt", body: "a", type: "text/plain" }]));
+    expect(payload<any>(nonCsv).error).toBe("Please select CSV files only");
+    const none = await run(adminTests.action, multipart({ intent: "bulk-upload", defaultExamType: "TET" }, []));
+    expect(payload<any>(none).error).toBe("No valid files to upload");
+  });
+});
+
+describe("test management", () => {
+  async function uploaded(title: string, examType = "NET") {
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title, examType }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    return testByTitle(title)!;
+  }
+
+  it("DELETE ALL is refused for any other phrase", async () => {
+    await uploaded("Keep me");
+    for (const phrase of ["", "delete all", "DELETE  ALL", "DELETE ALL ", "yes"]) {
+      const res = await run(adminTests.action, postRequest("/admin/tests", { intent: "clear-all", confirmation: phrase }, { cookie: admin }));
+      expect(statusOf(res)).toBe(400);
+    }
+    expect(testByTitle("Keep me")).toBeDefined();
+  });
+
+  it("clones with (Copy), active, all questions and an optional max attempts", async () => {
+    const t = await uploaded("Original");
+    db().update(tests).set({ isActive: false }).where(eq(tests.id, t.id)).run();
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "clone", id: t.id, maxAttempts: "2" }, { cookie: admin }));
+    const copy = testByTitle("Original (Copy)")!;
+    expect(copy).toMatchObject({ isActive: true, maxAttempts: 2, totalQuestions: 10 });
+    expect(questionsOf(copy.id, 1)).toHaveLength(10);
+    const bad = await run(adminTests.action, postRequest("/admin/tests", { intent: "clone", id: t.id, maxAttempts: "0" }, { cookie: admin }));
+    expect(statusOf(bad)).toBe(400);
+  });
+
+  it("the Edit Test dialog keeps unit number and name only together and falls back to 60 minutes", async () => {
+    const t = await uploaded("Editable");
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "edit", id: t.id, title: "Edited", examType: "SET", duration: "", unitNumber: "4", unitName: "", maxAttempts: "0", isActive: "on" }, { cookie: admin }));
+    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited", examType: "SET", duration: 60, unitNumber: null, unitName: null, maxAttempts: null });
+    const res = await run(adminTests.action, postRequest("/admin/tests", { intent: "edit", id: t.id, title: " " }, { cookie: admin }));
+    expect(payload<any>(res).error).toBe("Test title is required");
+  });
+
+  it("deleting a test without attempts removes it and its questions; with attempts it is archived", async () => {
+    const unused = await uploaded("Unused");
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "delete", id: unused.id }, { cookie: admin }));
+    expect(testByTitle("Unused")).toBeUndefined();
+    expect(db().select().from(questions).where(eq(questions.testId, unused.id)).all()).toHaveLength(0);
+
+    const used = await uploaded("Used");
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${used.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: used.id });
+    await run(examRoute.action, postRequest(`/test/${used.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: used.id });
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "delete", id: used.id }, { cookie: admin }));
+    const archived = testByTitle("Used")!;
+    expect(archived.archivedAt).toBeInstanceOf(Date);
+    expect(archived.isActive).toBe(false);
+    expect(db().select().from(attempts).where(eq(attempts.testId, used.id)).all()).toHaveLength(1);
+    const results = await run(resultsRoute.loader, getRequest(`/test/${used.id}/results`, s.cookie), { testId: used.id });
+    expect(payload<any>(results).state).toBe("found");
+    const list = payload<any>(await run(adminTests.loader, getRequest("/admin/tests?q=Used", admin)));
+    expect(list.rows.map((r: any) => r.title)).not.toContain("Used");
+  });
+
+  it("exports a CSV that names the file after the title", async () => {
+    const t = await uploaded("Export: Me!");
+    const res = (await run(exportRoute.loader, getRequest(`/admin/csv/${t.id}/export`, admin), { testId: t.id })) as Response;
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="Export__Me_.csv"');
+    const body = await res.text();
+    expect(body).toContain("question,option_a,option_b,option_c,option_d,correct_answer,explanation");
+    expect(body).toContain('"Which poem opens with ""Of Man\'s first disobedience""?"');
+  });
+});
+
+describe("question editor", () => {
+  function editorForm(t: { id: string; updatedAt: Date }, list: Array<{ question: string; options: string[]; correct: number; explanation?: string }>, extra: Record<string, string> = {}) {
+    const fields: Record<string, string> = { title: "Edited test", description: "", examType: "NET", duration: "20", unitNumber: "", unitName: "", isActive: "on", updatedAt: String(+t.updatedAt), ...extra };
+    list.forEach((q, i) => {
+      fields[`q.${i}.question`] = q.question;
+      q.options.forEach((o, j) => {
+        fields[`q.${i}.option.${j}`] = o;
+      });
+      fields[`q.${i}.correct`] = String(q.correct);
+      fields[`q.${i}.explanation`] = q.explanation ?? "";
+    });
+    return fields;
+  }
+
+  it("editing a test leaves earlier attempts' reviews unchanged (new version)", async () => {
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Versioned", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Versioned")!;
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "save", questionId: "q1", chosen: "0", q: "1", nav: "next" }, { cookie: s.cookie }), { testId: t.id });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
+    const before = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, s.cookie), { testId: t.id }));
+
+    const res = (await run(
+      editor.action,
+      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "A brand new question?", options: ["X", "Y", "Z"], correct: 2, explanation: "New" }]), { cookie: admin }),
+      { testId: t.id },
+    )) as Response;
+    expect(res.status).toBe(302);
+    const after = db().select().from(tests).where(eq(tests.id, t.id)).get()!;
+    expect(after).toMatchObject({ currentVersion: 2, totalQuestions: 1, title: "Edited test" });
+    const review = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, s.cookie), { testId: t.id }));
+    expect(review.review).toEqual(before.review);
+    expect(review.review[0].question).toBe("Who wrote Paradise Lost?");
+  });
+
+  it("edits in place when nobody has attempted the test", async () => {
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Fresh", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Fresh")!;
+    await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "Q", options: ["A", "B"], correct: 1 }], { title: "Fresh" }), { cookie: admin }), { testId: t.id });
+    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ currentVersion: 1, totalQuestions: 1 });
+    expect(questionsOf(t.id, 1)).toHaveLength(1);
+  });
+
+  it("returns every editor validation message and writes nothing", async () => {
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Strict", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Strict")!;
+    const cases: Array<[Parameters<typeof editorForm>[1], Record<string, string>, string]> = [
+      [[{ question: "Q", options: ["A", "B"], correct: 0 }], { title: "" }, "Test title is required"],
+      [[], {}, "At least one question is required"],
+      [[{ question: " ", options: ["A", "B"], correct: 0 }], {}, "Question 1 text is required"],
+      [[{ question: "Q", options: ["A"], correct: 0 }], {}, "Question 1 must have at least 2 options"],
+      [[{ question: "Q", options: ["A", ""], correct: 0 }], {}, "Question 1 has empty options"],
+      [[{ question: "Q", options: ["A", "B"], correct: 5 }], {}, "Question 1 has invalid correct answer"],
+    ];
+    for (const [list, extra, message] of cases) {
+      const res = await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, list, extra), { cookie: admin }), { testId: t.id });
+      expect(payload<any>(res).error).toBe(message);
+    }
+    expect(questionsOf(t.id, 1)).toHaveLength(10);
+  });
+
+  it("refuses a save based on a stale copy (two admins)", async () => {
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Shared", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Shared")!;
+    const first = await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "First admin", options: ["A", "B"], correct: 0 }]), { cookie: admin }), { testId: t.id });
+    expect(statusOf(first)).toBe(302);
+    const second = await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "Second admin", options: ["A", "B"], correct: 1 }]), { cookie: admin }), { testId: t.id });
+    expect(statusOf(second)).toBe(409);
+    expect(questionsOf(t.id, 1)[0].question).toBe("First admin");
+  });
+
+  it("without JS, editing steps return the changed working copy and store nothing", async () => {
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Steps", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Steps")!;
+    const base = editorForm(t, [{ question: "Q", options: ["A", "B", "C"], correct: 2 }]);
+    const added = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "add-option:0" }, { cookie: admin }), { testId: t.id }));
+    expect(added.questions[0].options).toEqual(["A", "B", "C", ""]);
+    const removed = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "remove-option:0:2" }, { cookie: admin }), { testId: t.id }));
+    expect(removed.questions[0]).toMatchObject({ options: ["A", "B"], correctAnswer: 0 });
+    const lastDelete = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "delete-question:0" }, { cookie: admin }), { testId: t.id }));
+    expect(lastDelete.error).toBe("Test must have at least 1 question");
+    expect(questionsOf(t.id, 1)).toHaveLength(10);
+  });
+});
