@@ -23,7 +23,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtu
 function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; body: Buffer | string; type?: string }>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.field, new File([f.body], f.name, { type: f.type ?? "text/csv" }));
+  for (const f of files) form.append(f.field, new File([typeof f.body === "string" ? f.body : new Uint8Array(f.body)], f.name, { type: f.type ?? "text/csv" }));
   return new Request(`${BASE}/admin/tests`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } });
 }
 
