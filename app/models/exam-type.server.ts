@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
-import { db } from "~/db/db.server";
-import { examTypes } from "~/db/schema.server";
-import { examTypeLabel, examTypeValue } from "~/lib/exam-type-rules";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db, transaction } from "~/db/db.server";
+import { announcementExamTypes, examTypes, materials, tests, userExamTypes } from "~/db/schema.server";
+import { DUPLICATE_NAME, examTypeLabel, examTypeValue, isDuplicateExamType, NAME_REQUIRED } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
 
 /** value → label for every exam type (built-in and custom); unknown values show as themselves. */
@@ -45,4 +45,62 @@ export function allExamTypeOptions(): Array<{ value: string; label: string; buil
     .from(examTypes)
     .all()
     .sort((a, b) => Number(b.builtin) - Number(a.builtin) || a.label.localeCompare(b.label));
+}
+
+/** Custom exam types with the number of (live) tests using each. */
+export function customExamTypes() {
+  return db()
+    .all<{ id: string; value: string; label: string; createdAt: number; tests: number }>(
+      sql`SELECT e.id, e.value, e.label, e.created_at AS createdAt,
+            (SELECT COUNT(*) FROM tests t WHERE t.exam_type = e.value AND t.archived_at IS NULL) AS tests
+          FROM exam_types e WHERE e.is_builtin = 0 ORDER BY e.label`,
+    );
+}
+
+export function findCustomExamType(id: string) {
+  return db()
+    .select()
+    .from(examTypes)
+    .where(and(eq(examTypes.id, id), eq(examTypes.isBuiltin, false)))
+    .get();
+}
+
+export type ExamTypeResult = { ok: true; value: string } | { ok: false; error: string };
+
+export function createCustomExamType(name: string): ExamTypeResult {
+  const value = examTypeValue(name);
+  if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
+  const existing = db().select({ v: examTypes.value }).from(examTypes).all().map((r) => r.v);
+  if (isDuplicateExamType(name, existing)) return { ok: false, error: DUPLICATE_NAME };
+  const now = new Date();
+  db().insert(examTypes).values({ id: newId(), value, label: examTypeLabel(name), isBuiltin: false, createdAt: now, updatedAt: now }).run();
+  return { ok: true, value };
+}
+
+/** Renaming changes the value too, everywhere it is used (tests, students, materials, announcements). */
+export function renameCustomExamType(id: string, name: string): ExamTypeResult {
+  const type = findCustomExamType(id);
+  if (!type) return { ok: false, error: "Failed to update custom exam type" };
+  const value = examTypeValue(name);
+  if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
+  const existing = db().select({ v: examTypes.value }).from(examTypes).all().map((r) => r.v);
+  if (isDuplicateExamType(name, existing, type.value)) return { ok: false, error: DUPLICATE_NAME };
+  transaction((tx) => {
+    tx.update(examTypes).set({ value, label: examTypeLabel(name), updatedAt: new Date() }).where(eq(examTypes.id, id)).run();
+    if (value !== type.value) {
+      tx.update(tests).set({ examType: value }).where(eq(tests.examType, type.value)).run();
+      tx.update(materials).set({ examType: value }).where(eq(materials.examType, type.value)).run();
+      tx.run(sql`UPDATE OR IGNORE user_exam_types SET exam_type = ${value} WHERE exam_type = ${type.value}`);
+      tx.run(sql`UPDATE OR IGNORE announcement_exam_types SET exam_type = ${value} WHERE exam_type = ${type.value}`);
+    }
+  });
+  return { ok: true, value };
+}
+
+export function removeExamTypeEverywhere(value: string) {
+  transaction((tx) => {
+    tx.delete(userExamTypes).where(eq(userExamTypes.examType, value)).run();
+    tx.delete(announcementExamTypes).where(eq(announcementExamTypes.examType, value)).run();
+    tx.delete(examTypes).where(and(eq(examTypes.value, value), eq(examTypes.isBuiltin, false))).run();
+  });
 }

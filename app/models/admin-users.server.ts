@@ -1,0 +1,177 @@
+import { and, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { db, transaction } from "~/db/db.server";
+import { tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
+import { hashPassword } from "~/lib/password.server";
+import { createUser, findUserByEmail, findUserById, isOwnerEmail, setAssignedExamTypes, setUserStatus } from "./user.server";
+
+export const USERS_PAGE_SIZE = 50;
+
+export type UserFilters = { q: string; status: "all" | "active" | "inactive"; page: number };
+
+export function parseUserFilters(url: URL): UserFilters {
+  const s = url.searchParams.get("status");
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    status: s === "active" || s === "inactive" ? s : "all",
+    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+  };
+}
+
+function escapeLike(q: string) {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(f: UserFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.q) {
+    const p = escapeLike(f.q);
+    parts.push(or(sql`lower(${users.name}) LIKE ${p} ESCAPE '\\'`, sql`${users.email} LIKE ${p} ESCAPE '\\'`) as SQL);
+  }
+  if (f.status !== "all") parts.push(eq(users.status, f.status));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** Tiles, and one page of users with their exam types and limits (two indexed queries, no N+1). */
+export function listUsers(f: UserFilters) {
+  const totals = db()
+    .select({ total: count(), active: sql<number>`SUM(${users.status} = 'active')`, inactive: sql<number>`SUM(${users.status} = 'inactive')` })
+    .from(users)
+    .get();
+  const where = whereOf(f);
+  const filtered = db().select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const rows = db()
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      joinDate: users.joinDate,
+      lastLogin: users.lastLogin,
+      globalTestLimit: users.globalTestLimit,
+      hasPassword: sql<number>`${users.passwordHash} IS NOT NULL`,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(users.name)
+    .limit(USERS_PAGE_SIZE)
+    .offset((f.page - 1) * USERS_PAGE_SIZE)
+    .all();
+  const ids = rows.map((r) => r.id);
+  const types = new Map<string, string[]>();
+  const limits = new Map<string, number>();
+  if (ids.length) {
+    for (const t of db().select().from(userExamTypes).where(inArray(userExamTypes.userId, ids)).all()) {
+      types.set(t.userId, [...(types.get(t.userId) ?? []), t.examType]);
+    }
+    for (const l of db().select({ userId: userTestLimits.userId, n: count() }).from(userTestLimits).where(inArray(userTestLimits.userId, ids)).groupBy(userTestLimits.userId).all()) {
+      limits.set(l.userId, l.n);
+    }
+  }
+  return {
+    totals: { total: totals?.total ?? 0, active: totals?.active ?? 0, inactive: totals?.inactive ?? 0 },
+    filtered,
+    pages: Math.max(1, Math.ceil(filtered / USERS_PAGE_SIZE)),
+    rows: rows.map((r) => ({ ...r, hasPassword: r.hasPassword === 1, examTypes: types.get(r.id) ?? [], perTestLimits: limits.get(r.id) ?? 0 })),
+  };
+}
+
+export const FILL_ALL_FIELDS = "Please fill in all fields";
+export const EMAIL_EXISTS = "User with this email already exists";
+
+export async function addUser(input: { name: string; email: string; password: string; role: "user" | "admin"; examTypes: string[] }) {
+  if (findUserByEmail(input.email)) return { ok: false as const, error: EMAIL_EXISTS };
+  const user = await createUser({ name: input.name, email: input.email, password: input.password, role: input.role, assignedExamTypes: input.examTypes });
+  return { ok: true as const, user };
+}
+
+export const CANNOT_CHANGE_OWNER = "The academy owner's account cannot be deactivated or deleted.";
+
+export function changeStatus(id: string, status: "active" | "inactive", actingUserId: string) {
+  const user = findUserById(id);
+  if (!user) return { ok: false as const, error: "Error updating user status. Please try again." };
+  if (status === "inactive" && (isOwnerEmail(user.email) || id === actingUserId)) return { ok: false as const, error: CANNOT_CHANGE_OWNER };
+  setUserStatus(id, status);
+  return { ok: true as const, user };
+}
+
+/**
+ * Deleting a user removes the account and, by the foreign keys, their exam types, limits and every
+ * attempt with its answers: an academy deletes an account when the student asks to be forgotten.
+ * Deactivate instead to keep the history. The owner and the acting admin cannot be deleted.
+ */
+export function deleteUser(id: string, actingUserId: string) {
+  const user = findUserById(id);
+  if (!user) return { ok: false as const, error: "Error deleting user. Please try again." };
+  if (isOwnerEmail(user.email) || id === actingUserId) return { ok: false as const, error: CANNOT_CHANGE_OWNER };
+  db().delete(users).where(eq(users.id, id)).run();
+  return { ok: true as const, user };
+}
+
+export function assignExamTypes(id: string, types: string[]) {
+  const user = findUserById(id);
+  if (!user) return false;
+  setAssignedExamTypes(id, types);
+  return true;
+}
+
+/** Empty = no limit (null); otherwise a whole number ≥ 0 (0 also means unlimited). */
+export function parseGlobalLimit(value: string): { ok: true; limit: number | null } | { ok: false } {
+  const s = value.trim();
+  if (!s) return { ok: true, limit: null };
+  if (!/^\d+$/.test(s)) return { ok: false };
+  return { ok: true, limit: Number(s) };
+}
+
+export function setGlobalLimit(id: string, limit: number | null) {
+  return db().update(users).set({ globalTestLimit: limit, updatedAt: new Date() }).where(eq(users.id, id)).run().changes > 0;
+}
+
+export function perTestLimitsOf(userId: string) {
+  return db()
+    .select({ testId: userTestLimits.testId, title: tests.title, maxAttempts: userTestLimits.maxAttempts })
+    .from(userTestLimits)
+    .innerJoin(tests, eq(tests.id, userTestLimits.testId))
+    .where(eq(userTestLimits.userId, userId))
+    .orderBy(tests.title)
+    .all();
+}
+
+export function setPerTestLimit(userId: string, testId: string, maxAttempts: number | null) {
+  transaction((tx) => {
+    tx.delete(userTestLimits).where(and(eq(userTestLimits.userId, userId), eq(userTestLimits.testId, testId))).run();
+    if (maxAttempts !== null) tx.insert(userTestLimits).values({ userId, testId, maxAttempts }).run();
+  });
+}
+
+export async function setPassword(userId: string, password: string) {
+  const hash = await hashPassword(password);
+  transaction((tx) => {
+    tx.update(users)
+      .set({ passwordHash: hash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .run();
+  });
+}
+
+/** Users by name or e-mail, for pickers that must scale to thousands of students. */
+export function searchUsers(q: string, limit = 20) {
+  const p = escapeLike(q.trim());
+  return db()
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "user"), or(sql`lower(${users.name}) LIKE ${p} ESCAPE '\\'`, like(users.email, p))))
+    .orderBy(users.name)
+    .limit(limit)
+    .all();
+}
+
+export function testsForLimits(examTypes: string[]) {
+  if (!examTypes.length) return [];
+  return db()
+    .select({ id: tests.id, title: tests.title })
+    .from(tests)
+    .where(and(inArray(tests.examType, examTypes), sql`${tests.archivedAt} IS NULL`))
+    .orderBy(tests.title)
+    .all();
+}

@@ -1,0 +1,194 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { db, transaction } from "~/db/db.server";
+import { announcementExamTypes, announcements, announcementUsers, books, materials, users } from "~/db/schema.server";
+import { newId } from "~/lib/ids.server";
+import { driveViewUrl } from "~/lib/links";
+
+function likeOf(q: string) {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/* ---------------------------------------------------------------- materials */
+
+export function listMaterials(q: string, examType: string) {
+  const parts: SQL[] = [];
+  if (q) parts.push(or(sql`lower(${materials.title}) LIKE ${likeOf(q)} ESCAPE '\\'`, sql`lower(${materials.description}) LIKE ${likeOf(q)} ESCAPE '\\'`) as SQL);
+  if (examType) parts.push(eq(materials.examType, examType));
+  const totals = db()
+    .select({ total: count(), active: sql<number>`COALESCE(SUM(${materials.isActive}), 0)` })
+    .from(materials)
+    .get();
+  const rows = db()
+    .select()
+    .from(materials)
+    .where(parts.length ? and(...parts) : undefined)
+    .orderBy(desc(materials.uploadDate))
+    .limit(200)
+    .all();
+  return { totals: { total: totals?.total ?? 0, active: totals?.active ?? 0, inactive: (totals?.total ?? 0) - (totals?.active ?? 0) }, rows };
+}
+
+export function addMaterial(input: { title: string; description: string; examType: string; googleDriveLink: string; thumbnailUrl: string }) {
+  const now = new Date();
+  db()
+    .insert(materials)
+    .values({ id: newId(), ...input, googleDriveLink: driveViewUrl(input.googleDriveLink), isActive: true, uploadDate: now, createdAt: now, updatedAt: now })
+    .run();
+}
+
+export function toggleMaterial(id: string): boolean | null {
+  const m = db().select().from(materials).where(eq(materials.id, id)).get();
+  if (!m) return null;
+  db().update(materials).set({ isActive: !m.isActive, updatedAt: new Date() }).where(eq(materials.id, id)).run();
+  return !m.isActive;
+}
+
+export function deleteMaterial(id: string) {
+  return db().delete(materials).where(eq(materials.id, id)).run().changes > 0;
+}
+
+/* ---------------------------------------------------------------- books */
+
+export function listBooks() {
+  return db().select().from(books).orderBy(desc(books.createdAt)).all();
+}
+
+export function findBook(id: string) {
+  return db().select().from(books).where(eq(books.id, id)).get();
+}
+
+export function saveBook(id: string | null, input: { title: string; coverUrl: string; description: string }, createdBy: string) {
+  const now = new Date();
+  if (id) {
+    return db()
+      .update(books)
+      .set({ title: input.title, coverUrl: input.coverUrl, description: input.description || null, updatedAt: now })
+      .where(eq(books.id, id))
+      .run().changes > 0;
+  }
+  db().insert(books).values({ id: newId(), title: input.title, coverUrl: input.coverUrl, description: input.description || null, createdBy, createdAt: now, updatedAt: now }).run();
+  return true;
+}
+
+export function deleteBook(id: string) {
+  return db().delete(books).where(eq(books.id, id)).run().changes > 0;
+}
+
+/* ---------------------------------------------------------------- announcements */
+
+export type AnnouncementFilters = { q: string; type: string; target: string };
+
+export function listAnnouncements(f: AnnouncementFilters, now = Date.now()) {
+  const parts: SQL[] = [];
+  if (f.q) parts.push(or(sql`lower(${announcements.title}) LIKE ${likeOf(f.q)} ESCAPE '\\'`, sql`lower(${announcements.content}) LIKE ${likeOf(f.q)} ESCAPE '\\'`) as SQL);
+  if (f.type) parts.push(sql`${announcements.type} = ${f.type}`);
+  if (f.target) parts.push(sql`${announcements.targetType} = ${f.target}`);
+  const monthStart = new Date(now);
+  monthStart.setUTCDate(1);
+  monthStart.setUTCHours(0, 0, 0, 0);
+  const summary = db().get<{ total: number; active: number; scheduled: number; month: number }>(sql`
+    SELECT COUNT(*) AS total, COALESCE(SUM(is_active), 0) AS active,
+           COALESCE(SUM(scheduled_for IS NOT NULL AND scheduled_for > ${now}), 0) AS scheduled,
+           COALESCE(SUM(created_at >= ${+monthStart}), 0) AS month
+    FROM announcements`);
+  const rows = db()
+    .select()
+    .from(announcements)
+    .where(parts.length ? and(...parts) : undefined)
+    .orderBy(desc(announcements.createdAt))
+    .limit(200)
+    .all();
+  const ids = rows.map((r) => r.id);
+  const types = new Map<string, string[]>();
+  const targetCounts = new Map<string, number>();
+  if (ids.length) {
+    for (const t of db().select().from(announcementExamTypes).where(inArray(announcementExamTypes.announcementId, ids)).all()) {
+      types.set(t.announcementId, [...(types.get(t.announcementId) ?? []), t.examType]);
+    }
+    for (const u of db()
+      .select({ id: announcementUsers.announcementId, n: count() })
+      .from(announcementUsers)
+      .where(inArray(announcementUsers.announcementId, ids))
+      .groupBy(announcementUsers.announcementId)
+      .all()) {
+      targetCounts.set(u.id, u.n);
+    }
+  }
+  return {
+    summary: summary ?? { total: 0, active: 0, scheduled: 0, month: 0 },
+    rows: rows.map((r) => ({ ...r, examTypes: types.get(r.id) ?? [], userCount: targetCounts.get(r.id) ?? 0 })),
+  };
+}
+
+export function findAnnouncement(id: string) {
+  const a = db().select().from(announcements).where(eq(announcements.id, id)).get();
+  if (!a) return null;
+  const examTypes = db().select().from(announcementExamTypes).where(eq(announcementExamTypes.announcementId, id)).all().map((r) => r.examType);
+  const targetUsers = db()
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(announcementUsers)
+    .innerJoin(users, eq(users.id, announcementUsers.userId))
+    .where(eq(announcementUsers.announcementId, id))
+    .all();
+  return { ...a, examTypes, targetUsers };
+}
+
+export type AnnouncementInput = {
+  title: string;
+  content: string;
+  type: "general" | "course" | "test" | "admission" | "other";
+  imageUrl: string | null;
+  targetType: "all" | "examType" | "specific";
+  targetExamTypes: string[];
+  targetUserIds: string[];
+  scheduledFor: Date | null;
+  isActive: boolean;
+};
+
+/** Creates or updates an announcement and its targets in one transaction. Targets that do not match the target type are dropped. */
+export function saveAnnouncement(id: string | null, input: AnnouncementInput, createdBy: string): string {
+  const now = new Date();
+  const annId = id ?? newId();
+  transaction((tx) => {
+    const fields = {
+      title: input.title,
+      content: input.content,
+      type: input.type,
+      imageUrl: input.imageUrl,
+      targetType: input.targetType,
+      scheduledFor: input.scheduledFor,
+      isActive: input.isActive,
+      updatedAt: now,
+    };
+    if (id) tx.update(announcements).set(fields).where(eq(announcements.id, id)).run();
+    else tx.insert(announcements).values({ id: annId, ...fields, createdBy, createdAt: now }).run();
+    tx.delete(announcementExamTypes).where(eq(announcementExamTypes.announcementId, annId)).run();
+    tx.delete(announcementUsers).where(eq(announcementUsers.announcementId, annId)).run();
+    if (input.targetType === "examType" && input.targetExamTypes.length) {
+      tx.insert(announcementExamTypes).values([...new Set(input.targetExamTypes)].map((examType) => ({ announcementId: annId, examType }))).run();
+    }
+    if (input.targetType === "specific" && input.targetUserIds.length) {
+      tx.insert(announcementUsers).values([...new Set(input.targetUserIds)].map((userId) => ({ announcementId: annId, userId }))).run();
+    }
+  });
+  return annId;
+}
+
+export function setAnnouncementActive(id: string, isActive: boolean) {
+  return db().update(announcements).set({ isActive, updatedAt: new Date() }).where(eq(announcements.id, id)).run().changes > 0;
+}
+
+export function deleteAnnouncement(id: string) {
+  return db().delete(announcements).where(eq(announcements.id, id)).run().changes > 0;
+}
+
+/** Resolves e-mail addresses (one per line or comma separated) to student ids; unknown ones are reported. */
+export function resolveUserEmails(text: string): { ids: string[]; unknown: string[] } {
+  const emails = [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))].slice(0, 1000);
+  if (!emails.length) return { ids: [], unknown: [] };
+  const found = db().select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails)).all();
+  const known = new Set(found.map((f) => f.email));
+  return { ids: found.map((f) => f.id), unknown: emails.filter((e) => !known.has(e)) };
+}
+
+
