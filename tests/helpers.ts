@@ -88,3 +88,11 @@ export async function makeStudent(overrides: Partial<{ name: string; email: stri
   const cookie = await signIn(email, password);
   return { user, email, password, cookie };
 }
+
+/** The flash message a redirect carries (its cookie holds base64 JSON). */
+export function flashOf(response: Response): { type: string; text: string } | null {
+  const cookie = (response.headers.get("Set-Cookie") ?? "").split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("flash="));
+  if (!cookie) return null;
+  const value = decodeURIComponent(cookie.trim().slice("flash=".length).split(";")[0]);
+  return JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+}

@@ -1,0 +1,89 @@
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, type AppServer, STUDENT, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/(admin|dashboard)$/);
+}
+
+test("a custom exam type, assigned to the demo student with a test in it, appears on their dashboard", async ({ page, browser }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/exam-types`);
+  await page.getByRole("link", { name: "Add Custom Exam Type" }).first().click();
+  await page.getByRole("dialog").getByLabel("Name").fill("Polytechnic TRB");
+  await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Custom exam type created successfully");
+  await expect(page.getByTestId("custom-type-row")).toContainText("POLYTECHNIC_TRB");
+
+  await page.goto(`${app.url}/admin/users?q=student@academy.local`);
+  await page.getByTestId("user-row").getByRole("link", { name: "Exam types" }).click();
+  await page.getByRole("dialog").getByLabel("Polytechnic TRB (custom)").check();
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Exam types updated");
+
+  await page.goto(`${app.url}/admin/tests?upload=single`);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Test title").fill("Polytechnic Mock 1");
+  await dialog.getByLabel("Exam type", { exact: true }).selectOption("POLYTECHNIC_TRB");
+  await dialog.getByLabel("CSV file").setInputFiles(path.join(process.cwd(), "tests/fixtures/clean-10.csv"));
+  await dialog.getByRole("button", { name: "Create Test" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Polytechnic Mock 1");
+
+  const ctx = await browser.newContext();
+  const student = await ctx.newPage();
+  await signIn(student, STUDENT.email, STUDENT.password);
+  await student.getByRole("link", { name: /Polytechnic TRB/ }).click();
+  await student.getByRole("link", { name: /General Tests/ }).click();
+  await expect(student.getByRole("heading", { name: "Polytechnic Mock 1" })).toBeVisible();
+  await ctx.close();
+});
+
+test("announcements reach the right students: a past schedule shows, a targeted one only to its audience", async ({ page, browser }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/announcements?add=1`);
+  let dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Mock results are out");
+  await dialog.getByLabel("Content").fill("Check your dashboard.");
+  await dialog.getByLabel(/Scheduled for/).fill("2026-01-10T10:00");
+  await dialog.getByRole("button", { name: "Create Announcement" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Announcement created successfully");
+
+  await page.goto(`${app.url}/admin/announcements?add=1`);
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Only for Arun");
+  await dialog.getByLabel("Content").fill("Your doubt-clearing session is at 5 PM.");
+  await dialog.getByLabel("Specific users").check();
+  await dialog.getByLabel("Find students").fill("arun");
+  await dialog.getByRole("button", { name: /Arun Kumar/ }).click();
+  await expect(dialog.getByLabel(/e-mail addresses/)).toHaveValue("arun@academy.local");
+  await dialog.getByRole("button", { name: "Create Announcement" }).click();
+  await expect(page.getByTestId("announcement-row").filter({ hasText: "Only for Arun" })).toContainText("1 specific users");
+
+  const arunCtx = await browser.newContext();
+  const arun = await arunCtx.newPage();
+  await signIn(arun, "arun@academy.local", "student123");
+  await arun.goto(`${app.url}/dashboard?announcements=all`);
+  await expect(arun.getByText("Only for Arun")).toBeVisible();
+  await expect(arun.getByText("Mock results are out")).toBeVisible();
+  await arunCtx.close();
+
+  const meenaCtx = await browser.newContext();
+  const meena = await meenaCtx.newPage();
+  await signIn(meena, "meena@academy.local", "student123");
+  await meena.goto(`${app.url}/dashboard?announcements=all`);
+  await expect(meena.getByText("Mock results are out")).toBeVisible();
+  await expect(meena.getByText("Only for Arun")).toHaveCount(0);
+  await meenaCtx.close();
+});

@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { announcementExamTypes, announcements, announcementUsers, attempts, books, examTypes, materials, tests, userExamTypes, users } from "~/db/schema.server";
+import { fromZonedInput, toZonedInput } from "~/lib/time";
+import { createTest } from "~/models/test.server";
+import { assignedExamTypes, findUserByEmail } from "~/models/user.server";
+import * as announcementsRoute from "~/routes/admin.announcements";
+import * as booksRoute from "~/routes/admin.books";
+import * as examTypesRoute from "~/routes/admin.exam-types";
+import * as materialsRoute from "~/routes/admin.materials";
+import * as usersRoute from "~/routes/admin.users";
+import * as dashboard from "~/routes/dashboard";
+import * as examRoute from "~/routes/test.$testId";
+import { flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
+
+let admin: string;
+beforeAll(async () => {
+  await seedBase();
+  admin = await signIn(OWNER.email, OWNER.password);
+});
+
+const post = (route: { action: any }, path: string, fields: Record<string, string | string[]>, cookie = admin) => run(route.action, postRequest(path, fields, { cookie }));
+const errorOf = (res: unknown) => payload<any>(res).error;
+
+describe("users", () => {
+  it("adds a user with exam types; refuses missing fields and a duplicate e-mail, writing nothing", async () => {
+    const ok = (await post(usersRoute, "/admin/users", { intent: "add", name: "Lakshmi", email: "Lakshmi@Example.test", password: "secret12", role: "user", examTypes: ["TET", "SET"] })) as Response;
+    expect(ok.status).toBe(302);
+    const user = findUserByEmail("lakshmi@example.test")!;
+    expect(assignedExamTypes(user.id).sort()).toEqual(["SET", "TET"]);
+    expect(errorOf(await post(usersRoute, "/admin/users", { intent: "add", name: "", email: "x@example.test", password: "secret12" }))).toBe("Please fill in all fields");
+    expect(errorOf(await post(usersRoute, "/admin/users", { intent: "add", name: "Again", email: "lakshmi@example.test", password: "secret12" }))).toBe("User with this email already exists");
+    expect(db().select().from(users).where(eq(users.email, "x@example.test")).all()).toHaveLength(0);
+  });
+
+  it("deactivating a signed-in student ends their session", async () => {
+    const s = await makeStudent();
+    expect(statusOf(await run(dashboard.loader, getRequest("/dashboard", s.cookie)))).toBe(200);
+    await post(usersRoute, "/admin/users", { intent: "status", id: s.user.id, status: "inactive" });
+    const after = (await run(dashboard.loader, getRequest("/dashboard", s.cookie))) as Response;
+    expect(after.headers.get("Location")).toBe("/login");
+    await post(usersRoute, "/admin/users", { intent: "status", id: s.user.id, status: "active" });
+    // the old cookie stays dead after reactivation
+    expect(((await run(dashboard.loader, getRequest("/dashboard", s.cookie))) as Response).headers.get("Location")).toBe("/login");
+  });
+
+  it("sets the global limit (empty = unlimited, refuses negatives) and per-test limits", async () => {
+    const s = await makeStudent();
+    await post(usersRoute, "/admin/users", { intent: "limit", id: s.user.id, globalTestLimit: "2" });
+    expect(findUserByEmail(s.email)?.globalTestLimit).toBe(2);
+    await post(usersRoute, "/admin/users", { intent: "limit", id: s.user.id, globalTestLimit: "" });
+    expect(findUserByEmail(s.email)?.globalTestLimit).toBeNull();
+    expect(statusOf(await post(usersRoute, "/admin/users", { intent: "limit", id: s.user.id, globalTestLimit: "-1" }))).toBe(400);
+
+    const t = createTest({ title: "Limited", examType: "NET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
+    await post(usersRoute, "/admin/users", { intent: "test-limit", id: s.user.id, testId: t.id, maxAttempts: "1" });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
+    const again = await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    expect(statusOf(again)).toBe(403);
+  });
+
+  it("deleting a user removes their attempts with them; the owner cannot be deleted", async () => {
+    const s = await makeStudent();
+    const t = createTest({ title: "Gone with the user", examType: "NET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    expect(db().select().from(attempts).where(eq(attempts.userId, s.user.id)).all()).toHaveLength(1);
+    await post(usersRoute, "/admin/users", { intent: "delete", id: s.user.id });
+    expect(findUserByEmail(s.email)).toBeUndefined();
+    expect(db().select().from(attempts).where(eq(attempts.userId, s.user.id)).all()).toHaveLength(0);
+    const owner = findUserByEmail(OWNER.email)!;
+    await post(usersRoute, "/admin/users", { intent: "delete", id: owner.id });
+    expect(findUserByEmail(OWNER.email)).toBeDefined();
+  });
+
+  it("a student cannot call admin actions: redirected to /login and nothing written", async () => {
+    const s = await makeStudent();
+    const res = (await post(usersRoute, "/admin/users", { intent: "add", name: "Hacker", email: "hacker@example.test", password: "secret12" }, s.cookie)) as Response;
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(findUserByEmail("hacker@example.test")).toBeUndefined();
+    const book = (await post(booksRoute, "/admin/books", { intent: "save", title: "Sneaky", coverUrl: "https://x.example/c.png" }, s.cookie)) as Response;
+    expect(book.headers.get("Location")).toBe("/login");
+    expect(db().select().from(books).where(eq(books.title, "Sneaky")).all()).toHaveLength(0);
+  });
+});
+
+describe("exam types", () => {
+  it("creates, refuses duplicates and empty names, renames everywhere, and deletes with its tests", async () => {
+    expect(statusOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "Kerala SET" }))).toBe(302);
+    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "kerala-set" }))).toBe("An exam type with this name already exists");
+    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "NET" }))).toBe("An exam type with this name already exists");
+    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "   " }))).toBe("Exam type name is required");
+    const type = db().select().from(examTypes).where(eq(examTypes.value, "KERALA_SET")).get()!;
+    const s = await makeStudent({ examTypes: ["KERALA_SET"] });
+    for (let i = 0; i < 7; i++) createTest({ title: `Kerala ${i}`, examType: "KERALA_SET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
+
+    await post(examTypesRoute, "/admin/exam-types", { intent: "update", id: type.id, name: "Kerala SET 2026" });
+    expect(assignedExamTypes(s.user.id)).toEqual(["KERALA_SET_2026"]);
+    expect(db().select().from(tests).where(eq(tests.examType, "KERALA_SET_2026")).all()).toHaveLength(7);
+
+    const page = payload<any>(await run(examTypesRoute.loader, getRequest(`/admin/exam-types?delete=${type.id}`, admin)));
+    expect(page.warning).toMatchObject({ total: 7, more: 2 });
+    expect(page.warning.titles).toHaveLength(5);
+
+    const res = (await post(examTypesRoute, "/admin/exam-types", { intent: "delete", id: type.id })) as Response;
+    expect(res.status).toBe(302);
+    expect(db().select().from(tests).where(eq(tests.examType, "KERALA_SET_2026")).all()).toHaveLength(0);
+    expect(db().select().from(examTypes).where(eq(examTypes.id, type.id)).all()).toHaveLength(0);
+    expect(db().select().from(userExamTypes).where(eq(userExamTypes.userId, s.user.id)).all()).toHaveLength(0);
+    expect(flashOf(res)).toEqual({ type: "success", text: "Custom exam type and 7 associated test(s) deleted successfully" });
+  });
+});
+
+describe("materials", () => {
+  it("requires every field and a Drive link, and normalises the link", async () => {
+    const base = { intent: "add", title: "Notes", description: "D", examType: "NET", googleDriveLink: "https://drive.google.com/open?id=1AbCdEfGhIjKlMnOp", thumbnailUrl: "https://img.example/t.png" };
+    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, title: "" }))).toBe("Please fill in all fields");
+    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, googleDriveLink: "https://dropbox.com/x" }))).toBe("Please provide a valid Google Drive link");
+    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, thumbnailUrl: "javascript:alert(1)" }))).toBe("Invalid image URL");
+    expect(db().select().from(materials).all()).toHaveLength(0);
+    await post(materialsRoute, "/admin/materials", base);
+    const m = db().select().from(materials).get()!;
+    expect(m.googleDriveLink).toBe("https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/view");
+    await post(materialsRoute, "/admin/materials", { intent: "toggle", id: m.id });
+    expect(db().select().from(materials).get()?.isActive).toBe(false);
+    await post(materialsRoute, "/admin/materials", { intent: "delete", id: m.id });
+    expect(db().select().from(materials).all()).toHaveLength(0);
+  });
+});
+
+describe("books", () => {
+  it("requires a title and an http(s) cover, edits and deletes", async () => {
+    expect(errorOf(await post(booksRoute, "/admin/books", { intent: "save", title: "", coverUrl: "https://x.example/c.png" }))).toBe("Title is required");
+    expect(errorOf(await post(booksRoute, "/admin/books", { intent: "save", title: "T", coverUrl: "javascript:alert(1)" }))).toBe("Please enter a valid http(s) image URL");
+    await post(booksRoute, "/admin/books", { intent: "save", title: "Poetics", coverUrl: "https://x.example/c.png", description: "" });
+    const b = db().select().from(books).where(eq(books.title, "Poetics")).get()!;
+    expect(b.description).toBeNull();
+    await post(booksRoute, "/admin/books", { intent: "save", id: b.id, title: "Poetics (2nd ed.)", coverUrl: "https://x.example/c2.png", description: "New" });
+    expect(db().select().from(books).where(eq(books.id, b.id)).get()).toMatchObject({ title: "Poetics (2nd ed.)", description: "New" });
+    await post(booksRoute, "/admin/books", { intent: "delete", id: b.id });
+    expect(db().select().from(books).where(eq(books.id, b.id)).all()).toHaveLength(0);
+  });
+});
+
+describe("announcements", () => {
+  it("requires title and content, stores targets, schedules in the academy's time zone", async () => {
+    expect(errorOf(await post(announcementsRoute, "/admin/announcements", { intent: "save", title: " ", content: "x", type: "general", targetType: "all" }))).toBe("Title and content are required");
+    const s = await makeStudent({ examTypes: ["SET"] });
+    await post(announcementsRoute, "/admin/announcements", {
+      intent: "save",
+      title: "For one",
+      content: "Hello",
+      type: "course",
+      targetType: "specific",
+      targetEmails: `${s.email}\n`,
+      targetExamTypes: ["NET"],
+      scheduledFor: "2030-01-15T09:30",
+      isActive: "on",
+    });
+    const a = db().select().from(announcements).where(eq(announcements.title, "For one")).get()!;
+    expect(a.targetType).toBe("specific");
+    expect(a.scheduledFor?.toISOString()).toBe("2030-01-15T04:00:00.000Z");
+    expect(db().select().from(announcementUsers).where(eq(announcementUsers.announcementId, a.id)).all().map((r) => r.userId)).toEqual([s.user.id]);
+    // exam types chosen before switching the target to specific users are not kept
+    expect(db().select().from(announcementExamTypes).where(eq(announcementExamTypes.announcementId, a.id)).all()).toHaveLength(0);
+    expect(errorOf(await post(announcementsRoute, "/admin/announcements", { intent: "save", title: "X", content: "Y", targetType: "specific", targetEmails: "nobody@nowhere.test" }))).toMatch(/No user with the e-mail nobody@nowhere.test/);
+    await post(announcementsRoute, "/admin/announcements", { intent: "toggle", id: a.id, active: "false" });
+    expect(db().select().from(announcements).where(eq(announcements.id, a.id)).get()?.isActive).toBe(false);
+  });
+});
+
+describe("time zone", () => {
+  it("round-trips a wall-clock time in Asia/Kolkata and another zone", () => {
+    const d = fromZonedInput("2026-03-05T18:45", "Asia/Kolkata")!;
+    expect(d.toISOString()).toBe("2026-03-05T13:15:00.000Z");
+    expect(toZonedInput(d, "Asia/Kolkata")).toBe("2026-03-05T18:45");
+    const ny = fromZonedInput("2026-07-01T08:00", "America/New_York")!;
+    expect(ny.toISOString()).toBe("2026-07-01T12:00:00.000Z");
+    expect(toZonedInput(ny, "America/New_York")).toBe("2026-07-01T08:00");
+    expect(fromZonedInput("not a date")).toBeNull();
+  });
+});
