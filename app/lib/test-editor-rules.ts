@@ -1,6 +1,9 @@
 /** Rules of the Edit Test dialog and the question editor (spec 001 §5 "Test editing"). Pure. */
 export type EditorQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string };
 
+/** Clear all tests asks for this exact phrase after two confirmations. */
+export const DELETE_ALL_PHRASE = "DELETE ALL";
+
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 6;
 export const TITLE_REQUIRED = "Test title is required";

@@ -2,11 +2,10 @@ import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
 import type { ParsedQuestion } from "~/lib/csv-questions.server";
-import { validateEditedTest, type EditorQuestion } from "~/lib/test-editor-rules";
+import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/test-editor-rules";
 import { createTest, insertQuestions, questionsOf, type TestInput } from "./test.server";
 
 export const PAGE_SIZE = 50;
-export const DELETE_ALL_PHRASE = "DELETE ALL";
 
 export type TestFilters = { q: string; type: string; unit: string; page: number };
 

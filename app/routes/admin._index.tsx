@@ -1,18 +1,111 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BandChart } from "~/components/admin/BandChart";
+import { PageHeader, StatTiles } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
+import { band, bandClasses } from "~/lib/exam-rules";
+import { overview } from "~/models/analytics.server";
+
+export const meta: MetaFunction = () => [{ title: "Overview & Analytics" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  return { name: user.name };
+  await requireAdmin(request);
+  return overview();
 }
 
 export default function AdminOverview() {
-  const { name } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
   return (
     <main>
-      <h1 className="text-2xl font-bold">Overview & Analytics</h1>
-      <p className="mt-1 text-slate-600">Signed in as {name}.</p>
+      <PageHeader title="Overview & Analytics" />
+      <StatTiles
+        items={[
+          ["Total Tests", d.cards.totalTests],
+          ["Active Tests", d.cards.activeTests],
+          ["Total Attempts", d.cards.totalAttempts],
+          ["Average Score", `${d.cards.averageScore}%`],
+        ]}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="by-type" className="card p-4">
+          <h2 id="by-type" className="font-semibold">
+            Test performance by exam type
+          </h2>
+          {d.byType.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-500">No tests yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100">
+              {d.byType.map((t) => (
+                <li key={t.examType}>
+                  <Link to={`/admin/tests?type=${encodeURIComponent(t.examType)}`} className="flex items-center justify-between gap-2 py-2 hover:bg-slate-50">
+                    <span className="font-medium">{t.label}</span>
+                    <span className="text-sm text-slate-600">
+                      {t.tests} tests · {t.attempts} attempts ·{" "}
+                      {t.average === null ? "—" : <span className={`badge ${bandClasses[band(t.average)]}`}>{t.average}%</span>}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="activity" className="card p-4">
+          <h2 id="activity" className="font-semibold">
+            User activity
+          </h2>
+          <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
+            <div className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-slate-500">Total attempts</dt>
+              <dd className="text-xl font-bold" data-testid="activity-total">
+                {d.activity.totalAttempts}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-slate-500">Unique users</dt>
+              <dd className="text-xl font-bold" data-testid="activity-users">
+                {d.activity.uniqueUsers}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-slate-500">This week</dt>
+              <dd className="text-xl font-bold" data-testid="activity-week">
+                {d.activity.lastSevenDays}
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="distribution" className="card p-4">
+          <h2 id="distribution" className="font-semibold">
+            Score distribution
+          </h2>
+          <BandChart bands={d.bands} />
+        </section>
+        <section aria-labelledby="top-users" className="card p-4">
+          <h2 id="top-users" className="font-semibold">
+            Top 10 users
+          </h2>
+          {d.top.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-500">No finished attempts yet.</p>
+          ) : (
+            <ol className="mt-2 divide-y divide-slate-100">
+              {d.top.map((u) => (
+                <li key={u.userId} className="flex items-center justify-between gap-2 py-1.5 text-sm">
+                  <Link to={`/admin/users/${u.userId}`} className="truncate hover:underline">
+                    {u.rank}. {u.name}
+                  </Link>
+                  <span>
+                    {u.attempts} attempts · <span className={`badge ${bandClasses[band(u.percent)]}`}>{u.percent}%</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+      <Link to="/admin/users/analysis" className="card mt-4 block p-4 hover:border-brand-600">
+        <h2 className="font-semibold">User Analysis →</h2>
+        <p className="text-sm text-slate-600">Every student's attempts, averages and history.</p>
+      </Link>
     </main>
   );
 }

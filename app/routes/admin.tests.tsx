@@ -9,12 +9,11 @@ import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
 import { formatDate } from "~/lib/time";
-import { parseDuration, parseMaxAttempts, parseUnit } from "~/lib/test-editor-rules";
+import { DELETE_ALL_PHRASE, parseDuration, parseMaxAttempts, parseUnit } from "~/lib/test-editor-rules";
 import {
   clearAllTests,
   cloneTest,
   customTypesInUse,
-  DELETE_ALL_PHRASE,
   deleteTest,
   deleteTests,
   deleteTestsOfType,
@@ -300,6 +299,9 @@ function TestList({ d }: { d: LoaderData }) {
               </Link>
               <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
                 Questions
+              </Link>
+              <Link to={`/admin/tests/${t.id}/analysis`} className="btn-secondary px-3 py-1.5">
+                Item analysis
               </Link>
               <Link to={href({ delete: t.id })} preventScrollReset className="btn px-3 py-1.5 text-red-700 hover:bg-red-50">
                 Delete

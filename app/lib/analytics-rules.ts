@@ -1,0 +1,60 @@
+/** Figures of the admin analytics (pure; SQL does the counting, these name and order the results). */
+export type ScoreBand = "excellent" | "good" | "average" | "poor";
+export const SCORE_BANDS: Array<{ key: ScoreBand; label: string; range: string }> = [
+  { key: "excellent", label: "Excellent", range: "90% and above" },
+  { key: "good", label: "Good", range: "70–89%" },
+  { key: "average", label: "Average", range: "50–69%" },
+  { key: "poor", label: "Poor", range: "below 50%" },
+];
+
+/** excellent 90+, good 70–89, average 50–69, poor below 50 (on the rounded percent) */
+export function scoreBand(pct: number): ScoreBand {
+  if (pct >= 90) return "excellent";
+  if (pct >= 70) return "good";
+  if (pct >= 50) return "average";
+  return "poor";
+}
+
+export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Attempts in the last 7 days are counted as this week. */
+export function inLastSevenDays(at: Date | number, now: Date | number): boolean {
+  return +at > +now - WEEK_MS && +at <= +now;
+}
+
+export type UserTotals = { userId: string; name: string | null; correct: number; questions: number; attempts: number };
+
+/**
+ * Top users by overall percentage (all their correct answers over all their questions).
+ * Ties: more attempts first, then name; names fall back to "User {id}".
+ */
+export function topUsers(rows: UserTotals[], limit = 10) {
+  return rows
+    .filter((r) => r.questions > 0)
+    .map((r) => ({ userId: r.userId, name: r.name ?? `User ${r.userId}`, attempts: r.attempts, percent: Math.round((r.correct / r.questions) * 100), exact: r.correct / r.questions }))
+    .sort((a, b) => b.exact - a.exact || b.attempts - a.attempts || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map(({ exact: _e, ...r }, i) => ({ rank: i + 1, ...r }));
+}
+
+/**
+ * Item analysis of one question over finished attempts ordered by score:
+ * facility = share of all attempts that got it right; discrimination = facility in the top third
+ * minus facility in the bottom third (−1 … 1; near 0 or negative flags a broken item or key).
+ */
+export function itemAnalysis(attemptScores: Array<{ score: number; correct: boolean }>) {
+  const n = attemptScores.length;
+  if (!n) return { facility: null, discrimination: null };
+  const facility = attemptScores.filter((a) => a.correct).length / n;
+  if (n < 3) return { facility, discrimination: null };
+  const sorted = [...attemptScores].sort((a, b) => b.score - a.score);
+  const third = Math.floor(n / 3);
+  const top = sorted.slice(0, third);
+  const bottom = sorted.slice(n - third);
+  const share = (xs: typeof sorted) => xs.filter((a) => a.correct).length / xs.length;
+  return { facility, discrimination: share(top) - share(bottom) };
+}
+
+/** Sorts of the User Analysis list. */
+export const ANALYSIS_SORTS = ["name", "attempts", "average", "recent"] as const;
+export type AnalysisSort = (typeof ANALYSIS_SORTS)[number];

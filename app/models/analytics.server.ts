@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { type AnalysisSort, itemAnalysis, topUsers, WEEK_MS } from "~/lib/analytics-rules";
+import { band, percent } from "~/lib/exam-rules";
+import { examTypeLabels, labelOf } from "./exam-type.server";
+
+const FINISHED = sql.raw(`('submitted','expired')`);
+const PCT = sql.raw(`ROUND(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0))`);
+
+/** The admin overview: every figure is one SQL aggregate over indexed columns. */
+export function overview(now = Date.now()) {
+  const labels = examTypeLabels();
+  const cards = db().get<{ tests: number; active: number }>(sql`SELECT COUNT(*) AS tests, COALESCE(SUM(is_active), 0) AS active FROM tests WHERE archived_at IS NULL`);
+  const attempts = db().get<{ total: number; avg: number | null; users: number; week: number }>(sql`
+    SELECT COUNT(*) AS total, AVG(${PCT}) AS avg, COUNT(DISTINCT a.user_id) AS users,
+           COALESCE(SUM(a.completed_at > ${now - WEEK_MS}), 0) AS week
+    FROM attempts a WHERE a.status IN ${FINISHED}`);
+  const byType = db()
+    .all<{ examType: string; tests: number; attempts: number; avg: number | null }>(sql`
+      SELECT t.exam_type AS examType, COUNT(DISTINCT t.id) AS tests, COUNT(a.id) AS attempts, AVG(${PCT}) AS avg
+      FROM tests t LEFT JOIN attempts a ON a.test_id = t.id AND a.status IN ${FINISHED}
+      WHERE t.archived_at IS NULL GROUP BY t.exam_type ORDER BY t.exam_type`)
+    .map((r) => ({ ...r, label: labelOf(labels, r.examType), average: r.avg === null ? null : Math.round(r.avg) }));
+  const bands = db().get<{ excellent: number; good: number; average: number; poor: number }>(sql`
+    SELECT COALESCE(SUM(p >= 90), 0) AS excellent, COALESCE(SUM(p >= 70 AND p < 90), 0) AS good,
+           COALESCE(SUM(p >= 50 AND p < 70), 0) AS average, COALESCE(SUM(p < 50), 0) AS poor
+    FROM (SELECT ${PCT} AS p FROM attempts a WHERE a.status IN ${FINISHED} AND a.total_questions > 0)`);
+  const totals = db().all<{ userId: string; name: string | null; correct: number; questions: number; attempts: number }>(sql`
+    SELECT a.user_id AS userId, u.name AS name, SUM(a.score) AS correct, SUM(a.total_questions) AS questions, COUNT(*) AS attempts
+    FROM attempts a LEFT JOIN users u ON u.id = a.user_id
+    WHERE a.status IN ${FINISHED} GROUP BY a.user_id
+    ORDER BY CAST(SUM(a.score) AS REAL) / NULLIF(SUM(a.total_questions), 0) DESC, COUNT(*) DESC LIMIT 50`);
+  return {
+    cards: {
+      totalTests: cards?.tests ?? 0,
+      activeTests: cards?.active ?? 0,
+      totalAttempts: attempts?.total ?? 0,
+      averageScore: attempts?.avg === null || attempts?.avg === undefined ? 0 : Math.round(attempts.avg),
+    },
+    activity: { totalAttempts: attempts?.total ?? 0, uniqueUsers: attempts?.users ?? 0, lastSevenDays: attempts?.week ?? 0 },
+    byType,
+    bands: bands ?? { excellent: 0, good: 0, average: 0, poor: 0 },
+    top: topUsers(totals, 10),
+  };
+}
+
+export const ANALYSIS_PAGE = 50;
+
+/** User Analysis list: one grouped query, sorted and paginated in SQL. */
+export function userAnalysisList(q: string, sort: AnalysisSort, page: number) {
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = q ? sql`WHERE (lower(u.name) LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\')` : sql``;
+  const order = {
+    name: sql`u.name COLLATE NOCASE ASC`,
+    attempts: sql`attempts DESC, u.name COLLATE NOCASE ASC`,
+    average: sql`average IS NULL, average DESC, u.name COLLATE NOCASE ASC`,
+    recent: sql`lastActive IS NULL, lastActive DESC, u.name COLLATE NOCASE ASC`,
+  }[sort];
+  const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM users u ${where}`)?.n ?? 0;
+  const rows = db().all<{
+    id: string;
+    name: string;
+    email: string;
+    role: string;
+    status: string;
+    joinDate: number;
+    attempts: number;
+    average: number | null;
+    lastActive: number | null;
+  }>(sql`
+    SELECT u.id, u.name, u.email, u.role, u.status, u.join_date AS joinDate,
+           COALESCE(s.attempts, 0) AS attempts, s.average AS average, COALESCE(s.lastActive, u.last_login) AS lastActive
+    FROM users u
+    LEFT JOIN (
+      SELECT a.user_id, COUNT(*) AS attempts, AVG(${PCT}) AS average, MAX(a.completed_at) AS lastActive
+      FROM attempts a WHERE a.status IN ${FINISHED} GROUP BY a.user_id
+    ) s ON s.user_id = u.id
+    ${where}
+    ORDER BY ${order}
+    LIMIT ${ANALYSIS_PAGE} OFFSET ${(page - 1) * ANALYSIS_PAGE}`);
+  return { total, pages: Math.max(1, Math.ceil(total / ANALYSIS_PAGE)), rows: rows.map((r) => ({ ...r, average: r.average === null ? null : Math.round(r.average) })) };
+}
+
+/** One student's analysis: totals, best, worst, time, distribution and attempt history. */
+export function userAnalysisDetail(userId: string) {
+  const user = db().get<{ id: string; name: string; email: string; role: string; status: string; joinDate: number; lastLogin: number | null }>(
+    sql`SELECT id, name, email, role, status, join_date AS joinDate, last_login AS lastLogin FROM users WHERE id = ${userId}`,
+  );
+  if (!user) return null;
+  const history = db().all<{ id: string; testId: string; title: string; score: number; total: number; timeSpent: number; completedAt: number; status: string }>(sql`
+    SELECT a.id, a.test_id AS testId, t.title, a.score, a.total_questions AS total, COALESCE(a.time_spent, 0) AS timeSpent, a.completed_at AS completedAt, a.status
+    FROM attempts a JOIN tests t ON t.id = a.test_id
+    WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+    ORDER BY a.completed_at DESC LIMIT 500`);
+  const pcts = history.map((h) => percent(h.score, h.total));
+  const dist = { excellent: 0, good: 0, average: 0, poor: 0 };
+  for (const p of pcts) {
+    if (p >= 90) dist.excellent += 1;
+    else if (p >= 70) dist.good += 1;
+    else if (p >= 50) dist.average += 1;
+    else dist.poor += 1;
+  }
+  return {
+    user,
+    totals: {
+      attempts: history.length,
+      average: pcts.length ? Math.round(pcts.reduce((a, b) => a + b, 0) / pcts.length) : 0,
+      best: pcts.length ? Math.max(...pcts) : 0,
+      worst: pcts.length ? Math.min(...pcts) : 0,
+      timeSpent: history.reduce((a, h) => a + h.timeSpent, 0),
+      testsAttempted: new Set(history.map((h) => h.testId)).size,
+      lastActivity: history[0]?.completedAt ?? user.lastLogin,
+    },
+    distribution: dist,
+    history: history.map((h) => ({ ...h, percent: percent(h.score, h.total), band: band(percent(h.score, h.total)) })),
+  };
+}
+
+/** Item analysis of a test's current questions over every finished attempt of that version. */
+export function testItemAnalysis(testId: string) {
+  const test = db().get<{ id: string; title: string; version: number }>(sql`SELECT id, title, current_version AS version FROM tests WHERE id = ${testId}`);
+  if (!test) return null;
+  const questions = db().all<{ id: string; question: string; options: string; correctAnswer: number }>(sql`
+    SELECT id, question, options, correct_answer AS correctAnswer FROM questions WHERE test_id = ${testId} AND version = ${test.version} ORDER BY position`);
+  const attempts = db().all<{ id: string; score: number }>(sql`
+    SELECT id, score FROM attempts WHERE test_id = ${testId} AND test_version = ${test.version} AND status IN ('submitted','expired')`);
+  const answers = db().all<{ attemptId: string; questionId: string; chosen: number | null }>(sql`
+    SELECT aa.attempt_id AS attemptId, aa.question_id AS questionId, aa.chosen_index AS chosen
+    FROM attempt_answers aa JOIN attempts a ON a.id = aa.attempt_id
+    WHERE a.test_id = ${testId} AND a.test_version = ${test.version} AND a.status IN ('submitted','expired')`);
+  const chosenBy = new Map<string, Map<string, number | null>>();
+  for (const a of answers) {
+    if (!chosenBy.has(a.questionId)) chosenBy.set(a.questionId, new Map());
+    chosenBy.get(a.questionId)?.set(a.attemptId, a.chosen);
+  }
+  return {
+    test: { id: test.id, title: test.title },
+    attempts: attempts.length,
+    items: questions.map((q, i) => {
+      const options = JSON.parse(q.options) as string[];
+      const picks = chosenBy.get(q.id) ?? new Map();
+      const counts = options.map(() => 0);
+      let blank = 0;
+      for (const a of attempts) {
+        const c = picks.get(a.id);
+        if (c === null || c === undefined) blank += 1;
+        else if (c >= 0 && c < counts.length) counts[c] += 1;
+      }
+      const stats = itemAnalysis(attempts.map((a) => ({ score: a.score, correct: picks.get(a.id) === q.correctAnswer })));
+      return { n: i + 1, id: q.id, question: q.question, options, correctAnswer: q.correctAnswer, counts, blank, ...stats };
+    }),
+  };
+}

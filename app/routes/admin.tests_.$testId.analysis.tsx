@@ -1,0 +1,69 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/admin/ui";
+import { RichText } from "~/components/RichText";
+import { requireAdmin } from "~/lib/auth.server";
+import { testItemAnalysis } from "~/models/analytics.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Item analysis · ${data.test.title}` : "Test not found" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const analysis = testItemAnalysis(params.testId ?? "");
+  if (!analysis) throw new Response("Test not found", { status: 404 });
+  return analysis;
+}
+
+const pct = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)}%`);
+
+export default function ItemAnalysis() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Test Management
+      </Link>
+      <PageHeader
+        title={`Item analysis: ${d.test.title}`}
+        description={`${d.attempts} finished attempts. Facility: share who got the question right. Discrimination: top third minus bottom third of scorers (near 0 or negative: check the key or the distractors).`}
+      />
+      {d.attempts === 0 ? <p className="card p-5 text-slate-600">No finished attempts of the current version yet.</p> : null}
+      <ol className="space-y-3">
+        {d.items.map((q) => {
+          const flag = q.discrimination !== null && q.discrimination < 0.1;
+          return (
+            <li key={q.id} className={`card p-4 ${flag ? "border-amber-400" : ""}`} data-testid="item-row">
+              <p className="font-medium">
+                Q{q.n}. <RichText text={q.question} />
+              </p>
+              <p className="mt-1 text-sm">
+                Facility <strong>{pct(q.facility)}</strong> · Discrimination{" "}
+                <strong>{q.discrimination === null ? "—" : q.discrimination.toFixed(2)}</strong>
+                {flag ? <span className="ml-2 font-semibold text-amber-700">Check this question</span> : null}
+              </p>
+              <ul className="mt-2 space-y-1 text-sm">
+                {q.options.map((o, j) => {
+                  const share = d.attempts ? q.counts[j] / d.attempts : 0;
+                  return (
+                    <li key={j} className="flex items-center gap-2">
+                      <span className={`w-48 truncate ${j === q.correctAnswer ? "font-semibold text-green-700" : ""}`}>
+                        {String.fromCharCode(65 + j)}. {o} {j === q.correctAnswer ? "✓" : ""}
+                      </span>
+                      <span className="h-2 flex-1 rounded bg-slate-100" aria-hidden="true">
+                        <span className={`block h-2 rounded ${j === q.correctAnswer ? "bg-green-600" : "bg-slate-400"}`} style={{ width: `${share * 100}%` }} />
+                      </span>
+                      <span className="w-20 text-right tabular-nums">
+                        {q.counts[j]} ({Math.round(share * 100)}%)
+                      </span>
+                    </li>
+                  );
+                })}
+                <li className="text-slate-500">Not answered: {q.blank}</li>
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+    </main>
+  );
+}

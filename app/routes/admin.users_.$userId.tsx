@@ -1,0 +1,91 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BandChart } from "~/components/admin/BandChart";
+import { PageHeader, StatTiles } from "~/components/admin/ui";
+import { requireAdmin } from "~/lib/auth.server";
+import { bandClasses, formatDuration } from "~/lib/exam-rules";
+import { formatDate, formatDateTime } from "~/lib/time";
+import { userAnalysisDetail } from "~/models/analytics.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Analysis · ${data.user.name}` : "User not found" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const detail = userAnalysisDetail(params.userId ?? "");
+  if (!detail) throw new Response("User not found", { status: 404 });
+  return detail;
+}
+
+export default function UserDetail() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <Link to="/admin/users/analysis" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to User Analysis
+      </Link>
+      <PageHeader title={d.user.name} description={`${d.user.email} · joined ${formatDate(d.user.joinDate)} · ${d.user.role} · ${d.user.status}`} />
+      <StatTiles
+        items={[
+          ["Total Attempts", d.totals.attempts],
+          ["Average Score", `${d.totals.average}%`],
+          ["Best Score", `${d.totals.best}%`],
+          ["Time Spent", formatDuration(d.totals.timeSpent)],
+        ]}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section className="card p-4" aria-labelledby="dist-heading">
+          <h2 id="dist-heading" className="font-semibold">
+            Score distribution
+          </h2>
+          <BandChart bands={d.distribution} />
+        </section>
+        <section className="card p-4" aria-labelledby="summary-heading">
+          <h2 id="summary-heading" className="font-semibold">
+            Performance summary
+          </h2>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div className="flex justify-between">
+              <dt>Tests attempted</dt>
+              <dd className="font-semibold">{d.totals.testsAttempted}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Best</dt>
+              <dd className="font-semibold">{d.totals.best}%</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Worst</dt>
+              <dd className="font-semibold">{d.totals.worst}%</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Last activity</dt>
+              <dd className="font-semibold">{d.totals.lastActivity ? formatDateTime(d.totals.lastActivity) : "—"}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+      <section className="mt-4" aria-labelledby="history-heading">
+        <h2 id="history-heading" className="mb-2 font-semibold">
+          Attempt history
+        </h2>
+        {d.history.length === 0 ? (
+          <p className="card p-5 text-slate-600">No finished attempts yet.</p>
+        ) : (
+          <ul className="card divide-y divide-slate-100">
+            {d.history.map((h) => (
+              <li key={h.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                <span className="min-w-[12rem] flex-1 font-medium">{h.title}</span>
+                <span className="text-slate-600">
+                  {h.score}/{h.total} · {formatDuration(h.timeSpent)} · {formatDateTime(h.completedAt)}
+                </span>
+                <span className={`badge ${bandClasses[h.band]}`}>{h.percent}%</span>
+                <Link to={`/test/${h.testId}/results?attempt=${h.id}`} className="font-semibold text-brand-700 hover:underline">
+                  View results
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,89 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Badge, EmptyState, PageHeader, Pagination } from "~/components/admin/ui";
+import { requireAdmin } from "~/lib/auth.server";
+import { band, bandClasses } from "~/lib/exam-rules";
+import { formatDate } from "~/lib/time";
+import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/analytics-rules";
+import { userAnalysisList } from "~/models/analytics.server";
+
+export const meta: MetaFunction = () => [{ title: "User Analysis" }];
+
+const SORT_LABELS: Record<AnalysisSort, string> = { name: "Name A-Z", attempts: "Most Attempts", average: "Highest Average Score", recent: "Recent Activity" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const s = url.searchParams.get("sort") as AnalysisSort;
+  const sort: AnalysisSort = (ANALYSIS_SORTS as readonly string[]).includes(s) ? s : "name";
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  return { q, sort, page, ...userAnalysisList(q, sort, page) };
+}
+
+export default function UserAnalysis() {
+  const d = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  return (
+    <main>
+      <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Overview
+      </Link>
+      <PageHeader title="User Analysis" />
+      <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+        <div className="min-w-[12rem] flex-1">
+          <label htmlFor="ua-q" className="label">
+            Search by name or email
+          </label>
+          <input id="ua-q" name="q" type="search" defaultValue={d.q} className="input" />
+        </div>
+        <div>
+          <label htmlFor="ua-sort" className="label">
+            Sort
+          </label>
+          <select id="ua-sort" name="sort" defaultValue={d.sort} className="input">
+            {ANALYSIS_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="btn-primary">
+            Apply
+          </button>
+        </noscript>
+      </Form>
+      {d.rows.length === 0 ? (
+        <EmptyState title="No users found matching your criteria." />
+      ) : (
+        <ul className="space-y-2">
+          {d.rows.map((u) => (
+            <li key={u.id} className="card flex flex-wrap items-center gap-3 p-3" data-testid="analysis-row">
+              <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+                {u.name.trim().charAt(0).toUpperCase() || "?"}
+              </span>
+              <div className="min-w-[12rem] flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-semibold">
+                  {u.name} <Badge>{u.role}</Badge> {u.status === "active" ? <Badge tone="green">active</Badge> : <Badge tone="red">inactive</Badge>}
+                </p>
+                <p className="truncate text-sm text-slate-500">{u.email}</p>
+                <p className="text-xs text-slate-500">
+                  Joined {formatDate(u.joinDate)} · Last active {u.lastActive ? formatDate(u.lastActive) : "never"}
+                </p>
+              </div>
+              <div className="text-sm">
+                {u.attempts} attempts · {u.average === null ? "—" : <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>}
+              </div>
+              <Link to={`/admin/users/${u.id}`} className="btn-secondary px-3 py-1.5">
+                View Analysis
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={d.page} pages={d.pages} />
+    </main>
+  );
+}

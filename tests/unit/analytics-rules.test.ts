@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { inLastSevenDays, itemAnalysis, scoreBand, topUsers, WEEK_MS } from "~/lib/analytics-rules";
+
+describe("score bands", () => {
+  it.each([
+    [100, "excellent"],
+    [90, "excellent"],
+    [89, "good"],
+    [70, "good"],
+    [69, "average"],
+    [50, "average"],
+    [49, "poor"],
+    [0, "poor"],
+  ] as const)("%i%% → %s", (pct, b) => {
+    expect(scoreBand(pct)).toBe(b);
+  });
+});
+
+describe("7-day window", () => {
+  const now = new Date("2026-06-10T12:00:00Z");
+  it("counts the last 7 days, not the 8th day back or the future", () => {
+    expect(inLastSevenDays(+now - 1000, now)).toBe(true);
+    expect(inLastSevenDays(+now - WEEK_MS + 1000, now)).toBe(true);
+    expect(inLastSevenDays(+now - WEEK_MS, now)).toBe(false);
+    expect(inLastSevenDays(+now + 1000, now)).toBe(false);
+  });
+});
+
+describe("top users", () => {
+  it("ranks by overall percentage, ties by attempts then name, with the User {id} fallback", () => {
+    const ranked = topUsers([
+      { userId: "a", name: "Zara", correct: 8, questions: 10, attempts: 1 },
+      { userId: "b", name: "Anu", correct: 16, questions: 20, attempts: 2 },
+      { userId: "c", name: "Bala", correct: 8, questions: 10, attempts: 1 },
+      { userId: "d", name: null, correct: 9, questions: 10, attempts: 1 },
+      { userId: "e", name: "Nobody", correct: 0, questions: 0, attempts: 0 },
+    ]);
+    expect(ranked.map((r) => [r.rank, r.name, r.percent])).toEqual([
+      [1, "User d", 90],
+      [2, "Anu", 80],
+      [3, "Bala", 80],
+      [4, "Zara", 80],
+    ]);
+  });
+  it("keeps at most 10", () => {
+    const many = Array.from({ length: 15 }, (_, i) => ({ userId: String(i), name: `U${i}`, correct: i, questions: 20, attempts: 1 }));
+    expect(topUsers(many)).toHaveLength(10);
+  });
+});
+
+describe("item analysis", () => {
+  it("computes facility and discrimination on a hand-worked example", () => {
+    // six attempts by score; the top third (60, 50) got it right, the bottom third (20, 10) did not
+    const r = itemAnalysis([
+      { score: 60, correct: true },
+      { score: 50, correct: true },
+      { score: 40, correct: false },
+      { score: 30, correct: true },
+      { score: 20, correct: false },
+      { score: 10, correct: false },
+    ]);
+    expect(r.facility).toBeCloseTo(0.5);
+    expect(r.discrimination).toBeCloseTo(1);
+  });
+  it("flags an item the weak get right and the strong get wrong (negative discrimination)", () => {
+    const r = itemAnalysis([
+      { score: 9, correct: false },
+      { score: 8, correct: false },
+      { score: 5, correct: true },
+      { score: 2, correct: true },
+      { score: 1, correct: true },
+      { score: 0, correct: true },
+    ]);
+    expect(r.discrimination).toBeCloseTo(-1);
+  });
+  it("has no figures without attempts and no discrimination under 3 attempts", () => {
+    expect(itemAnalysis([])).toEqual({ facility: null, discrimination: null });
+    expect(itemAnalysis([{ score: 1, correct: true }])).toEqual({ facility: 1, discrimination: null });
+  });
+});
