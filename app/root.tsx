@@ -76,8 +76,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 404 ? "Page not found" : status === 403 ? "You are not allowed to do that." : "Something went wrong. Please try again.";
+  const given = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? (error.data.error as string) : null;
+  const message = given ?? (status === 404 ? "Page not found" : status === 403 ? "Access Denied" : "Something went wrong. Please try again.");
   return (
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{message}</h1>

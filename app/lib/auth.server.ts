@@ -92,7 +92,15 @@ export async function requireStudent(request: Request): Promise<SessionUser> {
   return (await guard(request, "student")) as SessionUser;
 }
 
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+/**
+ * Admin only. Pages redirect everyone else to /login. Actions that the spec answers with a message
+ * (backup export and import) pass `refusal`: a signed-in non-admin then gets 403 with that text.
+ */
+export async function requireAdmin(request: Request, options: { refusal?: string } = {}): Promise<SessionUser> {
+  if (options.refusal) {
+    const user = await getSessionUser(request);
+    if (user && user.role !== "admin") throw Response.json({ error: options.refusal }, { status: 403 });
+  }
   return (await guard(request, "admin")) as SessionUser;
 }
 

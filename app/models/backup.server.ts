@@ -1,0 +1,496 @@
+/**
+ * Backup, export and import (spec 001 "Backup & Import").
+ *
+ * Export: the spec's JSON shape (users without password hashes, tests with their questions, finished
+ * attempts with their answers, materials, customExamTypes, exportDate, version "1.0"), plus
+ * announcements and books; streamed page by page so a large academy never builds it in memory.
+ *
+ * Import: JSON only, size-capped, parsed and shape-checked with zod. Items are written in the spec's
+ * order (custom exam types, users, materials, tests, attempts; then announcements and books), each in
+ * its own savepoint: a bad item is skipped and counted, never half-written. Ids are kept; an item
+ * whose id already exists is skipped (counted as already present), so importing the same file twice
+ * changes nothing. Imported users have no password until an admin sets one.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import { z } from "zod";
+import { db, rawDb } from "~/db/db.server";
+import { env } from "~/lib/env.server";
+import { BUILTIN_TEST_TYPES } from "~/lib/exam-type-rules";
+import { newId } from "~/lib/ids.server";
+
+export const BACKUP_VERSION = "1.0";
+export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+export const COLLECTIONS = ["users", "tests", "attempts", "materials", "customExamTypes", "announcements", "books"] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+export const MESSAGES = {
+  notJson: "Please select a JSON file for import",
+  parse: "Failed to parse JSON file",
+  format: "Invalid backup file format",
+  empty: "No valid data to import",
+  exportFailed: "Failed to export data",
+  importFailed: "Failed to import data",
+  loaded: "File loaded successfully. Review the data before importing.",
+} as const;
+
+export function backupFileName(now = new Date()): string {
+  return `academy-test-series-backup-${now.toISOString().slice(0, 10)}.json`;
+}
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+const PAGE = 500;
+
+/** Rows of one query, page by page by rowid, without holding a cursor open between pages. */
+function* pages<T>(query: (after: number) => Array<T & { _rowid: number }>): Generator<Array<Omit<T, "_rowid">>> {
+  let after = 0;
+  for (;;) {
+    const rows = query(after);
+    if (!rows.length) return;
+    after = rows[rows.length - 1]._rowid;
+    yield rows.map(({ _rowid: _r, ...rest }) => rest as Omit<T, "_rowid">);
+    if (rows.length < PAGE) return;
+  }
+}
+
+function usersPage(after: number) {
+  return db()
+    .all<{ _rowid: number; id: string; email: string; name: string; role: string; status: string; joinDate: number; lastLogin: number | null; globalTestLimit: number | null; createdAt: number; updatedAt: number; types: string | null; limits: string | null }>(sql`
+      SELECT u.rowid AS _rowid, u.id, u.email, u.name, u.role, u.status, u.join_date AS joinDate, u.last_login AS lastLogin,
+             u.global_test_limit AS globalTestLimit, u.created_at AS createdAt, u.updated_at AS updatedAt,
+             (SELECT json_group_array(exam_type) FROM user_exam_types t WHERE t.user_id = u.id) AS types,
+             (SELECT json_group_object(test_id, max_attempts) FROM user_test_limits l WHERE l.user_id = u.id) AS limits
+      FROM users u WHERE u.rowid > ${after} ORDER BY u.rowid LIMIT ${PAGE}`)
+    .map((u) => ({
+      _rowid: u._rowid,
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      status: u.status,
+      assignedExamTypes: JSON.parse(u.types ?? "[]") as string[],
+      joinDate: iso(u.joinDate),
+      lastLogin: iso(u.lastLogin),
+      globalTestLimit: u.globalTestLimit,
+      testAttemptLimits: JSON.parse(u.limits ?? "{}") as Record<string, number>,
+      createdAt: iso(u.createdAt),
+      updatedAt: iso(u.updatedAt),
+    }));
+}
+
+function testsPage(after: number) {
+  return db()
+    .all<{ _rowid: number; id: string; title: string; description: string; examType: string; unitNumber: number | null; unitName: string | null; duration: number; totalQuestions: number; isActive: number; maxAttempts: number | null; archivedAt: number | null; createdAt: number; updatedAt: number; questions: string }>(sql`
+      SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
+             t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
+             t.created_at AS createdAt, t.updated_at AS updatedAt,
+             (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation))
+                FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions
+      FROM tests t WHERE t.rowid > ${after} ORDER BY t.rowid LIMIT ${PAGE}`)
+    .map((t) => ({
+      _rowid: t._rowid,
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      examType: t.examType,
+      unitNumber: t.unitNumber,
+      unitName: t.unitName,
+      duration: t.duration,
+      totalQuestions: t.totalQuestions,
+      questions: JSON.parse(t.questions) as unknown[],
+      isActive: t.isActive === 1,
+      maxAttempts: t.maxAttempts,
+      archived: t.archivedAt !== null,
+      createdAt: iso(t.createdAt),
+      updatedAt: iso(t.updatedAt),
+    }));
+}
+
+function attemptsPage(after: number) {
+  return db()
+    .all<{ _rowid: number; id: string; testId: string; userId: string; score: number; totalQuestions: number; timeSpent: number | null; completedAt: number | null; answers: string | null }>(sql`
+      SELECT a.rowid AS _rowid, a.id, a.test_id AS testId, a.user_id AS userId, a.score, a.total_questions AS totalQuestions,
+             a.time_spent AS timeSpent, a.completed_at AS completedAt,
+             (SELECT json_group_object(aa.question_id, aa.chosen_index) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL) AS answers
+      FROM attempts a WHERE a.status IN ('submitted','expired') AND a.rowid > ${after} ORDER BY a.rowid LIMIT ${PAGE}`)
+    .map((a) => ({ ...a, answers: JSON.parse(a.answers ?? "{}") as Record<string, number>, completedAt: iso(a.completedAt) }));
+}
+
+function materialsPage(after: number) {
+  return db()
+    .all<{ _rowid: number; id: string; title: string; description: string; examType: string; googleDriveLink: string; thumbnailUrl: string; isActive: number; uploadDate: number; createdAt: number; updatedAt: number }>(sql`
+      SELECT rowid AS _rowid, id, title, description, exam_type AS examType, google_drive_link AS googleDriveLink, thumbnail_url AS thumbnailUrl,
+             is_active AS isActive, upload_date AS uploadDate, created_at AS createdAt, updated_at AS updatedAt
+      FROM materials WHERE rowid > ${after} ORDER BY rowid LIMIT ${PAGE}`)
+    .map((m) => ({ ...m, isActive: m.isActive === 1, uploadDate: iso(m.uploadDate), createdAt: iso(m.createdAt), updatedAt: iso(m.updatedAt) }));
+}
+
+function customTypesPage(after: number) {
+  return db()
+    .all<{ _rowid: number; id: string; value: string; label: string; createdAt: number; updatedAt: number }>(sql`
+      SELECT rowid AS _rowid, id, value, label, created_at AS createdAt, updated_at AS updatedAt
+      FROM exam_types WHERE is_builtin = 0 AND rowid > ${after} ORDER BY rowid LIMIT ${PAGE}`)
+    .map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) }));
+}
+
+function announcementsPage(after: number) {
+  return db()
+    .all<{ _rowid: number; id: string; title: string; content: string; type: string; imageUrl: string | null; isActive: number; scheduledFor: number | null; targetType: string; createdBy: string | null; createdAt: number; updatedAt: number; types: string; users: string }>(sql`
+      SELECT a.rowid AS _rowid, a.id, a.title, a.content, a.type, a.image_url AS imageUrl, a.is_active AS isActive, a.scheduled_for AS scheduledFor,
+             a.target_type AS targetType, a.created_by AS createdBy, a.created_at AS createdAt, a.updated_at AS updatedAt,
+             (SELECT json_group_array(exam_type) FROM announcement_exam_types t WHERE t.announcement_id = a.id) AS types,
+             (SELECT json_group_array(user_id) FROM announcement_users u WHERE u.announcement_id = a.id) AS users
+      FROM announcements a WHERE a.rowid > ${after} ORDER BY a.rowid LIMIT ${PAGE}`)
+    .map(({ types, users, ...a }) => ({
+      ...a,
+      isActive: a.isActive === 1,
+      scheduledFor: iso(a.scheduledFor),
+      targetExamTypes: JSON.parse(types) as string[],
+      targetUsers: JSON.parse(users) as string[],
+      createdAt: iso(a.createdAt),
+      updatedAt: iso(a.updatedAt),
+    }));
+}
+
+function booksPage(after: number) {
+  return db()
+    .all<{ _rowid: number; id: string; title: string; coverUrl: string; description: string | null; createdBy: string | null; createdAt: number; updatedAt: number }>(sql`
+      SELECT rowid AS _rowid, id, title, cover_url AS coverUrl, description, created_by AS createdBy, created_at AS createdAt, updated_at AS updatedAt
+      FROM books WHERE rowid > ${after} ORDER BY rowid LIMIT ${PAGE}`)
+    .map((b) => ({ ...b, createdAt: iso(b.createdAt), updatedAt: iso(b.updatedAt) }));
+}
+
+const PAGERS: Record<Collection, (after: number) => Array<{ _rowid: number }>> = {
+  users: usersPage,
+  tests: testsPage,
+  attempts: attemptsPage,
+  materials: materialsPage,
+  customExamTypes: customTypesPage,
+  announcements: announcementsPage,
+  books: booksPage,
+};
+
+/** The whole backup as JSON text chunks, one page of rows at a time. */
+export function* backupJsonChunks(now = new Date()): Generator<string> {
+  yield `{"version":${JSON.stringify(BACKUP_VERSION)},"exportDate":${JSON.stringify(now.toISOString())}`;
+  for (const name of COLLECTIONS) {
+    yield `,${JSON.stringify(name)}:[`;
+    let first = true;
+    for (const page of pages(PAGERS[name])) {
+      const text = page.map((row) => JSON.stringify(row)).join(",");
+      yield first ? text : `,${text}`;
+      first = false;
+    }
+    yield "]";
+  }
+  yield "}";
+}
+
+export function backupJsonStream(): ReadableStream<Uint8Array> {
+  const chunks = backupJsonChunks();
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+}
+
+/** One collection as CSV (nested values as JSON text). */
+export function collectionCsv(name: Collection): string {
+  const rows: Record<string, unknown>[] = [];
+  for (const page of pages(PAGERS[name])) rows.push(...(page as Record<string, unknown>[]));
+  if (!rows.length) return "";
+  const columns = Object.keys(rows[0]);
+  return stringify(
+    rows.map((r) => columns.map((c) => (r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : r[c]))),
+    { header: true, columns },
+  );
+}
+
+/* ---------------------------------------------------------------- import */
+
+const dateLike = z
+  .union([z.string(), z.number(), z.object({ seconds: z.number() }).passthrough(), z.null()])
+  .optional()
+  .transform((v) => {
+    if (v === null || v === undefined || v === "") return null;
+    if (typeof v === "number") return new Date(v);
+    if (typeof v === "object") return new Date(v.seconds * 1000);
+    const d = new Date(v);
+    return Number.isNaN(+d) ? null : d;
+  });
+const id = z.union([z.string().min(1).max(200), z.number()]).transform(String);
+const text = (max: number) => z.string().max(max);
+
+const userItem = z.object({
+  id,
+  email: z.email().max(200),
+  name: text(200).optional().default(""),
+  role: z.enum(["user", "admin"]).optional().default("user"),
+  status: z.enum(["active", "inactive"]).optional().default("active"),
+  assignedExamTypes: z.array(text(60)).max(100).optional().default([]),
+  joinDate: dateLike,
+  lastLogin: dateLike,
+  globalTestLimit: z.number().int().min(0).nullable().optional().default(null),
+  testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),
+  createdAt: dateLike,
+});
+const questionItem = z.object({
+  id: text(20).optional(),
+  question: text(5000).min(1),
+  options: z.array(text(1000)).min(2).max(6),
+  correctAnswer: z.number().int().min(0),
+  explanation: text(5000).nullable().optional(),
+});
+const testItem = z
+  .object({
+    id,
+    title: text(300).min(1),
+    description: text(5000).optional().default(""),
+    examType: text(60).min(1),
+    unitNumber: z.number().int().min(1).nullable().optional().default(null),
+    unitName: text(200).nullable().optional().default(null),
+    duration: z.number().int().min(1).max(1000).optional().default(60),
+    questions: z.array(questionItem).min(1).max(1000),
+    isActive: z.boolean().optional().default(true),
+    maxAttempts: z.number().int().min(0).nullable().optional().default(null),
+    archived: z.boolean().optional().default(false),
+    createdAt: dateLike,
+  })
+  .refine((t) => t.questions.every((q) => q.correctAnswer < q.options.length), "a correct answer is out of range");
+const attemptItem = z.object({
+  id,
+  testId: id,
+  userId: id,
+  answers: z.record(z.string(), z.number().int().min(0).nullable()).optional().default({}),
+  score: z.number().int().min(0),
+  totalQuestions: z.number().int().min(0),
+  timeSpent: z.number().int().min(0).nullable().optional().default(0),
+  completedAt: dateLike,
+});
+const materialItem = z.object({
+  id,
+  title: text(300).min(1),
+  description: text(5000).optional().default(""),
+  examType: text(60).min(1),
+  googleDriveLink: z.url().max(2000),
+  thumbnailUrl: text(2000).optional().default("/images/material-placeholder.svg"),
+  isActive: z.boolean().optional().default(true),
+  uploadDate: dateLike,
+  createdAt: dateLike,
+});
+const customTypeItem = z.object({ id: id.optional(), value: text(60).min(1), label: text(100).min(1), createdAt: dateLike });
+const announcementItem = z.object({
+  id,
+  title: text(300).min(1),
+  content: text(10000).min(1),
+  type: z.enum(["general", "course", "test", "admission", "other"]).optional().default("general"),
+  imageUrl: text(2000).nullable().optional().default(null),
+  isActive: z.boolean().optional().default(true),
+  scheduledFor: dateLike,
+  targetType: z.enum(["all", "examType", "specific"]).optional().default("all"),
+  targetExamTypes: z.array(text(60)).optional().default([]),
+  targetUsers: z.array(text(200)).optional().default([]),
+  createdAt: dateLike,
+});
+const bookItem = z.object({ id, title: text(300).min(1), coverUrl: text(2000).min(1), description: text(5000).nullable().optional().default(null), createdAt: dateLike });
+
+/** The outer shape: the five spec collections must be arrays; the items are checked one by one later. */
+const backupShape = z.object({
+  users: z.array(z.unknown()),
+  tests: z.array(z.unknown()),
+  attempts: z.array(z.unknown()),
+  materials: z.array(z.unknown()),
+  customExamTypes: z.array(z.unknown()),
+  announcements: z.array(z.unknown()).optional().default([]),
+  books: z.array(z.unknown()).optional().default([]),
+  exportDate: z.string().optional(),
+  version: z.union([z.string(), z.number()]).optional(),
+});
+export type BackupData = z.infer<typeof backupShape>;
+
+export type ParsedBackup = { ok: true; data: BackupData; counts: Record<Collection, number>; exportDate: string | null } | { ok: false; error: string };
+
+export function parseBackup(textValue: string): ParsedBackup {
+  let json: unknown;
+  try {
+    json = JSON.parse(textValue.replace(/^\uFEFF/, ""));
+  } catch {
+    return { ok: false, error: MESSAGES.parse };
+  }
+  const parsed = backupShape.safeParse(json);
+  if (!parsed.success) return { ok: false, error: MESSAGES.format };
+  const counts = Object.fromEntries(COLLECTIONS.map((c) => [c, parsed.data[c].length])) as Record<Collection, number>;
+  if (Object.values(counts).every((n) => n === 0)) return { ok: false, error: MESSAGES.empty };
+  return { ok: true, data: parsed.data, counts, exportDate: parsed.data.exportDate ?? null };
+}
+
+export type ImportResult = { imported: number; skipped: number; errors: number; byCollection: Record<Collection, { imported: number; skipped: number; errors: number }> };
+
+const exists = (table: string, value: string) => rawDb().prepare(`SELECT 1 FROM ${table} WHERE id = ? LIMIT 1`).get(value) !== undefined;
+
+/** Writes the backup in the spec's order; every item in its own savepoint. */
+export function importBackup(data: BackupData): ImportResult {
+  const conn = rawDb();
+  const result: ImportResult = {
+    imported: 0,
+    skipped: 0,
+    errors: 0,
+    byCollection: Object.fromEntries(COLLECTIONS.map((c) => [c, { imported: 0, skipped: 0, errors: 0 }])) as ImportResult["byCollection"],
+  };
+  const item = conn.transaction((fn: () => "imported" | "skipped") => fn());
+  const run = <T>(collection: Collection, items: unknown[], schema: z.ZodType<T>, write: (value: T) => "imported" | "skipped") => {
+    for (const raw of items) {
+      let outcome: "imported" | "skipped" | "error";
+      try {
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid item");
+        outcome = item(() => write(parsed.data));
+      } catch (error) {
+        console.error(`import: ${collection} item skipped:`, error instanceof Error ? error.message : error);
+        outcome = "error";
+      }
+      const key = outcome === "error" ? "errors" : outcome;
+      result.byCollection[collection][key] += 1;
+      result[key] += 1;
+    }
+  };
+  const ms = (d: Date | null, fallback: number) => (d ? +d : fallback);
+  const now = Date.now();
+
+  conn.transaction(() => {
+    run("customExamTypes", data.customExamTypes, customTypeItem, (t) => {
+      if ((BUILTIN_TEST_TYPES as readonly string[]).includes(t.value) || conn.prepare("SELECT 1 FROM exam_types WHERE value = ?").get(t.value)) return "skipped";
+      conn.prepare("INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)").run(t.id ?? newId(), t.value, t.label, ms(t.createdAt, now), now);
+      return "imported";
+    });
+    run("users", data.users, userItem, (u) => {
+      if (exists("users", u.id) || conn.prepare("SELECT 1 FROM users WHERE email = ?").get(u.email.toLowerCase())) return "skipped";
+      conn
+        .prepare(
+          "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, session_version, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, 0, ?, ?)",
+        )
+        .run(u.id, u.email.toLowerCase(), u.name || u.email, u.role, u.status, ms(u.joinDate, Date.UTC(2025, 0, 1)), u.lastLogin ? +u.lastLogin : null, u.globalTestLimit, ms(u.createdAt, now), now);
+      for (const t of new Set(u.assignedExamTypes)) conn.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) VALUES (?, ?)").run(u.id, t);
+      return "imported";
+    });
+    run("materials", data.materials, materialItem, (m) => {
+      if (exists("materials", m.id)) return "skipped";
+      conn
+        .prepare(
+          "INSERT INTO materials (id, title, description, exam_type, google_drive_link, thumbnail_url, is_active, upload_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(m.id, m.title, m.description, m.examType, m.googleDriveLink, m.thumbnailUrl, m.isActive ? 1 : 0, ms(m.uploadDate, now), ms(m.createdAt, now), now);
+      return "imported";
+    });
+    run("tests", data.tests, testItem, (t) => {
+      if (exists("tests", t.id)) return "skipped";
+      conn
+        .prepare(
+          "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        )
+        .run(t.id, t.title, t.description, t.examType, t.unitNumber, t.unitNumber ? t.unitName : null, t.duration, t.questions.length, t.isActive && !t.archived ? 1 : 0, t.maxAttempts || null, t.archived ? now : null, ms(t.createdAt, now), now);
+      const insert = conn.prepare("INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)");
+      t.questions.forEach((q, i) => {
+        insert.run(t.id, q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`, i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null);
+      });
+      return "imported";
+    });
+    // per-test limits refer to tests, so they follow the tests
+    for (const raw of data.users) {
+      const u = userItem.safeParse(raw);
+      if (!u.success) continue;
+      for (const [testId, max] of Object.entries(u.data.testAttemptLimits)) {
+        if (exists("tests", testId) && exists("users", u.data.id)) conn.prepare("INSERT OR IGNORE INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, ?)").run(u.data.id, testId, max);
+      }
+    }
+    run("attempts", data.attempts, attemptItem, (a) => {
+      if (exists("attempts", a.id)) return "skipped";
+      const test = conn.prepare("SELECT duration FROM tests WHERE id = ?").get(a.testId) as { duration: number } | undefined;
+      if (!test) throw new Error(`test ${a.testId} not found`);
+      if (!exists("users", a.userId)) throw new Error(`user ${a.userId} not found`);
+      const completed = ms(a.completedAt, now);
+      const started = completed - (a.timeSpent ?? 0) * 1000;
+      conn
+        .prepare(
+          "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent) VALUES (?, ?, ?, 1, 'submitted', ?, ?, ?, ?, ?, ?)",
+        )
+        .run(a.id, a.testId, a.userId, started, started + test.duration * 60_000, completed, a.score, a.totalQuestions, a.timeSpent ?? 0);
+      const insert = conn.prepare("INSERT INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (?, ?, ?, 0, ?)");
+      for (const [questionId, chosen] of Object.entries(a.answers)) insert.run(a.id, questionId, chosen, completed);
+      return "imported";
+    });
+    run("announcements", data.announcements, announcementItem, (a) => {
+      if (exists("announcements", a.id)) return "skipped";
+      conn
+        .prepare(
+          "INSERT INTO announcements (id, title, content, type, image_url, is_active, scheduled_for, target_type, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+        )
+        .run(a.id, a.title, a.content, a.type, a.imageUrl, a.isActive ? 1 : 0, a.scheduledFor ? +a.scheduledFor : null, a.targetType, ms(a.createdAt, now), now);
+      for (const t of new Set(a.targetExamTypes)) conn.prepare("INSERT INTO announcement_exam_types (announcement_id, exam_type) VALUES (?, ?)").run(a.id, t);
+      for (const u of new Set(a.targetUsers)) conn.prepare("INSERT INTO announcement_users (announcement_id, user_id) VALUES (?, ?)").run(a.id, u);
+      return "imported";
+    });
+    run("books", data.books, bookItem, (b) => {
+      if (exists("books", b.id)) return "skipped";
+      conn.prepare("INSERT INTO books (id, title, cover_url, description, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)").run(b.id, b.title, b.coverUrl, b.description, ms(b.createdAt, now), now);
+      return "imported";
+    });
+  }).immediate();
+  return result;
+}
+
+export function importMessage(r: ImportResult): string {
+  return `Import completed: ${r.imported} items imported successfully${r.skipped ? `, ${r.skipped} already present` : ""}${r.errors ? `, ${r.errors} errors` : ""}`;
+}
+
+/* ---------------------------------------------------------------- pending imports (between preview and confirm) */
+
+function pendingDir(): string {
+  const dir = path.join(path.dirname(path.resolve(env().DATABASE_URL)), "imports");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function savePendingImport(textValue: string): string {
+  const token = newId();
+  fs.writeFileSync(path.join(pendingDir(), `${token}.json`), textValue, { mode: 0o600 });
+  // files left behind (a cancelled preview) are removed after a day
+  for (const f of fs.readdirSync(pendingDir())) {
+    const p = path.join(pendingDir(), f);
+    if (Date.now() - fs.statSync(p).mtimeMs > 86_400_000) fs.rmSync(p, { force: true });
+  }
+  return token;
+}
+
+export function takePendingImport(token: string): string | null {
+  if (!/^[0-9a-f-]{36}$/.test(token)) return null;
+  const p = path.join(pendingDir(), `${token}.json`);
+  try {
+    const value = fs.readFileSync(p, "utf8");
+    fs.rmSync(p, { force: true });
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+export function discardPendingImport(token: string) {
+  if (/^[0-9a-f-]{36}$/.test(token)) fs.rmSync(path.join(pendingDir(), `${token}.json`), { force: true });
+}
+
+/* ---------------------------------------------------------------- database snapshot */
+
+/** A consistent copy of the whole database file (VACUUM INTO), for download. */
+export function databaseSnapshot(): { file: string; cleanup: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-snapshot-"));
+  const file = path.join(dir, "app.db");
+  rawDb().prepare("VACUUM INTO ?").run(file);
+  return { file, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}

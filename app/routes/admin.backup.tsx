@@ -1,0 +1,180 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formatDateTime } from "~/lib/time";
+import {
+  type COLLECTIONS,
+  discardPendingImport,
+  importBackup,
+  importMessage,
+  MAX_IMPORT_BYTES,
+  MESSAGES,
+  parseBackup,
+  savePendingImport,
+  takePendingImport,
+} from "~/models/backup.server";
+
+export const meta: MetaFunction = () => [{ title: "Backup & Import" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request, { refusal: "Only administrators can import data" });
+  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  if (isMultipart) {
+    if (Number(request.headers.get("Content-Length") ?? "0") > MAX_IMPORT_BYTES + 64 * 1024) {
+      return data({ step: "error" as const, error: `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).` }, { status: 413 });
+    }
+    let form: FormData;
+    try {
+      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES }));
+    } catch (error) {
+      if (error instanceof MaxPartSizeExceededError) return data({ step: "error" as const, error: `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).` }, { status: 413 });
+      throw error;
+    }
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0 || !(/\.json$/i.test(file.name) || file.type === "application/json")) {
+      return data({ step: "error" as const, error: MESSAGES.notJson }, { status: 400 });
+    }
+    const text = await file.text();
+    const parsed = parseBackup(text);
+    if (!parsed.ok) return data({ step: "error" as const, error: parsed.error }, { status: 400 });
+    return data({ step: "preview" as const, token: savePendingImport(text), fileName: file.name, counts: parsed.counts, exportDate: parsed.exportDate });
+  }
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const token = String(form.get("token") ?? "");
+  if (intent === "cancel") {
+    discardPendingImport(token);
+    return redirectWithFlash("/admin/backup", { type: "info", text: "Import cancelled" });
+  }
+  if (intent === "import") {
+    const text = takePendingImport(token);
+    if (!text) return data({ step: "error" as const, error: "The chosen file has expired. Please choose it again." }, { status: 400 });
+    const parsed = parseBackup(text);
+    if (!parsed.ok) return data({ step: "error" as const, error: parsed.error }, { status: 400 });
+    try {
+      const result = importBackup(parsed.data);
+      return redirectWithFlash("/admin/backup", { type: result.errors ? "error" : "success", text: importMessage(result) });
+    } catch (error) {
+      console.error("import failed", error);
+      return data({ step: "error" as const, error: MESSAGES.importFailed }, { status: 500 });
+    }
+  }
+  return data({ step: "error" as const, error: "Unknown action" }, { status: 400 });
+}
+
+const LABELS: Record<(typeof COLLECTIONS)[number], string> = {
+  users: "Users",
+  tests: "Tests",
+  attempts: "Attempts",
+  materials: "Materials",
+  customExamTypes: "Custom types",
+  announcements: "Announcements",
+  books: "Books",
+};
+
+export default function Backup() {
+  const a = useActionData<typeof action>();
+  return (
+    <main className="space-y-4">
+      <PageHeader title="Backup & Import" description="Download everything as a file, or bring data back from a backup." />
+      <section className="card space-y-3 p-4" aria-labelledby="export-heading">
+        <h2 id="export-heading" className="font-semibold">
+          Export
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Form method="post" action="/admin/backup/export" reloadDocument>
+            <input type="hidden" name="format" value="json" />
+            <button type="submit" className="btn-primary">
+              Export as JSON
+            </button>
+          </Form>
+          <Form method="post" action="/admin/backup/export" reloadDocument>
+            <input type="hidden" name="format" value="sqlite" />
+            <button type="submit" className="btn-secondary">
+              Download database snapshot
+            </button>
+          </Form>
+        </div>
+        <Form method="post" action="/admin/backup/export" reloadDocument className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="format" value="csv" />
+          <span className="text-sm font-medium">Export as CSV:</span>
+          {COLLECTIONS_LIST.map((c) => (
+            <button key={c} type="submit" name="collection" value={c} className="btn-secondary px-3 py-1 text-xs">
+              {LABELS[c]}
+            </button>
+          ))}
+        </Form>
+        <ul className="list-disc pl-5 text-sm text-slate-600">
+          <li>The JSON backup holds users (without passwords), tests with their questions, attempts with answers, materials, custom exam types, announcements and books.</li>
+          <li>CSV files hold one collection each, for spreadsheets.</li>
+          <li>The database snapshot is a consistent copy of the whole SQLite file, passwords included: keep it safe. The README explains how to restore it.</li>
+        </ul>
+      </section>
+
+      <section className="card space-y-3 p-4" aria-labelledby="import-heading">
+        <h2 id="import-heading" className="font-semibold">
+          Import
+        </h2>
+        {a?.step === "preview" ? (
+          <div className="space-y-3">
+            <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+              {MESSAGES_LOADED}
+            </p>
+            <p className="text-sm">
+              <strong>{a.fileName}</strong>
+              {a.exportDate ? ` · exported ${formatDateTime(a.exportDate)}` : ""}
+            </p>
+            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {COLLECTIONS_LIST.map((c) => (
+                <div key={c} className="rounded-lg bg-slate-50 p-2 text-center">
+                  <dt className="text-xs text-slate-500">{LABELS[c]}</dt>
+                  <dd className="text-lg font-bold" data-testid={`count-${c}`}>
+                    {a.counts[c]}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <Form method="post" className="flex flex-wrap items-center gap-2">
+              <input type="hidden" name="token" value={a.token} />
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" required name="confirm" /> I understand that this adds the file's data to this site (items already here are kept as they are).
+              </label>
+              <SubmitButton intent="import" pending="Importing...">
+                Import Data
+              </SubmitButton>
+              <button type="submit" name="intent" value="cancel" formNoValidate className="btn-secondary">
+                Cancel
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <Form method="post" encType="multipart/form-data" className="space-y-3">
+            <ErrorBox message={a?.step === "error" ? a.error : null} />
+            <div>
+              <label htmlFor="backup-file" className="label">
+                Backup file (.json)
+              </label>
+              <input id="backup-file" name="file" type="file" accept=".json,application/json" className="block text-sm" />
+            </div>
+            <SubmitButton pending="Reading file...">Preview import</SubmitButton>
+          </Form>
+        )}
+        <p className="text-sm text-slate-600">
+          Imported students have no password: set one for each under <Link to="/admin/users" className="text-brand-700 underline">User Management</Link> →
+          Password. Items whose id already exists are skipped, so importing the same file twice adds nothing.
+        </p>
+      </section>
+    </main>
+  );
+}
+
+const COLLECTIONS_LIST = ["users", "tests", "attempts", "materials", "customExamTypes", "announcements", "books"] as const;
+const MESSAGES_LOADED = "File loaded successfully. Review the data before importing.";

@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { backupFileName, backupJsonStream, type Collection, COLLECTIONS, collectionCsv, databaseSnapshot, MESSAGES } from "~/models/backup.server";
+
+/** Downloads: the JSON backup, one collection as CSV, or a snapshot of the database file. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request, { refusal: "Only administrators can export data" });
+  const form = await request.formData();
+  const format = String(form.get("format") ?? "json");
+  const date = new Date().toISOString().slice(0, 10);
+  try {
+    if (format === "json") {
+      return new Response(backupJsonStream(), {
+        headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${backupFileName()}"`, "Cache-Control": "no-store" },
+      });
+    }
+    if (format === "csv") {
+      const collection = String(form.get("collection") ?? "") as Collection;
+      if (!COLLECTIONS.includes(collection)) return new Response("Unknown collection", { status: 400 });
+      return new Response(`\uFEFF${collectionCsv(collection)}`, {
+        headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="academy-${collection}-${date}.csv"`, "Cache-Control": "no-store" },
+      });
+    }
+    if (format === "sqlite") {
+      const snapshot = databaseSnapshot();
+      const stream = fs.createReadStream(snapshot.file);
+      stream.on("close", snapshot.cleanup);
+      return new Response(createReadableStreamFromReadable(stream), {
+        headers: { "Content-Type": "application/vnd.sqlite3", "Content-Disposition": `attachment; filename="academy-${date}.db"`, "Cache-Control": "no-store" },
+      });
+    }
+    return new Response("Unknown format", { status: 400 });
+  } catch (error) {
+    console.error("export failed", error);
+    return new Response(MESSAGES.exportFailed, { status: 500 });
+  }
+}
+
+export async function loader({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/backup");
+}
