@@ -10,6 +10,7 @@ export type DB = BetterSQLite3Database<typeof schema>;
 
 let sqlite: Database.Database | undefined;
 let instance: DB | undefined;
+let fileOverride: string | undefined;
 
 function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
@@ -30,7 +31,7 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
 
 export function db(): DB {
   if (!instance) {
-    const opened = openDatabase(env().DATABASE_URL);
+    const opened = openDatabase(fileOverride ?? env().DATABASE_URL);
     sqlite = opened.sqlite;
     instance = opened.db;
   }
@@ -46,6 +47,16 @@ export function rawDb(): Database.Database {
 export function transaction<T>(fn: (tx: DB) => T): T {
   const conn = rawDb();
   return conn.transaction(() => fn(db())).immediate();
+}
+
+/** Points the app at another SQLite file (tests that move data between two databases; the bench). */
+export function switchDatabase(file: string) {
+  closeDatabase();
+  fileOverride = file;
+}
+
+export function databaseFile(): string {
+  return fileOverride ?? env().DATABASE_URL;
 }
 
 export function closeDatabase() {

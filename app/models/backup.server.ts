@@ -17,8 +17,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
-import { db, rawDb } from "~/db/db.server";
-import { env } from "~/lib/env.server";
+import { databaseFile, db, rawDb } from "~/db/db.server";
 import { BUILTIN_TEST_TYPES } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
 
@@ -453,7 +452,7 @@ export function importMessage(r: ImportResult): string {
 /* ---------------------------------------------------------------- pending imports (between preview and confirm) */
 
 function pendingDir(): string {
-  const dir = path.join(path.dirname(path.resolve(env().DATABASE_URL)), "imports");
+  const dir = path.join(path.dirname(path.resolve(databaseFile())), "imports");
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }

@@ -34,6 +34,11 @@ function accessOf(path: string): Access | "open" | "splat" | "logout" | undefine
   return undefined;
 }
 
+/** Admin routes whose actions answer a signed-in non-admin with the spec's 403 message (backup). */
+const REFUSING_ACTIONS = new Set(["/admin/backup", "/admin/backup/export"]);
+/** Resource routes whose GET sends an admin on to the page that holds the form. */
+const ADMIN_GET_REDIRECTS: Record<string, string> = { "/admin/backup/export": "/admin/backup" };
+
 const cookies: Record<string, string | undefined> = {};
 let params: Record<string, string>;
 
@@ -77,6 +82,7 @@ describe("route table", () => {
           const res = await run(r.mod.loader as any, getRequest(url.replace(/:(\w+)/g, (_m, k) => params[k]), cookies[who]), params);
           const location = res instanceof Response ? res.headers.get("Location") : null;
           if (access === "open") expect(location).toBeNull();
+          else if (role === "admin" && ADMIN_GET_REDIRECTS[r.path]) expect(location).toBe(ADMIN_GET_REDIRECTS[r.path]);
           else if (access === "splat") expect(location).toBe("/login");
           else if (access === "logout") expect(location).toBe("/");
           else expect(location).toBe(guardRedirect(access as Access, role));
@@ -88,6 +94,7 @@ describe("route table", () => {
           const location = res instanceof Response ? res.headers.get("Location") : null;
           if (access === "splat") expect(location).toBe("/login");
           else if (access === "logout") expect(location).toBe("/");
+          else if (role === "user" && REFUSING_ACTIONS.has(r.path)) expect((res as Response).status).toBe(403);
           else if (access !== "open") {
             const expected = guardRedirect(access as Access, role);
             if (expected) expect(location).toBe(expected);

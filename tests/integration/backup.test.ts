@@ -1,0 +1,118 @@
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawDb, switchDatabase } from "~/db/db.server";
+import { backupJsonChunks, importBackup, parseBackup } from "~/models/backup.server";
+import * as backupRoute from "~/routes/admin.backup";
+import * as exportRoute from "~/routes/admin.backup_.export";
+import { makeStudent, OWNER, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-backup-"));
+const first = path.join(dir, "first.db");
+const second = path.join(dir, "second.db");
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const TABLES = ["users", "user_exam_types", "user_test_limits", "exam_types", "tests", "questions", "attempts", "attempt_answers", "materials", "announcements", "announcement_exam_types", "announcement_users", "books"];
+const counts = () => Object.fromEntries(TABLES.map((t) => [t, (rawDb().prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]));
+
+let exported = "";
+let before: Record<string, number>;
+let sampleBefore: unknown;
+
+beforeAll(async () => {
+  switchDatabase(first);
+  await seedBase({ demo: true });
+  rawDb().prepare("INSERT INTO user_test_limits (user_id, test_id, max_attempts) SELECT u.id, t.id, 2 FROM users u, tests t WHERE u.email = 'arun@academy.local' LIMIT 1").run();
+  exported = [...backupJsonChunks()].join("");
+  before = counts();
+  sampleBefore = rawDb()
+    .prepare("SELECT a.id, a.score, a.time_spent, a.completed_at, (SELECT group_concat(question_id || ':' || chosen_index) FROM attempt_answers WHERE attempt_id = a.id) AS answers FROM attempts a ORDER BY a.id")
+    .all();
+});
+
+describe("export then import", () => {
+  it("the export has the spec's shape and no password hashes", () => {
+    const json = JSON.parse(exported);
+    expect(json.version).toBe("1.0");
+    expect(Object.keys(json)).toEqual(expect.arrayContaining(["users", "tests", "attempts", "materials", "customExamTypes", "exportDate", "announcements", "books"]));
+    expect(exported).not.toContain("scrypt$");
+    expect(exported).not.toContain("password");
+    expect(json.tests[0].questions[0]).toEqual(expect.objectContaining({ id: "q1", options: expect.any(Array), correctAnswer: expect.any(Number) }));
+    expect(json.attempts[0].answers).toEqual(expect.objectContaining({ q1: expect.any(Number) }));
+  });
+
+  it("reproduces every row in an empty database, and a second import adds nothing", () => {
+    switchDatabase(second);
+    const parsed = parseBackup(exported);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = importBackup(parsed.data);
+    expect(result.errors).toBe(0);
+    const after = counts();
+    // built-in exam types are seeded at start, not imported; everything else matches row for row
+    expect({ ...after, exam_types: 0 }).toEqual({ ...before, exam_types: 0 });
+    expect(after.exam_types).toBe(0 + (before.exam_types - 7));
+    const sampleAfter = rawDb()
+      .prepare("SELECT a.id, a.score, a.time_spent, a.completed_at, (SELECT group_concat(question_id || ':' || chosen_index) FROM attempt_answers WHERE attempt_id = a.id) AS answers FROM attempts a ORDER BY a.id")
+      .all();
+    expect(sampleAfter).toEqual(sampleBefore);
+    const user = rawDb().prepare("SELECT password_hash FROM users WHERE email = 'student@academy.local'").get() as { password_hash: string | null };
+    expect(user.password_hash).toBeNull();
+
+    const again = importBackup(parsed.data);
+    expect(again.imported).toBe(0);
+    expect(again.errors).toBe(0);
+    expect(counts()).toEqual(after);
+  });
+});
+
+describe("bad files", () => {
+  it("a file missing a collection is refused with Invalid backup file format and writes nothing", () => {
+    const json = JSON.parse(exported);
+    delete json.customExamTypes;
+    expect(parseBackup(JSON.stringify(json))).toEqual({ ok: false, error: "Invalid backup file format" });
+    expect(parseBackup("{not json")).toEqual({ ok: false, error: "Failed to parse JSON file" });
+    expect(parseBackup(JSON.stringify({ users: [], tests: [], attempts: [], materials: [], customExamTypes: [] }))).toEqual({ ok: false, error: "No valid data to import" });
+  });
+
+  it("imports 97 of 100 books when 3 are bad, and reports 3 errors", () => {
+    switchDatabase(path.join(dir, "third.db"));
+    const books = Array.from({ length: 100 }, (_, i) => ({ id: `book-${i}`, title: `Book ${i}`, coverUrl: "https://img.example/c.png", createdAt: "2026-01-01T00:00:00Z" }));
+    books[10] = { ...books[10], title: "" };
+    books[50] = { id: "book-50", coverUrl: "x" } as never;
+    books[90] = "not an object" as never;
+    const parsed = parseBackup(JSON.stringify({ users: [], tests: [], attempts: [], materials: [], customExamTypes: [], books, version: "1.0" }));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = importBackup(parsed.data);
+    expect(result).toMatchObject({ imported: 97, errors: 3 });
+    expect((rawDb().prepare("SELECT COUNT(*) AS n FROM books").get() as { n: number }).n).toBe(97);
+  });
+
+  it("a bad attempt (unknown test) is skipped without leaving answers behind", () => {
+    switchDatabase(path.join(dir, "fourth.db"));
+    const parsed = parseBackup(JSON.stringify({ users: [], tests: [], attempts: [{ id: "a1", testId: "nope", userId: "nobody", answers: { q1: 0 }, score: 1, totalQuestions: 1 }], materials: [], customExamTypes: [] }));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(importBackup(parsed.data)).toMatchObject({ imported: 0, errors: 1 });
+    expect((rawDb().prepare("SELECT COUNT(*) AS n FROM attempt_answers").get() as { n: number }).n).toBe(0);
+  });
+});
+
+describe("who may export and import", () => {
+  it("a student gets the spec's refusals on the export and import actions", async () => {
+    switchDatabase(path.join(dir, "fifth.db"));
+    await seedBase();
+    const s = await makeStudent();
+    const exp = await run(exportRoute.action, postRequest("/admin/backup/export", { format: "json" }, { cookie: s.cookie }));
+    expect(statusOf(exp)).toBe(403);
+    expect(await (exp as Response).json()).toEqual({ error: "Only administrators can export data" });
+    const imp = await run(backupRoute.action, postRequest("/admin/backup", { intent: "import", token: "x" }, { cookie: s.cookie }));
+    expect(statusOf(imp)).toBe(403);
+    expect(await (imp as Response).json()).toEqual({ error: "Only administrators can import data" });
+    const anon = (await run(exportRoute.action, postRequest("/admin/backup/export", { format: "json" }))) as Response;
+    expect(anon.headers.get("Location")).toBe("/login");
+    const admin = await signIn(OWNER.email, OWNER.password);
+    const ok = (await run(exportRoute.action, postRequest("/admin/backup/export", { format: "json" }, { cookie: admin }))) as Response;
+    expect(ok.headers.get("Content-Disposition")).toMatch(/attachment; filename="academy-test-series-backup-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(JSON.parse(await ok.text()).users.length).toBeGreaterThan(0);
+  });
+});
