@@ -9,6 +9,8 @@ import { seedIfEmpty, wipe } from "~/db/seed.server";
 import { NonceContext } from "~/lib/nonce";
 
 export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
+/** for tools that build data sets (bench/): the same hash the app stores */
+export { hashPassword } from "~/lib/password.server";
 
 const ABORT_DELAY = 5_000;
 

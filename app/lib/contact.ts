@@ -1,31 +1,22 @@
 import { z } from "zod";
+import { checkContact } from "./contact-rules";
 
-export const FILL_ALL = "Please fill in all fields";
-export const INVALID_EMAIL = "Please enter a valid email address";
+export { contactMailto, FILL_ALL, INVALID_EMAIL, SIMPLE_EMAIL } from "./contact-rules";
 
-/** spec: text, at sign, text, dot, text */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The server's schema of the contact form: the shared rules, as a zod schema (the browser uses checkContact directly to ship no zod). */
 export const contactSchema = z
   .object({
-    firstName: z.string().trim().max(100),
-    lastName: z.string().trim().max(100),
-    email: z.string().trim().max(200),
-    subject: z.string().trim().max(200),
-    message: z.string().trim().max(5000),
+    firstName: z.string().optional().default(""),
+    lastName: z.string().optional().default(""),
+    email: z.string().optional().default(""),
+    subject: z.string().optional().default(""),
+    message: z.string().optional().default(""),
   })
-  .superRefine((v, ctx) => {
-    if (!v.firstName || !v.lastName || !v.email || !v.subject || !v.message) {
-      ctx.addIssue({ code: "custom", message: FILL_ALL, path: ["form"] });
-      return;
+  .transform((v, ctx) => {
+    const checked = checkContact(v);
+    if (!checked.ok) {
+      ctx.addIssue({ code: "custom", message: checked.error });
+      return z.NEVER;
     }
-    if (!SIMPLE_EMAIL.test(v.email)) ctx.addIssue({ code: "custom", message: INVALID_EMAIL, path: ["email"] });
+    return checked.value;
   });
-
-export type ContactMessage = z.infer<typeof contactSchema>;
-
-/** The mailto: address that opens the visitor's mail client with the message ready to send. */
-export function contactMailto(to: string, m: ContactMessage): string {
-  const body = `Name: ${m.firstName} ${m.lastName}\nEmail: ${m.email}\n\n${m.message}`;
-  return `mailto:${to}?subject=${encodeURIComponent(m.subject)}&body=${encodeURIComponent(body)}`;
-}

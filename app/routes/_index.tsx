@@ -6,7 +6,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { academy } from "~/lib/academy";
 import { requireSignedOut } from "~/lib/auth.server";
-import { contactMailto, contactSchema } from "~/lib/contact";
+import { contactSchema } from "~/lib/contact";
+import { checkContact, contactMailto } from "~/lib/contact-rules";
 import { closedPopupCookie } from "~/lib/cookies.server";
 import { formToObject } from "~/lib/forms";
 import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/links";
@@ -475,15 +476,15 @@ function Contact() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Error sending message");
+    const checked = checkContact(Object.fromEntries(new FormData(e.currentTarget)));
+    if (!checked.ok) {
+      setError(checked.error);
       return;
     }
     setError(null);
     setState("sending");
     try {
-      window.location.href = contactMailto(academy.email, parsed.data);
+      window.location.href = contactMailto(academy.email, checked.value);
       setState("success");
       formRef.current?.reset();
     } catch {

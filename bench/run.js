@@ -1,0 +1,110 @@
+// npm run bench: builds, generates the full data set, starts the production server on loopback and
+// measures the scenarios of docs/performance.md. Writes bench/out/results.json and prints a summary.
+// Sizes can be scaled down for a quick look: BENCH_SCALE=0.1 npm run bench
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { baseline, examEndBurst, generate, load, ROOT, signInAdmin, signInStudents, startServer, withPeakMemory } from "./lib.js";
+import { budgetProblems, pageWeights } from "./page-weight.js";
+
+const scale = Number(process.env.BENCH_SCALE ?? "1");
+const FULL = { students: Math.round(2000 * scale), tests: Math.round(500 * scale), questionsPerTest: 50, attempts: Math.round(100_000 * scale) };
+const BURST = Math.min(500, FULL.students);
+const DURATION = Number(process.env.BENCH_SECONDS ?? "10");
+const out = path.join(ROOT, "bench/out");
+fs.mkdirSync(out, { recursive: true });
+const log = (...a) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const TYPES = ["NET", "TET", "SET", "UG_TRB", "PG_TRB"];
+const typeOf = (i) => TYPES[i % TYPES.length];
+
+log("building");
+execSync("npx remix build", { cwd: ROOT, stdio: "ignore" });
+const weights = pageWeights();
+log("page weight (gzip KB)", JSON.stringify(weights));
+
+const results = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version }, sizes: FULL, weights, scenarios: {}, growth: {} };
+
+async function measure(dbFile, sizes, { withBurst }) {
+  log("generating", JSON.stringify(sizes));
+  let t = Date.now();
+  await generate(dbFile, sizes);
+  log(`generated in ${Math.round((Date.now() - t) / 1000)} s, ${Math.round(fs.statSync(dbFile).size / 1024 / 1024)} MB`);
+  const server = await startServer(dbFile);
+  try {
+    const n = Math.min(200, sizes.students);
+    t = Date.now();
+    const cookies = await signInStudents(server.base, Array.from({ length: n }, (_, i) => i));
+    log(`${n} students signed in (${Math.round((Date.now() - t) / 1000)} s)`);
+    const admin = await signInAdmin(server.base);
+    const s = {};
+    // 1. dashboard: categories and a tests list of the student's own exam type
+    const dashPaths = cookies.flatMap((_c, i) => ["/dashboard", `/dashboard?type=${typeOf(i)}&unit=1`]);
+    const dashCookies = cookies.flatMap((c) => [c, c]);
+    s.dashboard = await withPeakMemory(server.pid, () => load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION }));
+    log("dashboard", JSON.stringify(s.dashboard));
+    // 4. admin overview and user list
+    s.admin = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4 }));
+    log("admin", JSON.stringify(s.admin));
+    if (withBurst) {
+      // 2. an exam page in progress
+      const examCookies = cookies.slice(0, 100);
+      for (const [i, cookie] of examCookies.entries()) {
+        const res = await fetch(`${server.base}/test/t${i % 5}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, Cookie: cookie },
+          body: new URLSearchParams({ intent: "start" }),
+        });
+        if (res.status !== 302) throw new Error(`start failed ${res.status}`);
+      }
+      // student i has exam types i%5 and (i+2)%5; test t(i%5) has type TYPES[i%5]
+      s.exam = await withPeakMemory(server.pid, () =>
+        load(server.base, { paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`), cookies: examCookies, duration: DURATION }),
+      );
+      log("exam page", JSON.stringify(s.exam));
+      // 5. landing page, anonymous
+      s.landing = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/"], duration: DURATION }));
+      log("landing", JSON.stringify(s.landing));
+      // baseline: a bare http server, same page size as the dashboard
+      const size = (await (await fetch(`${server.base}/dashboard`, { headers: { cookie: cookies[0] } })).text()).length;
+      s.baseline = await baseline(size, { duration: DURATION });
+      s.baseline.pageBytes = size;
+      log("bare node http", JSON.stringify(s.baseline));
+      // 3. exam-end burst
+      const burstIdx = Array.from({ length: BURST }, (_, i) => sizes.students - BURST + i);
+      const burstCookies = await signInStudents(server.base, burstIdx);
+      s.burst = await withPeakMemory(server.pid, () => examEndBurst(server.base, dbFile, burstCookies, { windowSeconds: 30, testIdOf: (k) => `t${burstIdx[k] % 5}` }));
+      log("exam-end burst", JSON.stringify(s.burst));
+    }
+    return s;
+  } finally {
+    await server.stop();
+  }
+}
+
+results.scenarios = await measure(path.join(out, "full.db"), FULL, { withBurst: true });
+
+const base = { students: Math.round(100 * scale) || 10, tests: Math.round(25 * scale) || 5, questionsPerTest: 50, attempts: Math.round(2500 * scale) || 100 };
+for (const factor of [1, 4, 16]) {
+  const sizes = { ...base, students: base.students * factor, tests: base.tests * factor, attempts: base.attempts * factor };
+  const s = await measure(path.join(out, `growth-${factor}.db`), sizes, { withBurst: false });
+  results.growth[`${factor}x`] = { sizes, dashboard: s.dashboard, admin: s.admin };
+}
+for (const f of fs.readdirSync(out)) if (/^growth-.*\.db/.test(f)) fs.rmSync(path.join(out, f), { force: true });
+
+fs.writeFileSync(path.join(out, "results.json"), JSON.stringify(results, null, 2));
+const problems = budgetProblems(weights);
+const sc = results.scenarios;
+if (sc.burst.lost > 0 || sc.burst.unfinished > 0 || sc.burst.errors > 0) problems.push(`exam-end burst: ${sc.burst.lost} lost, ${sc.burst.unfinished} unfinished, ${sc.burst.errors} errors`);
+for (const [name, r] of Object.entries(sc)) if (r.errors) problems.push(`${name}: ${r.errors} errors`);
+console.log("\nscenario        req/s   p50 ms   p95 ms   p99 ms  errors  peak MB");
+for (const [name, r] of Object.entries(sc)) {
+  console.log(`${name.padEnd(14)} ${String(r.rps ?? "-").padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p95).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.peakMemoryMB ?? "-").padStart(8)}`);
+}
+console.log("\ngrowth (p95 ms): dashboard / admin");
+for (const [k, g] of Object.entries(results.growth)) console.log(`${k.padEnd(4)} ${g.dashboard.p95} / ${g.admin.p95}`);
+console.log(`\nresults: bench/out/results.json`);
+if (problems.length) {
+  console.error(`\nBENCH FAILED:\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
