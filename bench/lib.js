@@ -231,6 +231,7 @@ export function summarise(latencies) {
  * One HTTP load scenario with autocannon: paths rotate, each request carries the next cookie.
  * Reports requests/s, p50/p95/p99 latency (ms), errors (non-2xx and socket errors).
  */
+/** @param {string} base @param {{ paths: string[], cookies?: string[], connections?: number, duration?: number, expectStatus?: number }} options */
 export function load(base, { paths, cookies = [], connections = 10, duration = 10, expectStatus = 200 }) {
   return new Promise((resolve, reject) => {
     let i = 0;
@@ -292,7 +293,7 @@ export async function baseline(size, { connections = 10, duration = 10 } = {}) {
  * answers (JSON endpoint, as the exam page does) and finishes. Afterwards the database is checked:
  * every attempt finished and every answer that got a success response stored with its value.
  */
-export async function examEndBurst(base, dbFile, cookies, { windowSeconds = 30, answersEach = 5, testIdOf }) {
+export async function examEndBurst(base, dbFile, cookies, { windowSeconds = 30, answersEach = 5, testIdOf, userIdOf }) {
   // start one attempt per student
   const attemptOf = new Array(cookies.length);
   await Promise.all(
@@ -310,8 +311,8 @@ export async function examEndBurst(base, dbFile, cookies, { windowSeconds = 30, 
   );
   const db = new Database(dbFile, { readonly: true });
   const attemptIds = cookies.map((_c, k) => {
-    const row = db.prepare("SELECT a.id FROM attempts a WHERE a.user_id = ? AND a.test_id = ? AND a.status = 'in_progress'").get(`s${k}`, attemptOf[k]);
-    if (!row) throw new Error(`no running attempt for s${k}`);
+    const row = db.prepare("SELECT a.id FROM attempts a WHERE a.user_id = ? AND a.test_id = ? AND a.status = 'in_progress'").get(userIdOf(k), attemptOf[k]);
+    if (!row) throw new Error(`no running attempt for ${userIdOf(k)}`);
     return row.id;
   });
 

@@ -73,7 +73,7 @@ async function measure(dbFile, sizes, { withBurst }) {
       // 3. exam-end burst
       const burstIdx = Array.from({ length: BURST }, (_, i) => sizes.students - BURST + i);
       const burstCookies = await signInStudents(server.base, burstIdx);
-      s.burst = await withPeakMemory(server.pid, () => examEndBurst(server.base, dbFile, burstCookies, { windowSeconds: 30, testIdOf: (k) => `t${burstIdx[k] % 5}` }));
+      s.burst = await withPeakMemory(server.pid, () => examEndBurst(server.base, dbFile, burstCookies, { windowSeconds: 30, testIdOf: (k) => `t${burstIdx[k] % 5}`, userIdOf: (k) => `s${burstIdx[k]}` }));
       log("exam-end burst", JSON.stringify(s.burst));
     }
     return s;

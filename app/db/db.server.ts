@@ -24,6 +24,9 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
   conn.pragma("foreign_keys = ON");
   conn.pragma("busy_timeout = 5000");
   conn.pragma("synchronous = NORMAL");
+  // a larger page cache and memory-mapped reads: the admin aggregates scan the attempts table
+  conn.pragma(`cache_size = -${Number(process.env.SQLITE_CACHE_MB ?? 32) * 1024}`);
+  conn.pragma(`mmap_size = ${Number(process.env.SQLITE_MMAP_MB ?? 256) * 1024 * 1024}`);
   const db = drizzle(conn, { schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
   return { sqlite: conn, db };

@@ -152,6 +152,8 @@ export const attempts = sqliteTable(
     index("attempts_test_idx").on(t.testId, t.status),
     index("attempts_user_completed_idx").on(t.userId, t.completedAt),
     index("attempts_completed_idx").on(t.completedAt),
+    // covering index for the admin aggregates (scores per user and per test without table lookups)
+    index("attempts_stats_idx").on(t.status, t.userId, t.testId, t.score, t.totalQuestions, t.completedAt),
     // at most one unfinished attempt per student and test: double clicks and second tabs resume it
     uniqueIndex("attempts_one_in_progress")
       .on(t.userId, t.testId)

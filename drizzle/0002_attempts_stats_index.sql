@@ -1,0 +1,1 @@
+CREATE INDEX `attempts_stats_idx` ON `attempts` (`status`,`user_id`,`test_id`,`score`,`total_questions`,`completed_at`);
