@@ -31,7 +31,7 @@ export async function freePort() {
 /** Starts the production server (server/start.js) on loopback with its own database file. */
 export async function startServer(dbFile, { quiet = true } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/start.js"], {
+  const child = spawn(process.execPath, ["--max-old-space-size=256", "server/start.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -64,6 +64,12 @@ export async function startServer(dbFile, { quiet = true } = {}) {
   return {
     base,
     pid: child.pid,
+    kill: (signal) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill(signal);
+      }),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -73,20 +79,27 @@ export async function startServer(dbFile, { quiet = true } = {}) {
   };
 }
 
-/** Peak resident memory of a process while `fn` runs (sampled every 100 ms from /proc). */
+/**
+ * Peak memory of a process while `fn` runs, sampled every 100 ms from /proc: resident set (which
+ * includes the memory-mapped database pages) and anonymous memory (the JavaScript heap and buffers).
+ */
 export async function withPeakMemory(pid, fn) {
   let peak = 0;
+  let peakAnon = 0;
   const sample = () => {
     try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+      const t = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+      const rss = /\nRss:\s+(\d+) kB/.exec(t);
+      const anon = /\nAnonymous:\s+(\d+) kB/.exec(t);
+      if (rss) peak = Math.max(peak, Number(rss[1]) * 1024);
+      if (anon) peakAnon = Math.max(peakAnon, Number(anon[1]) * 1024);
     } catch {}
   };
   sample();
   const timer = setInterval(sample, 100);
   try {
     const result = await fn();
-    return { ...result, peakMemoryMB: Math.round(peak / 1024 / 1024) };
+    return { ...result, peakMemoryMB: Math.round(peak / 1024 / 1024), peakHeapMB: Math.round(peakAnon / 1024 / 1024) };
   } finally {
     clearInterval(timer);
   }

@@ -97,9 +97,9 @@ const problems = budgetProblems(weights);
 const sc = results.scenarios;
 if (sc.burst.lost > 0 || sc.burst.unfinished > 0 || sc.burst.errors > 0) problems.push(`exam-end burst: ${sc.burst.lost} lost, ${sc.burst.unfinished} unfinished, ${sc.burst.errors} errors`);
 for (const [name, r] of Object.entries(sc)) if (r.errors) problems.push(`${name}: ${r.errors} errors`);
-console.log("\nscenario        req/s   p50 ms   p95 ms   p99 ms  errors  peak MB");
+console.log("\nscenario        req/s   p50 ms   p95 ms   p99 ms  errors  RSS MB  anon MB");
 for (const [name, r] of Object.entries(sc)) {
-  console.log(`${name.padEnd(14)} ${String(r.rps ?? "-").padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p95).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.peakMemoryMB ?? "-").padStart(8)}`);
+  console.log(`${name.padEnd(14)} ${String(r.rps ?? "-").padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p95).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.peakMemoryMB ?? "-").padStart(7)} ${String(r.peakHeapMB ?? "-").padStart(8)}`);
 }
 console.log("\ngrowth (p95 ms): dashboard / admin");
 for (const [k, g] of Object.entries(results.growth)) console.log(`${k.padEnd(4)} ${g.dashboard.p95} / ${g.admin.p95}`);
