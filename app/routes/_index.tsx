@@ -296,7 +296,7 @@ function AnnouncementBody({ a, headingId }: { a: NonNullable<LandingData["popup"
         <h2 id={headingId} className="mt-2 text-xl font-bold">
           {a.title}
         </h2>
-        <p className="mt-3 whitespace-pre-line break-words text-slate-700">{a.content}</p>
+        <p className="mt-3 whitespace-pre-line text-slate-700">{a.content}</p>
       </div>
     </>
   );
@@ -440,11 +440,11 @@ function BookDialog({ b }: { b: NonNullable<LandingData["openBook"]> }) {
         <div className="mt-3 flex flex-col gap-4 sm:flex-row">
           <Cover src={b.coverUrl} title={b.title} className="mx-auto aspect-[3/4] w-40 shrink-0 rounded-lg bg-slate-200 object-cover" />
           <div className="min-w-0">
-            <h2 id="book-title" className="break-words text-xl font-bold">
+            <h2 id="book-title" className="text-xl font-bold">
               {b.title}
             </h2>
             <p className="mt-1 text-sm text-slate-500">Added on {formatDate(b.createdAt)}</p>
-            {b.description ? <p className="mt-3 whitespace-pre-line break-words text-slate-700">{b.description}</p> : null}
+            {b.description ? <p className="mt-3 whitespace-pre-line text-slate-700">{b.description}</p> : null}
           </div>
         </div>
       </div>

@@ -198,7 +198,7 @@ export default function AdminAnnouncements() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-[14rem] flex-1">
                   <p className="flex flex-wrap items-center gap-2">
-                    <span className="break-words font-semibold">{a.title}</span>
+                    <span className="font-semibold">{a.title}</span>
                     <Badge tone="brand">{a.type}</Badge>
                     {a.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
                     {a.scheduled ? <Badge tone="amber">Scheduled</Badge> : null}
@@ -206,7 +206,7 @@ export default function AdminAnnouncements() {
                       {a.targetType === "all" ? "Everyone" : a.targetType === "examType" ? `Exam types: ${a.examTypes.join(", ")}` : `${a.userCount} specific users`}
                     </Badge>
                   </p>
-                  <p className="mt-1 line-clamp-2 whitespace-pre-line break-words text-sm text-slate-600">{a.content}</p>
+                  <p className="mt-1 line-clamp-2 whitespace-pre-line text-sm text-slate-600">{a.content}</p>
                   <p className="mt-1 text-xs text-slate-500">
                     Created {formatDateTime(a.createdAt, d.timeZone)}
                     {a.scheduledFor ? ` · Scheduled for ${formatDateTime(a.scheduledFor, d.timeZone)}` : ""}

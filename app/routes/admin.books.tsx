@@ -83,7 +83,7 @@ export default function AdminBooks() {
             <li key={b.id} className="card flex flex-col overflow-hidden" data-testid="book-item">
               <Cover src={b.coverUrl} title={b.title} />
               <div className="flex flex-1 flex-col p-3">
-                <p className="break-words font-semibold">{b.title}</p>
+                <p className="font-semibold">{b.title}</p>
                 {b.description ? <p className="mt-1 line-clamp-3 text-sm text-slate-600">{b.description}</p> : null}
                 <p className="mt-1 text-xs text-slate-500">Added {formatDate(b.createdAt)}</p>
                 <div className="mt-auto flex gap-2 pt-3">

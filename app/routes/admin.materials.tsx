@@ -119,7 +119,7 @@ export default function AdminMaterials() {
               <img src={m.thumbnailUrl} alt="" width={96} height={54} loading="lazy" className="h-14 w-24 rounded object-cover" />
               <div className="min-w-[12rem] flex-1">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="break-words font-semibold">{m.title}</span>
+                  <span className="font-semibold">{m.title}</span>
                   <Badge tone="brand">{d.labels[m.examType] ?? m.examType}</Badge>
                   {m.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
                 </p>

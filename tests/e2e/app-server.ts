@@ -23,20 +23,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startApp(options: { seedDemo?: boolean; dbFile?: string } = {}): Promise<AppServer> {
+export async function startApp(options: { seedDemo?: boolean; dbFile?: string; secureCookies?: boolean } = {}): Promise<AppServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-"));
   const dbFile = options.dbFile ?? path.join(dir, "app.db");
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server/start.js"], {
     cwd: process.cwd(),
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "SECURE_COOKIES")),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: dbFile,
       SESSION_SECRET: "e2e-secret-0123456789abcdef",
-      SECURE_COOKIES: "false",
+      // production sends Secure cookies by default; tests over plain http turn that off unless asked
+      ...(options.secureCookies ? {} : { SECURE_COOKIES: "false" }),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: options.seedDemo === false ? "false" : "true",

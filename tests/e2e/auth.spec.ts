@@ -85,10 +85,40 @@ test("a POST from a foreign origin is refused", async ({ request }) => {
   expect(res.status()).toBe(403);
 });
 
-test("HTML responses carry the security headers", async ({ request }) => {
-  const res = await request.get(`${app.url}/login`);
-  const headers = res.headers();
-  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-  expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+test("every HTML page carries the security headers", async ({ page }) => {
+  const check = async (url: string) => {
+    const res = await page.goto(`${app.url}${url}`);
+    const headers = res?.headers() ?? {};
+    expect(headers["content-security-policy"], url).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], url).toBe("nosniff");
+    expect(headers["x-frame-options"], url).toBe("DENY");
+    expect(headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+  };
+  for (const url of ["/", "/login", "/login?mode=register", "/nowhere"]) await check(url);
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email Address").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin$/);
+  for (const url of ["/admin", "/admin/tests", "/admin/users", "/admin/backup", "/admin/exam-types"]) await check(url);
+});
+
+test("the session cookie is httpOnly, SameSite=Lax and Secure in production", async ({ request }) => {
+  const secure = await startApp({ seedDemo: false, secureCookies: true });
+  try {
+    const res = await request.post(`${secure.url}/login`, {
+      form: { mode: "login", email: ADMIN.email, password: ADMIN.password },
+      headers: { Origin: secure.url },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(302);
+    const cookie = res.headers()["set-cookie"];
+    expect(cookie).toMatch(/^__session=/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Secure");
+  } finally {
+    await secure.stop();
+  }
 });
