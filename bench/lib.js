@@ -29,7 +29,7 @@ export async function freePort() {
 }
 
 /** Starts the production server (server/start.js) on loopback with its own database file. */
-export async function startServer(dbFile, { quiet = true } = {}) {
+export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--max-old-space-size=256", "server/start.js"], {
     cwd: ROOT,
@@ -44,6 +44,7 @@ export async function startServer(dbFile, { quiet = true } = {}) {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: "false",
+      ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}),
     },
     stdio: ["ignore", quiet ? "ignore" : "inherit", "pipe"],
   });
@@ -86,14 +87,23 @@ export async function startServer(dbFile, { quiet = true } = {}) {
 export async function withPeakMemory(pid, fn) {
   let peak = 0;
   let peakAnon = 0;
-  const sample = () => {
+  const read = (p) => {
     try {
-      const t = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
-      const rss = /\nRss:\s+(\d+) kB/.exec(t);
-      const anon = /\nAnonymous:\s+(\d+) kB/.exec(t);
-      if (rss) peak = Math.max(peak, Number(rss[1]) * 1024);
-      if (anon) peakAnon = Math.max(peakAnon, Number(anon[1]) * 1024);
+      const t = fs.readFileSync(`/proc/${p}/smaps_rollup`, "utf8");
+      return { rss: Number(/\nRss:\s+(\d+) kB/.exec(t)?.[1] ?? 0) * 1024, anon: Number(/\nAnonymous:\s+(\d+) kB/.exec(t)?.[1] ?? 0) * 1024 };
+    } catch {
+      return { rss: 0, anon: 0 };
+    }
+  };
+  // the server and its worker processes together
+  const sample = () => {
+    let children = [];
+    try {
+      children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
     } catch {}
+    const all = [pid, ...children].map(read);
+    peak = Math.max(peak, all.reduce((a, m) => a + m.rss, 0));
+    peakAnon = Math.max(peakAnon, all.reduce((a, m) => a + m.anon, 0));
   };
   sample();
   const timer = setInterval(sample, 100);

@@ -278,3 +278,10 @@ export type Material = typeof materials.$inferSelect;
 export type Announcement = typeof announcements.$inferSelect;
 export type Book = typeof books.$inferSelect;
 export type ExamType = typeof examTypes.$inferSelect;
+
+/** Failed sign-ins per e-mail and per address (rate-limiter-flexible's SQLite store: shared by every worker). */
+export const loginThrottle = sqliteTable("login_throttle", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: integer("expire"),
+});

@@ -41,6 +41,8 @@ export async function startApp(options: { seedDemo?: boolean; dbFile?: string; s
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: options.seedDemo === false ? "false" : "true",
+      // one process per test server: Playwright runs two files at once on two cores
+      WEB_CONCURRENCY: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -15,7 +15,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("SIGKILL in the middle of answer saves", () => {
   it("keeps every acknowledged answer and a sound database", async () => {
     await generate(dbFile, { students: 3, tests: 2, questionsPerTest: 200, attempts: 5 });
-    let server = await startServer(dbFile);
+    let server = await startServer(dbFile, { workers: 1 });
     const [cookie] = await signInStudents(server.base, [0]);
     const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, Cookie: cookie };
     const start = await fetch(`${server.base}/test/t0`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams({ intent: "start" }) });
@@ -50,7 +50,7 @@ describe("SIGKILL in the middle of answer saves", () => {
     await saves;
     expect(acknowledged.size).toBeGreaterThanOrEqual(40);
 
-    server = await startServer(dbFile);
+    server = await startServer(dbFile, { workers: 1 });
     try {
       const db = new Database(dbFile, { readonly: true });
       expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
