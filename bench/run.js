@@ -42,6 +42,9 @@ async function measure(dbFile, sizes, { withBurst }) {
     const dashCookies = cookies.flatMap((c) => [c, c]);
     s.dashboard = await withPeakMemory(server.pid, () => load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION }));
     log("dashboard", JSON.stringify(s.dashboard));
+    // the same pages one request at a time: the service time, without queueing
+    s.dashboardSingle = await load(server.base, { paths: dashPaths, cookies: dashCookies, duration: Math.max(2, DURATION / 2), connections: 1 });
+    log("dashboard, 1 connection", JSON.stringify(s.dashboardSingle));
     // 4. admin overview and user list
     s.admin = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4 }));
     log("admin", JSON.stringify(s.admin));

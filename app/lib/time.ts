@@ -1,20 +1,36 @@
 /** Dates shown to people, in the academy's time zone (ACADEMY_TIME_ZONE, default Asia/Kolkata). */
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
+/** Building an Intl.DateTimeFormat is slow (it showed in the dashboard's CPU profile): keep one per kind and zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "date" | "datetime" | "time", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "date"
+        ? { day: "numeric", month: "short", year: "numeric", timeZone }
+        : kind === "datetime"
+          ? { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }
+          : { hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" };
+    f = new Intl.DateTimeFormat("en-IN", options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 export function formatDate(value: Date | number | string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined) return "—";
-  return new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone }).format(new Date(value));
+  return formatter("date", timeZone).format(new Date(value));
 }
 
 export function formatDateTime(value: Date | number | string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined) return "—";
-  return new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(
-    new Date(value),
-  );
+  return formatter("datetime", timeZone).format(new Date(value));
 }
 
 export function formatTime(value: Date | number | string, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(value));
+  return formatter("time", timeZone).format(new Date(value));
 }
 
 /**
