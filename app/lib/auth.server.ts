@@ -62,8 +62,20 @@ authenticator.use(
   "register",
 );
 
+/** The root loader and the page's loader both ask for the user: look it up once per request. */
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /** The signed-in user, or null. A deleted, deactivated or signed-out-everywhere user has no session. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = readSessionUser(request);
+    perRequest.set(request, found);
+  }
+  return found;
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;
