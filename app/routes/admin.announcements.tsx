@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, SubmitButton, useHrefWith, ConfirmDialog, FilterForm } from "~/components/admin/ui";
 import { UserPicker } from "~/components/admin/UserPicker";
 import { Dialog } from "~/components/Dialog";
 import { announcementSchema } from "~/lib/admin-schemas";
@@ -132,7 +132,6 @@ export default function AdminAnnouncements() {
   const d = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const href = useHrefWith();
-  const submit = useSubmit();
   const close = href({ add: null, edit: null, delete: null });
   const deleting = params.get("delete") ? d.editing : null;
   return (
@@ -150,7 +149,7 @@ export default function AdminAnnouncements() {
           ["This month", d.summary.month],
         ]}
       />
-      <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+      <FilterForm>
         <div className="min-w-[12rem] flex-1">
           <label htmlFor="ann-q" className="label">
             Search
@@ -183,12 +182,7 @@ export default function AdminAnnouncements() {
             ))}
           </select>
         </div>
-        <noscript>
-          <button type="submit" className="btn-primary">
-            Apply
-          </button>
-        </noscript>
-      </Form>
+      </FilterForm>
       {d.rows.length === 0 ? (
         <EmptyState title={d.summary.total ? "No announcements match your filters" : "No announcements yet"} text="Announcements appear on the landing page and students' dashboards." />
       ) : (
@@ -234,22 +228,7 @@ export default function AdminAnnouncements() {
       )}
       {params.get("add") || (params.get("edit") && d.editing) ? <AnnouncementForm d={d} close={close} /> : null}
       {deleting ? (
-        <Dialog labelledBy="del-ann-title" closeHref={close}>
-          <Form method="post" className="space-y-4 p-5">
-            <h2 id="del-ann-title" className="text-xl font-bold">
-              Delete “{deleting.title}”?
-            </h2>
-            <input type="hidden" name="id" value={deleting.id} />
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
-                Delete
-              </SubmitButton>
-            </div>
-          </Form>
-        </Dialog>
+        <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} />
       ) : null}
     </main>
   );

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { EmptyState, ErrorBox, PageHeader, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { EmptyState, ErrorBox, PageHeader, SubmitButton, useHrefWith, ConfirmDialog } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { bookSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -132,22 +132,7 @@ export default function AdminBooks() {
         </Dialog>
       ) : null}
       {deleting ? (
-        <Dialog labelledBy="del-book-title" closeHref={close}>
-          <Form method="post" className="space-y-4 p-5">
-            <h2 id="del-book-title" className="text-xl font-bold">
-              Delete “{deleting.title}”?
-            </h2>
-            <input type="hidden" name="id" value={deleting.id} />
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
-                Delete
-              </SubmitButton>
-            </div>
-          </Form>
-        </Dialog>
+        <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} />
       ) : null}
     </main>
   );

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { Badge, EmptyState, PageHeader, Pagination, SubmitButton, useHrefWith } from "~/components/admin/ui";
-import { Dialog } from "~/components/Dialog";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Badge, ConfirmDialog, EmptyState, FilterForm, PageHeader, Pagination, useHrefWith } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/time";
@@ -37,13 +36,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CsvManagement() {
   const d = useLoaderData<typeof loader>();
-  const submit = useSubmit();
   const [params] = useSearchParams();
   const href = useHrefWith();
   return (
     <main>
       <PageHeader title="CSV Management" description="Export tests as CSV, edit their questions, or delete them." />
-      <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+      <FilterForm>
         <div className="min-w-[12rem] flex-1">
           <label htmlFor="csv-q" className="label">
             Search
@@ -63,18 +61,13 @@ export default function CsvManagement() {
             ))}
           </select>
         </div>
-        <noscript>
-          <button type="submit" className="btn-primary">
-            Apply
-          </button>
-        </noscript>
         <Link to="/admin/csv" className="btn-secondary">
           Clear Filters
         </Link>
         <p className="w-full text-sm text-slate-600">
           Showing {d.rows.length} of {d.total} tests
         </p>
-      </Form>
+      </FilterForm>
       {d.total === 0 ? (
         <EmptyState title="No tests found" text="Upload some tests to get started" />
       ) : d.rows.length === 0 ? (
@@ -111,23 +104,9 @@ export default function CsvManagement() {
       )}
       <Pagination page={d.filters.page} pages={d.pages} />
       {params.get("delete") && d.deleting ? (
-        <Dialog labelledBy="csv-delete-title" closeHref={href({ delete: null })}>
-          <Form method="post" className="space-y-4 p-5">
-            <h2 id="csv-delete-title" className="text-xl font-bold">
-              Delete “{d.deleting.title}”?
-            </h2>
-            <p className="text-sm text-slate-700">If students have attempted it, it is archived and their results are kept.</p>
-            <input type="hidden" name="id" value={d.deleting.id} />
-            <div className="flex justify-end gap-2">
-              <Link to={href({ delete: null })} className="btn-secondary">
-                Cancel
-              </Link>
-              <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
-                Delete Test
-              </SubmitButton>
-            </div>
-          </Form>
-        </Dialog>
+        <ConfirmDialog id={d.deleting.id} title={`Delete “${d.deleting.title}”?`} closeHref={href({ delete: null })}>
+          <p className="text-sm text-slate-700">If students have attempted it, it is archived and their results are kept.</p>
+        </ConfirmDialog>
       ) : null}
     </main>
   );

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, EmptyState, ErrorBox, PageHeader, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, SubmitButton, useHrefWith, ConfirmDialog } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { BUILTIN_TEST_TYPES, PREDEFINED_LABELS } from "~/lib/exam-type-rules";
@@ -188,37 +188,23 @@ export default function ExamTypes() {
         </Dialog>
       ) : null}
       {params.get("delete") && d.target ? (
-        <Dialog labelledBy="del-type-title" closeHref={close}>
-          <Form method="post" className="space-y-4 p-5">
-            <h2 id="del-type-title" className="text-xl font-bold">
-              Delete {d.target.label}?
-            </h2>
-            {d.warning.total ? (
-              <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                <p className="font-semibold">
-                  {d.warning.total} test{d.warning.total === 1 ? "" : "s"} of this type will be deleted first:
-                </p>
-                <ul className="mt-1 list-disc pl-5">
-                  {d.warning.titles.map((t) => (
-                    <li key={t}>{t}</li>
-                  ))}
-                </ul>
-                {d.warning.more ? <p className="mt-1">and {d.warning.more} more</p> : null}
-              </div>
-            ) : (
-              <p className="text-sm text-slate-700">No tests use this type.</p>
-            )}
-            <input type="hidden" name="id" value={d.target.id} />
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
-                Delete
-              </SubmitButton>
+        <ConfirmDialog id={d.target.id} title={`Delete ${d.target.label}?`} closeHref={close}>
+          {d.warning.total ? (
+            <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <p className="font-semibold">
+                {d.warning.total} test{d.warning.total === 1 ? "" : "s"} of this type will be deleted first:
+              </p>
+              <ul className="mt-1 list-disc pl-5">
+                {d.warning.titles.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+              {d.warning.more ? <p className="mt-1">and {d.warning.more} more</p> : null}
             </div>
-          </Form>
-        </Dialog>
+          ) : (
+            <p className="text-sm text-slate-700">No tests use this type.</p>
+          )}
+        </ConfirmDialog>
       ) : null}
     </main>
   );

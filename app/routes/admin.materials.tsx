@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, SubmitButton, useHrefWith, ConfirmDialog, FilterForm } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { materialSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -66,7 +66,6 @@ export default function AdminMaterials() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const href = useHrefWith();
-  const submit = useSubmit();
   const close = href({ add: null, delete: null });
   const values = (actionData?.values ?? {}) as Record<string, string>;
   const deleting = params.get("delete") ? d.rows.find((m) => m.id === params.get("delete")) : null;
@@ -84,7 +83,7 @@ export default function AdminMaterials() {
           ["Inactive", d.totals.inactive],
         ]}
       />
-      <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+      <FilterForm>
         <div className="min-w-[12rem] flex-1">
           <label htmlFor="mat-q" className="label">
             Search
@@ -104,12 +103,7 @@ export default function AdminMaterials() {
             ))}
           </select>
         </div>
-        <noscript>
-          <button type="submit" className="btn-primary">
-            Apply
-          </button>
-        </noscript>
-      </Form>
+      </FilterForm>
       {d.rows.length === 0 ? (
         <EmptyState title={d.totals.total ? "No materials match your filters" : "No study materials yet"} text={d.totals.total ? "Try adjusting your search criteria" : "Add a Google Drive link to share notes with visitors."} />
       ) : (
@@ -196,22 +190,7 @@ export default function AdminMaterials() {
         </Dialog>
       ) : null}
       {deleting ? (
-        <Dialog labelledBy="del-material-title" closeHref={close}>
-          <Form method="post" className="space-y-4 p-5">
-            <h2 id="del-material-title" className="text-xl font-bold">
-              Delete “{deleting.title}”?
-            </h2>
-            <input type="hidden" name="id" value={deleting.id} />
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
-                Delete
-              </SubmitButton>
-            </div>
-          </Form>
-        </Dialog>
+        <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} />
       ) : null}
     </main>
   );

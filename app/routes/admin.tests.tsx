@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
@@ -207,9 +207,8 @@ export default function AdminTests() {
 }
 
 function Filters({ d }: { d: LoaderData }) {
-  const submit = useSubmit();
   return (
-    <Form method="get" className="card mb-4 flex flex-wrap items-end gap-3 p-4" role="search" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}>
+    <FilterForm>
       <div className="min-w-[12rem] flex-1">
         <label htmlFor="q" className="label">
           Search
@@ -243,18 +242,13 @@ function Filters({ d }: { d: LoaderData }) {
           ))}
         </select>
       </div>
-      <noscript>
-        <button type="submit" className="btn-primary">
-          Apply
-        </button>
-      </noscript>
       <Link to="/admin/tests" className="btn-secondary">
         Clear Filters
       </Link>
       <p className="w-full text-sm text-slate-600" aria-live="polite">
         Showing {d.rows.length} of {d.total} tests{d.filtered !== d.total ? ` (${d.filtered} match)` : ""}
       </p>
-    </Form>
+    </FilterForm>
   );
 }
 
@@ -804,24 +798,10 @@ function CloneTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
 function DeleteTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
   const t = d.target!;
   return (
-    <Dialog labelledBy="delete-title" closeHref={closeHref}>
-      <Form method="post" className="space-y-4 p-5">
-        <h2 id="delete-title" className="text-xl font-bold">
-          Delete “{t.title}”?
-        </h2>
-        <p className="text-sm text-slate-700">
-          The test and its questions are deleted. If students have attempted it, it is archived instead: hidden everywhere, with their results kept.
-        </p>
-        <input type="hidden" name="id" value={t.id} />
-        <div className="flex justify-end gap-2">
-          <Link to={closeHref} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
-            Delete Test
-          </SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+    <ConfirmDialog id={t.id} title={`Delete “${t.title}”?`} closeHref={closeHref} label="Delete Test">
+      <p className="text-sm text-slate-700">
+        The test and its questions are deleted. If students have attempted it, it is archived instead: hidden everywhere, with their results kept.
+      </p>
+    </ConfirmDialog>
   );
 }

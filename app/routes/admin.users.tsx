@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { addUserSchema, passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -130,7 +130,6 @@ export default function AdminUsers() {
   const d = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const href = useHrefWith();
-  const submit = useSubmit();
   const close = href({ add: null, assign: null, limit: null, delete: null, password: null, testLimits: null });
   return (
     <main>
@@ -152,7 +151,7 @@ export default function AdminUsers() {
           ["Inactive", d.totals.inactive],
         ]}
       />
-      <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+      <FilterForm>
         <div className="min-w-[12rem] flex-1">
           <label htmlFor="user-q" className="label">
             Search by name or email
@@ -169,12 +168,7 @@ export default function AdminUsers() {
             <option value="inactive">Inactive</option>
           </select>
         </div>
-        <noscript>
-          <button type="submit" className="btn-primary">
-            Apply
-          </button>
-        </noscript>
-      </Form>
+      </FilterForm>
       {d.rows.length === 0 ? (
         <EmptyState title="No users found matching your criteria." />
       ) : (
@@ -490,25 +484,11 @@ function SetPassword({ d, close }: { d: LoaderData; close: string }) {
 function DeleteUser({ d, close }: { d: LoaderData; close: string }) {
   const t = d.target!;
   return (
-    <Dialog labelledBy="del-user-title" closeHref={close}>
-      <Form method="post" className="space-y-4 p-5">
-        <h2 id="del-user-title" className="text-xl font-bold">
-          Delete {t.name}?
-        </h2>
-        <p className="text-sm text-slate-700">
-          The account of {t.email} is deleted together with all of their test attempts and results. This cannot be undone. To keep their history, deactivate
-          the account instead.
-        </p>
-        <input type="hidden" name="id" value={t.id} />
-        <div className="flex justify-end gap-2">
-          <Link to={close} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="delete" pending="Deleting..." className="btn-danger">
-            Delete User
-          </SubmitButton>
-        </div>
-      </Form>
-    </Dialog>
+    <ConfirmDialog id={t.id} title={`Delete ${t.name}?`} closeHref={close} label="Delete User">
+      <p className="text-sm text-slate-700">
+        The account of {t.email} is deleted together with all of their test attempts and results. This cannot be undone. To keep their history, deactivate
+        the account instead.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { Badge, EmptyState, PageHeader, Pagination } from "~/components/admin/ui";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Badge, EmptyState, PageHeader, Pagination, FilterForm } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { formatDate } from "~/lib/time";
@@ -23,14 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function UserAnalysis() {
   const d = useLoaderData<typeof loader>();
-  const submit = useSubmit();
   return (
     <main>
       <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Overview
       </Link>
       <PageHeader title="User Analysis" />
-      <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+      <FilterForm>
         <div className="min-w-[12rem] flex-1">
           <label htmlFor="ua-q" className="label">
             Search by name or email
@@ -49,12 +48,7 @@ export default function UserAnalysis() {
             ))}
           </select>
         </div>
-        <noscript>
-          <button type="submit" className="btn-primary">
-            Apply
-          </button>
-        </noscript>
-      </Form>
+      </FilterForm>
       {d.rows.length === 0 ? (
         <EmptyState title="No users found matching your criteria." />
       ) : (

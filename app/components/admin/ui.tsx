@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Dialog } from "~/components/Dialog";
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: ReactNode }) {
   return (
@@ -133,4 +134,58 @@ export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?
     purple: "bg-purple-100 text-purple-800",
   };
   return <span className={`badge ${tones[tone]}`}>{children}</span>;
+}
+
+/** A search/filter form: applies on every change with JavaScript; an Apply button without. */
+export function FilterForm({ children }: { children: ReactNode }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}>
+      {children}
+      <noscript>
+        <button type="submit" className="btn-primary">
+          Apply
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+/** The confirmation of a destructive action: a dialog whose button posts `intent` for `id`. */
+export function ConfirmDialog({
+  id,
+  title,
+  closeHref,
+  intent = "delete",
+  label = "Delete",
+  pending = "Deleting...",
+  children,
+}: {
+  id: string;
+  title: string;
+  closeHref: string;
+  intent?: string;
+  label?: string;
+  pending?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog labelledBy="confirm-title" closeHref={closeHref}>
+      <Form method="post" className="space-y-4 p-5">
+        <h2 id="confirm-title" className="text-xl font-bold">
+          {title}
+        </h2>
+        {children}
+        <input type="hidden" name="id" value={id} />
+        <div className="flex justify-end gap-2">
+          <Link to={closeHref} className="btn-secondary" preventScrollReset>
+            Cancel
+          </Link>
+          <SubmitButton intent={intent} pending={pending} className="btn-danger">
+            {label}
+          </SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
 }
