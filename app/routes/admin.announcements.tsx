@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, SubmitButton, useHrefWith, ConfirmDialog, FilterForm } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions } from "~/components/admin/ui";
 import { UserPicker } from "~/components/admin/UserPicker";
 import { Dialog } from "~/components/Dialog";
 import { announcementSchema } from "~/lib/admin-schemas";
@@ -326,14 +326,9 @@ function AnnouncementForm({ d, close }: { d: LoaderData; close: string }) {
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
           <input type="checkbox" name="isActive" defaultChecked={values.isActive ? values.isActive === "on" : (e?.isActive ?? true)} /> Active
         </label>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Link to={close} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="save" pending="Saving...">
-            {e ? "Save Changes" : "Create Announcement"}
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={close} intent="save" pending="Saving..." className="sm:col-span-2">
+          {e ? "Save Changes" : "Create Announcement"}
+        </DialogActions>
       </Form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { EmptyState, ErrorBox, PageHeader, SubmitButton, useHrefWith, ConfirmDialog } from "~/components/admin/ui";
+import { EmptyState, ErrorBox, PageHeader, useHrefWith, ConfirmDialog, DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { bookSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -120,14 +120,9 @@ export default function AdminBooks() {
               </label>
               <textarea id="b-description" name="description" defaultValue={values.description ?? editing?.description ?? ""} className="input" rows={3} />
             </div>
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="save" pending="Saving...">
-                {editing ? "Save Changes" : "Add Book"}
-              </SubmitButton>
-            </div>
+            <DialogActions closeHref={close} intent="save" pending="Saving...">
+              {editing ? "Save Changes" : "Add Book"}
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}

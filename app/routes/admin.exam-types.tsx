@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, EmptyState, ErrorBox, PageHeader, SubmitButton, useHrefWith, ConfirmDialog } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, useHrefWith, ConfirmDialog, DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { BUILTIN_TEST_TYPES, PREDEFINED_LABELS } from "~/lib/exam-type-rules";
@@ -150,14 +150,9 @@ export default function ExamTypes() {
               <input id="type-name" name="name" className="input" maxLength={60} placeholder="e.g. Kerala SET" />
               <p className="mt-1 text-xs text-slate-500">The value is the name in capitals with underscores, e.g. KERALA_SET.</p>
             </div>
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="create" pending="Creating...">
-                Create
-              </SubmitButton>
-            </div>
+            <DialogActions closeHref={close} intent="create" pending="Creating...">
+              Create
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}
@@ -176,14 +171,9 @@ export default function ExamTypes() {
               <input id="edit-type-name" name="name" defaultValue={d.target.label} className="input" maxLength={60} />
               <p className="mt-1 text-xs text-slate-500">Renaming updates the tests, students and materials that use it.</p>
             </div>
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="update" pending="Saving...">
-                Save
-              </SubmitButton>
-            </div>
+            <DialogActions closeHref={close} intent="update" pending="Saving...">
+              Save
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}

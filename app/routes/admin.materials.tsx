@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, SubmitButton, useHrefWith, ConfirmDialog, FilterForm } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { materialSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -178,14 +178,9 @@ export default function AdminMaterials() {
               <input id="m-link" name="googleDriveLink" type="url" defaultValue={values.googleDriveLink} className="input" placeholder="https://drive.google.com/file/d/…/view" />
             </div>
             <ImageUrlField id="m-thumb" name="thumbnailUrl" label="Thumbnail image URL" defaultValue={values.thumbnailUrl} />
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="add" pending="Adding...">
-                Add Material
-              </SubmitButton>
-            </div>
+            <DialogActions closeHref={close} intent="add" pending="Adding...">
+              Add Material
+            </DialogActions>
           </Form>
         </Dialog>
       ) : null}

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
@@ -431,14 +431,9 @@ function SingleUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
               />
               <p className="mt-1 text-xs text-slate-500">Columns: question, option_a … option_d, correct_answer (1-based number or the option text), explanation.</p>
             </div>
-            <div className="flex justify-end gap-2 sm:col-span-2">
-              <Link to={closeHref} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="preview" pending="Reading file...">
-                Upload &amp; Preview
-              </SubmitButton>
-            </div>
+            <DialogActions closeHref={closeHref} intent="preview" pending="Reading file..." className="sm:col-span-2">
+              Upload &amp; Preview
+            </DialogActions>
           </Form>
         )}
       </div>
@@ -583,14 +578,9 @@ function BulkUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
             ))}
           </fieldset>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Link to={closeHref} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="bulk-upload" pending="Uploading...">
-            Upload Tests
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={closeHref} intent="bulk-upload" pending="Uploading...">
+          Upload Tests
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -644,14 +634,9 @@ function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: stri
             </label>
             <input id="confirmation" name="confirmation" className="input" autoComplete="off" />
             <ErrorBox message={error} />
-            <div className="flex justify-end gap-2">
-              <Link to={closeHref} className="btn-secondary" preventScrollReset>
-                Cancel
-              </Link>
-              <SubmitButton intent="clear-all" pending="Deleting..." className="btn-danger">
-                Delete All Tests
-              </SubmitButton>
-            </div>
+            <DialogActions closeHref={closeHref} intent="clear-all" pending="Deleting..." danger>
+              Delete All Tests
+            </DialogActions>
           </Form>
         ) : (
           <>
@@ -748,14 +733,9 @@ function EditTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
           <input type="checkbox" name="isActive" defaultChecked={t.isActive} className="h-4 w-4" /> Active
         </label>
         <p className="text-xs text-slate-500 sm:col-span-2">Unit number and name are kept only when both are given.</p>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Link to={closeHref} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="edit" pending="Saving...">
-            Save Changes
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={closeHref} intent="edit" pending="Saving..." className="sm:col-span-2">
+          Save Changes
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -782,14 +762,9 @@ function CloneTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
           </label>
           <input id="clone-max" name="maxAttempts" type="number" min={1} className="input" />
         </div>
-        <div className="flex justify-end gap-2">
-          <Link to={closeHref} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="clone" pending="Cloning...">
-            Clone Test
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={closeHref} intent="clone" pending="Cloning...">
+          Clone Test
+        </DialogActions>
       </Form>
     </Dialog>
   );

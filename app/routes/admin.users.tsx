@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { addUserSchema, passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -315,14 +315,9 @@ function AddUser({ d, close }: { d: LoaderData; close: string }) {
           </select>
         </div>
         <ExamTypeChecks d={d} selected={[]} />
-        <div className="flex justify-end gap-2">
-          <Link to={close} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="add" pending="Adding...">
-            Add User
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={close} intent="add" pending="Adding...">
+          Add User
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -340,14 +335,9 @@ function AssignTypes({ d, close }: { d: LoaderData; close: string }) {
         <ErrorBox message={error} />
         <input type="hidden" name="id" value={t.id} />
         <ExamTypeChecks d={d} selected={t.examTypes} />
-        <div className="flex justify-end gap-2">
-          <Link to={close} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="assign" pending="Saving...">
-            Save
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={close} intent="assign" pending="Saving...">
+          Save
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -371,14 +361,9 @@ function GlobalLimit({ d, close }: { d: LoaderData; close: string }) {
           </label>
           <input id="limit-value" name="globalTestLimit" type="number" min={0} defaultValue={t.globalTestLimit ?? ""} className="input" />
         </div>
-        <div className="flex justify-end gap-2">
-          <Link to={close} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="limit" pending="Saving...">
-            Save
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={close} intent="limit" pending="Saving...">
+          Save
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -468,14 +453,9 @@ function SetPassword({ d, close }: { d: LoaderData; close: string }) {
           </label>
           <input id="pw-value" name="password" type="text" autoComplete="off" className="input" />
         </div>
-        <div className="flex justify-end gap-2">
-          <Link to={close} className="btn-secondary" preventScrollReset>
-            Cancel
-          </Link>
-          <SubmitButton intent="password" pending="Saving...">
-            Set Password
-          </SubmitButton>
-        </div>
+        <DialogActions closeHref={close} intent="password" pending="Saving...">
+          Set Password
+        </DialogActions>
       </Form>
     </Dialog>
   );

@@ -189,3 +189,17 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** The footer of a form dialog: Cancel (a link back) and the submit button with its pending label. */
+export function DialogActions({ closeHref, intent, pending, children, className = "", danger = false }: { closeHref: string; intent: string; pending: string; children: ReactNode; className?: string; danger?: boolean }) {
+  return (
+    <div className={`flex justify-end gap-2 ${className}`}>
+      <Link to={closeHref} className="btn-secondary" preventScrollReset>
+        Cancel
+      </Link>
+      <SubmitButton intent={intent} pending={pending} className={danger ? "btn-danger" : "btn-primary"}>
+        {children}
+      </SubmitButton>
+    </div>
+  );
+}
