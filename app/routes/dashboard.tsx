@@ -97,7 +97,7 @@ function AnnouncementsPanel({ d }: { d: Data }) {
             <p className="flex flex-wrap items-center gap-2">
               <span className="badge bg-brand-100 capitalize text-brand-800">{a.type}</span>
               <span className="font-medium">{a.title}</span>
-              <span className="text-xs text-slate-500">{formatDate(a.createdAt)}</span>
+              <span className="text-xs text-slate-600">{formatDate(a.createdAt)}</span>
             </p>
             <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.content}</p>
           </li>

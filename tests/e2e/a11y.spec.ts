@@ -1,0 +1,50 @@
+// axe-core on the pages students and admins use most: no serious or critical violations.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, type AppServer, STUDENT, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/(admin|dashboard)$/);
+}
+
+async function expectNoSeriousViolations(page: Page, url: string) {
+  await page.goto(`${app.url}${url}`);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("sign-in, student dashboard, exam and results", async ({ page }) => {
+  await expectNoSeriousViolations(page, "/login");
+  await expectNoSeriousViolations(page, "/login?mode=register");
+  await signIn(page, STUDENT.email, STUDENT.password);
+  await expectNoSeriousViolations(page, "/dashboard");
+  await expectNoSeriousViolations(page, "/dashboard?type=NET&unit=1");
+  const testId = (app.db().prepare("select id from tests where title = ?").get("NET English Full Mock Test 1") as { id: string }).id;
+  await expectNoSeriousViolations(page, `/test/${testId}`);
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await expectNoSeriousViolations(page, `/test/${testId}?q=1`);
+  await expectNoSeriousViolations(page, `/test/${testId}?q=1&confirm=1`);
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  await page.waitForURL(/results/);
+  await expectNoSeriousViolations(page, new URL(page.url()).pathname + new URL(page.url()).search);
+});
+
+test("admin pages", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  for (const url of ["/admin", "/admin/tests", "/admin/tests?upload=single", "/admin/users", "/admin/materials", "/admin/books", "/admin/announcements", "/admin/csv", "/admin/exam-types", "/admin/backup", "/admin/users/analysis"]) {
+    await expectNoSeriousViolations(page, url);
+  }
+});
