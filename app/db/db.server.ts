@@ -27,9 +27,31 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
   // a larger page cache and memory-mapped reads: the admin aggregates scan the attempts table
   conn.pragma(`cache_size = -${Number(process.env.SQLITE_CACHE_MB ?? 32) * 1024}`);
   conn.pragma(`mmap_size = ${Number(process.env.SQLITE_MMAP_MB ?? 256) * 1024 * 1024}`);
+  cachePreparedStatements(conn);
   const db = drizzle(conn, { schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
   return { sqlite: conn, db };
+}
+
+/**
+ * Drizzle prepares every statement on every call; preparing showed as 6–7% of a dashboard request in
+ * the CPU profile. Statements are kept by their SQL text (at most 500, then the cache starts over) and
+ * reset to plain row mode before reuse.
+ */
+function cachePreparedStatements(conn: Database.Database) {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, Database.Statement>();
+  conn.prepare = ((source: string) => {
+    let stmt = cache.get(source);
+    if (!stmt) {
+      stmt = prepare(source);
+      if (cache.size >= 500) cache.clear();
+      cache.set(source, stmt);
+    } else if (stmt.reader) {
+      stmt.raw(false);
+    }
+    return stmt;
+  }) as typeof conn.prepare;
 }
 
 export function db(): DB {
