@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField } from "~/components/admin/ui";
 import { UserPicker } from "~/components/admin/UserPicker";
 import { Dialog } from "~/components/Dialog";
 import { announcementSchema } from "~/lib/admin-schemas";
@@ -150,12 +150,7 @@ export default function AdminAnnouncements() {
         ]}
       />
       <FilterForm>
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="ann-q" className="label">
-            Search
-          </label>
-          <input id="ann-q" name="q" type="search" defaultValue={d.filters.q} className="input" />
-        </div>
+        <SearchField id="ann-q" defaultValue={d.filters.q} />
         <div>
           <label htmlFor="ann-type" className="label">
             Type

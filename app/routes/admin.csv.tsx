@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, ConfirmDialog, EmptyState, FilterForm, PageHeader, Pagination, useHrefWith } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, EmptyState, FilterForm, PageHeader, Pagination, useHrefWith, SearchField, FilterSelect } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/time";
@@ -42,25 +42,8 @@ export default function CsvManagement() {
     <main>
       <PageHeader title="CSV Management" description="Export tests as CSV, edit their questions, or delete them." />
       <FilterForm>
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="csv-q" className="label">
-            Search
-          </label>
-          <input id="csv-q" name="q" type="search" defaultValue={d.filters.q} placeholder="Title or description" className="input" />
-        </div>
-        <div>
-          <label htmlFor="csv-type" className="label">
-            Exam type
-          </label>
-          <select id="csv-type" name="type" defaultValue={d.filters.type} className="input">
-            <option value="">All exam types</option>
-            {d.examTypes.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField id="csv-q" defaultValue={d.filters.q} placeholder="Title or description" />
+        <FilterSelect id="csv-type" name="type" label="Exam type" defaultValue={d.filters.type} allLabel="All exam types" options={d.examTypes} />
         <Link to="/admin/csv" className="btn-secondary">
           Clear Filters
         </Link>

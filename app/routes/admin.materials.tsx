@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { materialSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -84,25 +84,8 @@ export default function AdminMaterials() {
         ]}
       />
       <FilterForm>
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="mat-q" className="label">
-            Search
-          </label>
-          <input id="mat-q" name="q" type="search" defaultValue={d.q} className="input" />
-        </div>
-        <div>
-          <label htmlFor="mat-type" className="label">
-            Exam type
-          </label>
-          <select id="mat-type" name="type" defaultValue={d.type} className="input">
-            <option value="">All exam types</option>
-            {d.examTypes.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField id="mat-q" defaultValue={d.q} />
+        <FilterSelect id="mat-type" name="type" label="Exam type" defaultValue={d.type} allLabel="All exam types" options={d.examTypes} />
       </FilterForm>
       {d.rows.length === 0 ? (
         <EmptyState title={d.totals.total ? "No materials match your filters" : "No study materials yet"} text={d.totals.total ? "Try adjusting your search criteria" : "Add a Google Drive link to share notes with visitors."} />
@@ -158,19 +141,7 @@ export default function AdminMaterials() {
               </label>
               <textarea id="m-description" name="description" defaultValue={values.description} className="input" rows={2} />
             </div>
-            <div>
-              <label htmlFor="m-type" className="label">
-                Exam type
-              </label>
-              <select id="m-type" name="examType" defaultValue={values.examType ?? ""} className="input">
-                <option value="">Choose…</option>
-                {d.examTypes.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect id="m-type" name="examType" label="Exam type" defaultValue={values.examType ?? ""} allLabel="Choose…" options={d.examTypes} />
             <div>
               <label htmlFor="m-link" className="label">
                 Google Drive link

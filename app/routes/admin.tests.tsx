@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
@@ -209,25 +209,8 @@ export default function AdminTests() {
 function Filters({ d }: { d: LoaderData }) {
   return (
     <FilterForm>
-      <div className="min-w-[12rem] flex-1">
-        <label htmlFor="q" className="label">
-          Search
-        </label>
-        <input id="q" name="q" type="search" defaultValue={d.filters.q} placeholder="Title or description" className="input" />
-      </div>
-      <div>
-        <label htmlFor="type" className="label">
-          Exam type
-        </label>
-        <select id="type" name="type" defaultValue={d.filters.type} className="input">
-          <option value="">All exam types</option>
-          {d.examTypes.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchField id="q" defaultValue={d.filters.q} placeholder="Title or description" />
+      <FilterSelect id="type" name="type" label="Exam type" defaultValue={d.filters.type} allLabel="All exam types" options={d.examTypes} />
       <div>
         <label htmlFor="unit" className="label">
           Unit

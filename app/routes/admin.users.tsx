@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions, SearchField } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { addUserSchema, passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -152,12 +152,7 @@ export default function AdminUsers() {
         ]}
       />
       <FilterForm>
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="user-q" className="label">
-            Search by name or email
-          </label>
-          <input id="user-q" name="q" type="search" defaultValue={d.filters.q} className="input" />
-        </div>
+        <SearchField id="user-q" label="Search by name or email" defaultValue={d.filters.q} />
         <div>
           <label htmlFor="user-status" className="label">
             Status

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Badge, EmptyState, PageHeader, Pagination, FilterForm } from "~/components/admin/ui";
+import { Badge, EmptyState, PageHeader, Pagination, FilterForm, SearchField } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { formatDate } from "~/lib/time";
@@ -30,12 +30,7 @@ export default function UserAnalysis() {
       </Link>
       <PageHeader title="User Analysis" />
       <FilterForm>
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="ua-q" className="label">
-            Search by name or email
-          </label>
-          <input id="ua-q" name="q" type="search" defaultValue={d.q} className="input" />
-        </div>
+        <SearchField id="ua-q" label="Search by name or email" defaultValue={d.q} />
         <div>
           <label htmlFor="ua-sort" className="label">
             Sort

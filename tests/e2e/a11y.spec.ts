@@ -1,7 +1,7 @@
 // axe-core on the pages students and admins use most: no serious or critical violations.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, type AppServer, STUDENT, startApp } from "./app-server";
+import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
 
 let app: AppServer;
 test.beforeAll(async () => {
@@ -11,13 +11,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/(admin|dashboard)$/);
-}
 
 async function expectNoSeriousViolations(page: Page, url: string) {
   await page.goto(`${app.url}${url}`);
@@ -29,7 +22,7 @@ async function expectNoSeriousViolations(page: Page, url: string) {
 test("sign-in, student dashboard, exam and results", async ({ page }) => {
   await expectNoSeriousViolations(page, "/login");
   await expectNoSeriousViolations(page, "/login?mode=register");
-  await signIn(page, STUDENT.email, STUDENT.password);
+  await signIn(page, app, STUDENT.email, STUDENT.password);
   await expectNoSeriousViolations(page, "/dashboard");
   await expectNoSeriousViolations(page, "/dashboard?type=NET&unit=1");
   const testId = (app.db().prepare("select id from tests where title = ?").get("NET English Full Mock Test 1") as { id: string }).id;
@@ -43,7 +36,7 @@ test("sign-in, student dashboard, exam and results", async ({ page }) => {
 });
 
 test("admin pages", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
   for (const url of ["/admin", "/admin/tests", "/admin/tests?upload=single", "/admin/users", "/admin/materials", "/admin/books", "/admin/announcements", "/admin/csv", "/admin/exam-types", "/admin/backup", "/admin/users/analysis"]) {
     await expectNoSeriousViolations(page, url);
   }

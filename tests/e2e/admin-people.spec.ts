@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, type AppServer, STUDENT, startApp } from "./app-server";
+import { expect, test } from "@playwright/test";
+import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
 
 let app: AppServer;
 test.beforeAll(async () => {
@@ -10,16 +10,9 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/(admin|dashboard)$/);
-}
 
 test("a custom exam type, assigned to the demo student with a test in it, appears on their dashboard", async ({ page, browser }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin/exam-types`);
   await page.getByRole("link", { name: "Add Custom Exam Type" }).first().click();
   await page.getByRole("dialog").getByLabel("Name").fill("Polytechnic TRB");
@@ -43,7 +36,7 @@ test("a custom exam type, assigned to the demo student with a test in it, appear
 
   const ctx = await browser.newContext();
   const student = await ctx.newPage();
-  await signIn(student, STUDENT.email, STUDENT.password);
+  await signIn(student, app, STUDENT.email, STUDENT.password);
   await student.getByRole("link", { name: /Polytechnic TRB/ }).click();
   await student.getByRole("link", { name: /General Tests/ }).click();
   await expect(student.getByRole("heading", { name: "Polytechnic Mock 1" })).toBeVisible();
@@ -51,7 +44,7 @@ test("a custom exam type, assigned to the demo student with a test in it, appear
 });
 
 test("announcements reach the right students: a past schedule shows, a targeted one only to its audience", async ({ page, browser }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin/announcements?add=1`);
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Mock results are out");
@@ -73,7 +66,7 @@ test("announcements reach the right students: a past schedule shows, a targeted 
 
   const arunCtx = await browser.newContext();
   const arun = await arunCtx.newPage();
-  await signIn(arun, "arun@academy.local", "student123");
+  await signIn(arun, app, "arun@academy.local", "student123");
   await arun.goto(`${app.url}/dashboard?announcements=all`);
   await expect(arun.getByText("Only for Arun")).toBeVisible();
   await expect(arun.getByText("Mock results are out")).toBeVisible();
@@ -81,7 +74,7 @@ test("announcements reach the right students: a past schedule shows, a targeted 
 
   const meenaCtx = await browser.newContext();
   const meena = await meenaCtx.newPage();
-  await signIn(meena, "meena@academy.local", "student123");
+  await signIn(meena, app, "meena@academy.local", "student123");
   await meena.goto(`${app.url}/dashboard?announcements=all`);
   await expect(meena.getByText("Mock results are out")).toBeVisible();
   await expect(meena.getByText("Only for Arun")).toHaveCount(0);

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, type AppServer, STUDENT, startApp } from "./app-server";
+import { expect, test } from "@playwright/test";
+import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
 
 let app: AppServer;
 test.beforeAll(async () => {
@@ -12,16 +12,9 @@ test.afterAll(async () => {
 
 const fixture = (name: string) => path.join(process.cwd(), "tests/fixtures", name);
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/(admin|dashboard)$/);
-}
 
 test("an admin uploads a CSV, reads the report, creates the test, and a student of that type sees it", async ({ page, browser }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin/tests`);
   await page.getByRole("link", { name: "Upload Single Test" }).click();
   const dialog = page.getByRole("dialog");
@@ -40,14 +33,14 @@ test("an admin uploads a CSV, reads the report, creates the test, and a student 
 
   const ctx = await browser.newContext();
   const student = await ctx.newPage();
-  await signIn(student, STUDENT.email, STUDENT.password);
+  await signIn(student, app, STUDENT.email, STUDENT.password);
   await student.goto(`${app.url}/dashboard?type=NET&unit=general`);
   await expect(student.getByRole("heading", { name: "Victorian Novel Quiz" })).toBeVisible();
   await ctx.close();
 });
 
 test("export downloads a CSV named after the test", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin/csv?q=Chaucer`);
   await expect(page.getByText("Showing 1 of")).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
@@ -59,7 +52,7 @@ test("export downloads a CSV named after the test", async ({ page }) => {
 });
 
 test("the question editor adds an option, marks it correct and saves", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
   const id = (app.db().prepare("select id from tests where title = ?").get("TET English Mock Test 1") as { id: string }).id;
   await page.goto(`${app.url}/admin/csv/${id}/edit`);
   const first = page.getByTestId("editor-question").first();
@@ -78,7 +71,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("an upload works in two steps", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, app, ADMIN.email, ADMIN.password);
     await page.goto(`${app.url}/admin/tests?upload=single`);
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Test title").fill("No-JS Upload");

@@ -86,3 +86,12 @@ export async function startApp(options: { seedDemo?: boolean; dbFile?: string; s
     },
   };
 }
+
+/** Signs in through the real form and waits for the role's home page. */
+export async function signIn(page: import("@playwright/test").Page, app: AppServer, email: string, password: string) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/(admin|dashboard)$/);
+}

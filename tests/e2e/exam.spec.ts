@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { type AppServer, STUDENT, startApp } from "./app-server";
+import { expect, test } from "@playwright/test";
+import { type AppServer, STUDENT, signIn, startApp } from "./app-server";
 
 let app: AppServer;
 test.beforeAll(async () => {
@@ -9,13 +9,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 function testIdOf(title: string): string {
   return (app.db().prepare("select id from tests where title = ?").get(title) as { id: string }).id;
@@ -33,7 +26,7 @@ function savedAnswers(userEmail: string, testId: string) {
 }
 
 test("JS on: take a test from the dashboard, reload midway, finish and review", async ({ page }) => {
-  await signInAs(page, STUDENT.email, STUDENT.password);
+  await signIn(page, app, STUDENT.email, STUDENT.password);
   await page.getByRole("link", { name: /^NET/ }).first().click();
   await expect(page).toHaveURL(/type=NET/);
   await page.getByRole("link", { name: /General Tests/ }).click();
@@ -82,7 +75,7 @@ test("JS on: take a test from the dashboard, reload midway, finish and review", 
 });
 
 test("JS on: a failed save shows the warning and is retried until stored", async ({ page }) => {
-  await signInAs(page, "arun@academy.local", "student123");
+  await signIn(page, app, "arun@academy.local", "student123");
   const testId = testIdOf("Chaucer and the Age of Transition");
   await page.goto(`${app.url}/test/${testId}`);
   await page.getByRole("button", { name: "Start Test" }).click();
@@ -96,7 +89,7 @@ test("JS on: a failed save shows the warning and is retried until stored", async
 });
 
 test("the exam page's HTML carries no answer key or explanation", async ({ page }) => {
-  await signInAs(page, "joseph@academy.local", "student123");
+  await signIn(page, app, "joseph@academy.local", "student123");
   const testId = testIdOf("Romantic Poets: Wordsworth to Keats");
   await page.goto(`${app.url}/test/${testId}`);
   await page.getByRole("button", { name: "Start Test" }).click();
@@ -114,7 +107,7 @@ test("the exam page's HTML carries no answer key or explanation", async ({ page 
 });
 
 test("timer expiry: an attempt moved past its deadline opens as results on the next request", async ({ page }) => {
-  await signInAs(page, "meena@academy.local", "student123");
+  await signIn(page, app, "meena@academy.local", "student123");
   const testId = testIdOf("English Grammar and Pedagogy");
   await page.goto(`${app.url}/test/${testId}`);
   await page.getByRole("button", { name: "Start Test" }).click();
@@ -131,7 +124,7 @@ test("timer expiry: an attempt moved past its deadline opens as results on the n
 });
 
 test("JS on: the countdown submits the test by itself at zero", async ({ page }) => {
-  await signInAs(page, "joseph@academy.local", "student123");
+  await signIn(page, app, "joseph@academy.local", "student123");
   const testId = testIdOf("NET English Full Mock Test 1");
   await page.goto(`${app.url}/test/${testId}`);
   await page.getByRole("button", { name: "Start Test" }).click();
@@ -148,7 +141,7 @@ test.describe("JS off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("take a test with plain form posts and see the review", async ({ page }) => {
-    await signInAs(page, STUDENT.email, STUDENT.password);
+    await signIn(page, app, STUDENT.email, STUDENT.password);
     const testId = testIdOf("TET English Mock Test 1");
     await page.goto(`${app.url}/dashboard?type=TET&unit=general`);
     await page.getByRole("link", { name: "Start Test" }).click();

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ADMIN, type AppServer, STUDENT, startApp } from "./app-server";
+import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
 
 const LONG = "Ǝ".repeat(40) + "A".repeat(1200);
 const CORPUS = [
@@ -27,13 +27,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/(admin|dashboard)$/);
-}
 
 async function post(request: APIRequestContext, url: string, form: Record<string, string>) {
   const res = await request.post(`${app.url}${url}`, { form, headers: { Origin: app.url }, maxRedirects: 0 });
@@ -60,7 +53,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 test("hostile text in every form renders inert and inside its box", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
   const r = page.request;
   const db = app.db();
   const testId = (db.prepare("select id from tests where title = ?").get("NET English Full Mock Test 1") as { id: string }).id;
@@ -119,7 +112,7 @@ test("hostile text in every form renders inert and inside its box", async ({ pag
 
   const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const student = await ctx.newPage();
-  await signIn(student, STUDENT.email, STUDENT.password);
+  await signIn(student, app, STUDENT.email, STUDENT.password);
   await checkPage(student, "/dashboard");
   await checkPage(student, "/dashboard?announcements=all");
   await checkPage(student, "/dashboard?type=NET&unit=general");

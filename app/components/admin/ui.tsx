@@ -203,3 +203,48 @@ export function DialogActions({ closeHref, intent, pending, children, className 
     </div>
   );
 }
+
+/** The search box of a filter form (`q`). */
+export function SearchField({ id, label = "Search", defaultValue, placeholder }: { id: string; label?: string; defaultValue: string; placeholder?: string }) {
+  return (
+    <div className="min-w-[12rem] flex-1">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} name="q" type="search" defaultValue={defaultValue} placeholder={placeholder} className="input" />
+    </div>
+  );
+}
+
+/** A select of a filter form with an "all" first option. */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  allLabel,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  allLabel?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className="input">
+        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
