@@ -80,7 +80,9 @@ function serve() {
 
   app.use(compression());
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // public files all have an extension; pages do not, so they skip the file-system lookup
+  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all(
     "*",

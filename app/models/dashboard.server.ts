@@ -87,29 +87,29 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
   return { ...base, level: "tests" as const, type, typeLabel, unit: query.unit, unitNumber, unitName, q: query.q, tests: list.tests, totalInUnit: list.totalInUnit };
 }
 
+/** The student's finished attempts, aggregated per test (a few dozen rows, from the covering index). */
+function mineByTest(userId: string) {
+  return sql`(SELECT test_id, COUNT(*) AS n, SUM(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS p
+              FROM attempts WHERE user_id = ${userId} AND status IN ${FINISHED_SQL} GROUP BY test_id)`;
+}
+
 function categoriesOf(user: SessionUser, types: string[], labels: Record<string, string>) {
   if (!types.length) return [];
-  const rows = db().all<{ examType: string; tests: number; units: number; attempted: number }>(sql`
+  const rows = db().all<{ examType: string; tests: number; units: number; attempted: number; avg: number | null }>(sql`
     SELECT t.exam_type AS examType, COUNT(*) AS tests, COUNT(DISTINCT t.unit_number) AS units,
-           SUM(EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = ${user.id} AND a.test_id = t.id AND a.status IN ${FINISHED_SQL})) AS attempted
-    FROM tests t WHERE t.is_active = 1 AND t.exam_type IN (${inList(types)}) GROUP BY t.exam_type`);
-  const avgs = db().all<{ examType: string; avg: number }>(sql`
-    SELECT t.exam_type AS examType, AVG(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0)) AS avg
-    FROM attempts a JOIN tests t ON t.id = a.test_id
-    WHERE a.user_id = ${user.id} AND a.status IN ${FINISHED_SQL} AND t.is_active = 1 AND t.exam_type IN (${inList(types)})
-    GROUP BY t.exam_type`);
+           COUNT(mine.test_id) AS attempted, SUM(mine.p) / SUM(mine.n) AS avg
+    FROM tests t LEFT JOIN ${mineByTest(user.id)} mine ON mine.test_id = t.id
+    WHERE t.is_active = 1 AND t.exam_type IN (${inList(types)}) GROUP BY t.exam_type`);
   const byType = new Map(rows.map((r) => [r.examType, r]));
-  const avgByType = new Map(avgs.map((r) => [r.examType, r.avg]));
   return types.map((value) => {
     const r = byType.get(value);
-    const avg = avgByType.get(value);
     return {
       value,
       label: labelOf(labels, value),
       tests: r?.tests ?? 0,
       units: r?.units ?? 0,
       attempted: r?.attempted ?? 0,
-      average: avg === undefined || avg === null ? null : Math.round(avg),
+      average: r?.avg === null || r?.avg === undefined ? null : Math.round(r.avg),
     };
   });
 }
@@ -117,11 +117,9 @@ function categoriesOf(user: SessionUser, types: string[], labels: Record<string,
 function unitsOf(user: SessionUser, type: string) {
   const rows = db().all<{ unitNumber: number | null; unitName: string | null; tests: number; attempted: number; avg: number | null }>(sql`
     SELECT t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName, COUNT(*) AS tests,
-           SUM(EXISTS (SELECT 1 FROM attempts a WHERE a.user_id = ${user.id} AND a.test_id = t.id AND a.status IN ${FINISHED_SQL})) AS attempted,
-           (SELECT AVG(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0)) FROM attempts a JOIN tests t2 ON t2.id = a.test_id
-             WHERE a.user_id = ${user.id} AND a.status IN ${FINISHED_SQL} AND t2.is_active = 1 AND t2.exam_type = ${type}
-               AND t2.unit_number IS t.unit_number) AS avg
-    FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type}
+           COUNT(mine.test_id) AS attempted, SUM(mine.p) / SUM(mine.n) AS avg
+    FROM tests t LEFT JOIN ${mineByTest(user.id)} mine ON mine.test_id = t.id
+    WHERE t.is_active = 1 AND t.exam_type = ${type}
     GROUP BY t.unit_number ORDER BY t.unit_number IS NULL, t.unit_number`);
   return rows.map((r) => ({
     key: r.unitNumber === null ? "general" : String(r.unitNumber),
