@@ -25,4 +25,4 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=256", "server/start.js"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=32", "server/start.js"]

@@ -31,7 +31,7 @@ export async function freePort() {
 /** Starts the production server (server/start.js) on loopback with its own database file. */
 export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--max-old-space-size=256", "server/start.js"], {
+  const child = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=32", "server/start.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -254,8 +254,17 @@ export function summarise(latencies) {
  * One HTTP load scenario with autocannon: paths rotate, each request carries the next cookie.
  * Reports requests/s, p50/p95/p99 latency (ms), errors (non-2xx and socket errors).
  */
+/**
+ * Warms the server up on the same requests for `warmup` seconds (JIT, caches, mapped pages), then measures.
+ * @param {string} base @param {{ paths: string[], cookies?: string[], connections?: number, duration?: number, expectStatus?: number, warmup?: number }} options
+ */
+export async function load(base, options) {
+  if (options.warmup) await measure(base, { ...options, duration: options.warmup });
+  return measure(base, options);
+}
+
 /** @param {string} base @param {{ paths: string[], cookies?: string[], connections?: number, duration?: number, expectStatus?: number }} options */
-export function load(base, { paths, cookies = [], connections = 10, duration = 10, expectStatus = 200 }) {
+function measure(base, { paths, cookies = [], connections = 10, duration = 10, expectStatus = 200 }) {
   return new Promise((resolve, reject) => {
     let i = 0;
     const latencies = [];
@@ -305,7 +314,7 @@ export async function baseline(size, { connections = 10, duration = 10 } = {}) {
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${server.address().port}`;
   try {
-    return await load(base, { paths: ["/"], connections, duration });
+    return await load(base, { paths: ["/"], connections, duration, warmup: 2 });
   } finally {
     server.close();
   }

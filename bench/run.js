@@ -11,6 +11,8 @@ const scale = Number(process.env.BENCH_SCALE ?? "1");
 const FULL = { students: Math.round(2000 * scale), tests: Math.round(500 * scale), questionsPerTest: 50, attempts: Math.round(100_000 * scale) };
 const BURST = Math.min(500, FULL.students);
 const DURATION = Number(process.env.BENCH_SECONDS ?? "10");
+/** seconds of the same load before each measurement (JIT, caches, memory-mapped pages) */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? "3");
 const out = path.join(ROOT, "bench/out");
 fs.mkdirSync(out, { recursive: true });
 const log = (...a) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
@@ -40,13 +42,13 @@ async function measure(dbFile, sizes, { withBurst }) {
     // 1. dashboard: categories and a tests list of the student's own exam type
     const dashPaths = cookies.flatMap((_c, i) => ["/dashboard", `/dashboard?type=${typeOf(i)}&unit=1`]);
     const dashCookies = cookies.flatMap((c) => [c, c]);
-    s.dashboard = await withPeakMemory(server.pid, () => load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION }));
+    s.dashboard = await withPeakMemory(server.pid, () => load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION, warmup: WARMUP }));
     log("dashboard", JSON.stringify(s.dashboard));
     // the same pages one request at a time: the service time, without queueing
-    s.dashboardSingle = await load(server.base, { paths: dashPaths, cookies: dashCookies, duration: Math.max(2, DURATION / 2), connections: 1 });
+    s.dashboardSingle = await load(server.base, { paths: dashPaths, cookies: dashCookies, duration: Math.max(2, DURATION / 2), connections: 1, warmup: 1 });
     log("dashboard, 1 connection", JSON.stringify(s.dashboardSingle));
     // 4. admin overview and user list
-    s.admin = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4 }));
+    s.admin = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4, warmup: WARMUP }));
     log("admin", JSON.stringify(s.admin));
     if (withBurst) {
       // 2. an exam page in progress
@@ -62,11 +64,11 @@ async function measure(dbFile, sizes, { withBurst }) {
       }
       // student i has exam types i%5 and (i+2)%5; test t(i%5) has type TYPES[i%5]
       s.exam = await withPeakMemory(server.pid, () =>
-        load(server.base, { paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`), cookies: examCookies, duration: DURATION }),
+        load(server.base, { paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`), cookies: examCookies, duration: DURATION, warmup: WARMUP }),
       );
       log("exam page", JSON.stringify(s.exam));
       // 5. landing page, anonymous
-      s.landing = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/"], duration: DURATION }));
+      s.landing = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/"], duration: DURATION, warmup: WARMUP }));
       log("landing", JSON.stringify(s.landing));
       // baseline: a bare http server, same page size as the dashboard
       const size = (await (await fetch(`${server.base}/dashboard`, { headers: { cookie: cookies[0] } })).text()).length;
