@@ -1,9 +1,8 @@
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
-import type { ParsedQuestion } from "~/lib/csv-questions.server";
 import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/test-editor-rules";
-import { createTest, insertQuestions, questionsOf, type TestInput } from "./test.server";
+import { createTest, insertQuestions, questionsOf } from "./test.server";
 
 export const PAGE_SIZE = 50;
 
@@ -73,10 +72,6 @@ export function findLiveTest(id: string) {
     .from(tests)
     .where(and(eq(tests.id, id), isNull(tests.archivedAt)))
     .get();
-}
-
-export function createTestFromQuestions(input: TestInput, list: ParsedQuestion[]) {
-  return createTest(input, list);
 }
 
 export function toggleTestActive(id: string): boolean | null {

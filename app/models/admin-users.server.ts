@@ -76,7 +76,6 @@ export function listUsers(f: UserFilters) {
   };
 }
 
-export const FILL_ALL_FIELDS = "Please fill in all fields";
 export const EMAIL_EXISTS = "User with this email already exists";
 
 export async function addUser(input: { name: string; email: string; password: string; role: "user" | "admin"; examTypes: string[] }) {

@@ -21,10 +21,6 @@ export function overview(now = Date.now()) {
   return value;
 }
 
-export function clearOverviewCache() {
-  cachedOverview = null;
-}
-
 /** Every figure is one SQL aggregate over indexed columns. */
 function computeOverview(now: number) {
   const labels = examTypeLabels();

@@ -17,7 +17,7 @@ import {
   UPLOAD_REQUIRED,
 } from "~/lib/test-upload-schema";
 import { parseDuration } from "~/lib/test-editor-rules";
-import { createTestFromQuestions } from "./admin-tests.server";
+import { createTest } from "./test.server";
 import { ensureCustomExamType } from "./exam-type.server";
 
 export const MAX_FILES = 50;
@@ -84,7 +84,7 @@ export async function createFromPreview(token: string | null): Promise<{ ok: tru
   const examType = await resolveExamType(payload.fields);
   if (!examType) return { ok: false, error: "Please provide a custom exam type name" };
   const f = payload.fields;
-  const test = createTestFromQuestions(
+  const test = createTest(
     {
       title: f.title,
       description: f.description,
@@ -147,7 +147,7 @@ export async function bulkUpload(form: FormData): Promise<{ ok: false; error: st
     try {
       const examType = r.examType === "CUSTOM" ? ensureCustomExamType(r.custom)?.value : r.examType;
       if (!examType) throw new Error("bad custom type");
-      createTestFromQuestions(
+      createTest(
         { title: r.name, description: `Bulk uploaded test: ${r.name}`, examType, duration: r.duration, isActive: true },
         r.questions,
       );

@@ -54,24 +54,20 @@ export default function AdminOverview() {
             User activity
           </h2>
           <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
-            <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs text-slate-500">Total attempts</dt>
-              <dd className="text-xl font-bold" data-testid="activity-total">
-                {d.activity.totalAttempts}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs text-slate-500">Unique users</dt>
-              <dd className="text-xl font-bold" data-testid="activity-users">
-                {d.activity.uniqueUsers}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs text-slate-500">This week</dt>
-              <dd className="text-xl font-bold" data-testid="activity-week">
-                {d.activity.lastSevenDays}
-              </dd>
-            </div>
+            {(
+              [
+                ["Total attempts", d.activity.totalAttempts, "activity-total"],
+                ["Unique users", d.activity.uniqueUsers, "activity-users"],
+                ["This week", d.activity.lastSevenDays, "activity-week"],
+              ] as const
+            ).map(([label, value, testId]) => (
+              <div key={testId} className="rounded-lg bg-slate-50 p-3">
+                <dt className="text-xs text-slate-500">{label}</dt>
+                <dd className="text-xl font-bold" data-testid={testId}>
+                  {value}
+                </dd>
+              </div>
+            ))}
           </dl>
         </section>
         <section aria-labelledby="distribution" className="card p-4">
