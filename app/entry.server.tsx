@@ -1,10 +1,9 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase, db } from "~/db/db.server";
+import { compressPage, compressResponse } from "~/lib/compress.server";
 import { seedIfEmpty, wipe } from "~/db/seed.server";
 import { NonceContext } from "~/lib/nonce";
 
@@ -31,6 +30,17 @@ export function shutdown() {
   closeDatabase();
 }
 
+/** Loader data for client-side navigations: buffered and compressed like documents. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  return compressResponse(request, response);
+}
+
+/**
+ * Renders the whole document before answering. No page streams (no deferred data), and a document in
+ * one piece is compressed in one go: streamed, Remix flushes the compressor after every React chunk,
+ * which made gzip/brotli cost more CPU than the rest of the request. The page is compressed here, in
+ * one call (see compress.server.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -39,32 +49,39 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : undefined;
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    sink.on("finish", () => {
+      clearTimeout(timer);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      const body = compressPage(request, Buffer.concat(chunks), responseHeaders);
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -28,6 +28,9 @@ export async function freePort() {
   });
 }
 
+/** Chrome's Accept-Encoding (BENCH_ACCEPT_ENCODING=identity measures uncompressed pages) */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br";
+
 /** Starts the production server (server/start.js) on loopback with its own database file. */
 export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined } = {}) {
   const port = await freePort();
@@ -280,7 +283,8 @@ function measure(base, { paths, cookies = [], connections = 10, duration = 10, e
             setupRequest(req) {
               const k = i++;
               req.path = paths[k % paths.length];
-              req.headers = { ...req.headers, accept: "text/html" };
+              // what a phone's browser sends: the page is compressed as it would be for a student
+              req.headers = { ...req.headers, accept: "text/html", "accept-encoding": ACCEPT_ENCODING };
               if (cookies.length) req.headers.cookie = cookies[k % cookies.length];
               return req;
             },
