@@ -63,11 +63,14 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   const list = questionsForExam(test.id, attempt.testVersion);
   const requested = Number.parseInt(url.searchParams.get("q") ?? "1", 10);
   const current = Math.min(Math.max(Number.isFinite(requested) ? requested : 1, 1), Math.max(list.length, 1));
-  // the question on screen counts as visited (idempotent; the no-JS path has no other signal)
-  if (list[current - 1]) saveAnswer(attempt.id, user.id, { questionId: list[current - 1].id, visitOnly: true });
-
   const answers: Record<string, { chosen: number | null; marked: boolean }> = {};
   for (const a of answersOf(attempt.id)) answers[a.questionId] = { chosen: a.chosen, marked: a.marked };
+  // the question on screen counts as visited (the no-JS path has no other signal); a question
+  // with a row is visited already, so revisits cost no write
+  const onScreen = list[current - 1];
+  if (onScreen && !answers[onScreen.id] && saveAnswer(attempt.id, user.id, { questionId: onScreen.id, visitOnly: true }).ok) {
+    answers[onScreen.id] = { chosen: null, marked: false };
+  }
 
   return {
     state: "in-progress",

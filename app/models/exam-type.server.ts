@@ -1,13 +1,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { db, transaction } from "~/db/db.server";
+import { db, preparedQuery, transaction } from "~/db/db.server";
 import { announcementExamTypes, examTypes, materials, tests, userExamTypes } from "~/db/schema.server";
 import { DUPLICATE_NAME, examTypeLabel, examTypeValue, isDuplicateExamType, NAME_REQUIRED } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
 
+const allLabels = preparedQuery((d) => d.select({ value: examTypes.value, label: examTypes.label }).from(examTypes).orderBy(asc(examTypes.value)).prepare());
+
 /** value → label for every exam type (built-in and custom); unknown values show as themselves. */
 export function examTypeLabels(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const t of db().select({ value: examTypes.value, label: examTypes.label }).from(examTypes).orderBy(asc(examTypes.value)).all()) {
+  for (const t of allLabels().all()) {
     out[t.value] = t.label;
   }
   return out;

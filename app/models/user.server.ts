@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db, transaction } from "~/db/db.server";
+import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
@@ -31,16 +31,29 @@ export function findUserByEmail(email: string): User | undefined {
   return db().select().from(users).where(eq(users.email, normaliseEmail(email))).get();
 }
 
+// every signed-in request reads its user and exam types: prepared once
+const userById = preparedQuery((d) =>
+  d
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare(),
+);
+const examTypesOfUser = preparedQuery((d) =>
+  d
+    .select({ t: userExamTypes.examType })
+    .from(userExamTypes)
+    .where(eq(userExamTypes.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+
 export function findUserById(id: string): User | undefined {
-  return db().select().from(users).where(eq(users.id, id)).get();
+  return userById().get({ id });
 }
 
 export function assignedExamTypes(userId: string): string[] {
-  return db()
-    .select({ t: userExamTypes.examType })
-    .from(userExamTypes)
-    .where(eq(userExamTypes.userId, userId))
-    .all()
+  return examTypesOfUser()
+    .all({ userId })
     .map((r) => r.t);
 }
 

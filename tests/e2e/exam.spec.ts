@@ -50,8 +50,12 @@ test("JS on: take a test from the dashboard, reload midway, finish and review", 
 
   await page.reload();
   await expect(page.getByText("Question 3 of 10")).toBeVisible();
+  // the navigator moves within the page (no reload: the countdown and save queue live on)
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.getByRole("link", { name: /^Question 1: Answered$/ }).click();
   await expect(page.getByLabel("B. T. S. Eliot")).toBeChecked();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(new URL(page.url()).search).toBe("?q=1");
   await expect(page.getByRole("link", { name: "Question 2: Answered & Marked for Review" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Question 3: Not Answered" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Question 4: Not Visited" })).toBeVisible();

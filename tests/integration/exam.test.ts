@@ -90,6 +90,26 @@ describe("the exam page", () => {
     expect((page.questions as unknown[]).length).toBe(3);
     expect(page.current).toBe(2);
   });
+
+  it("marks the question on screen visited once, and a revisit keeps its answer", async () => {
+    const s = await makeStudent();
+    await start(s.cookie);
+    const attempt = openAttempts(s.user.id, testId)[0];
+    const rowsOf = () => db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)).all();
+    type Page = { questions: { id: string }[]; answers: Record<string, { chosen: number | null; marked: boolean }> };
+
+    const first = payload<Page>(await run(examRoute.loader, getRequest(`/test/${testId}?q=3`, s.cookie), { testId }));
+    const third = first.questions[2].id;
+    expect(first.answers[third]).toEqual({ chosen: null, marked: false });
+    expect(rowsOf().map((r) => [r.questionId, r.chosenIndex])).toEqual([[third, null]]);
+
+    await save(s.cookie, attempt.id, { questionId: third, chosen: "1" });
+    const stamped = rowsOf()[0].updatedAt;
+    const again = payload<Page>(await run(examRoute.loader, getRequest(`/test/${testId}?q=3`, s.cookie), { testId }));
+    expect(again.answers[third]).toEqual({ chosen: 1, marked: false });
+    expect(rowsOf()).toHaveLength(1);
+    expect(rowsOf()[0].updatedAt).toEqual(stamped);
+  });
 });
 
 describe("answers", () => {
