@@ -34,7 +34,7 @@ const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br"
 /** Starts the production server (server/start.js) on loopback with its own database file. */
 export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=32", "server/start.js"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? "--max-old-space-size=256 --max-semi-space-size=32").split(" "), "server/start.js"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -87,48 +87,60 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
   return { ...base, level: "tests" as const, type, typeLabel, unit: query.unit, unitNumber, unitName, q: query.q, tests: list.tests, totalInUnit: list.totalInUnit };
 }
 
-/** The student's finished attempts, aggregated per test (a few dozen rows, from the covering index). */
-function mineByTest(userId: string) {
-  return sql`(SELECT test_id, COUNT(*) AS n, SUM(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS p
-              FROM attempts WHERE user_id = ${userId} AND status IN ${FINISHED_SQL} GROUP BY test_id)`;
+/**
+ * The student's finished attempts on the active tests of the given types, aggregated per `group`
+ * (exam type or unit): tests attempted and the average percentage over those attempts. Read from the
+ * covering index attempts_stats_idx (a few dozen rows per student).
+ */
+function myProgressBy(userId: string, group: SQL, testsWhere: SQL) {
+  return db().all<{ g: string | number | null; attempted: number; avg: number | null }>(sql`
+    SELECT ${group} AS g, COUNT(DISTINCT a.test_id) AS attempted,
+           AVG(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0)) AS avg
+    FROM attempts a JOIN tests t ON t.id = a.test_id
+    WHERE a.user_id = ${userId} AND a.status IN ${FINISHED_SQL} AND t.is_active = 1 AND ${testsWhere}
+    GROUP BY g`);
 }
 
 function categoriesOf(user: SessionUser, types: string[], labels: Record<string, string>) {
   if (!types.length) return [];
-  const rows = db().all<{ examType: string; tests: number; units: number; attempted: number; avg: number | null }>(sql`
-    SELECT t.exam_type AS examType, COUNT(*) AS tests, COUNT(DISTINCT t.unit_number) AS units,
-           COUNT(mine.test_id) AS attempted, SUM(mine.p) / SUM(mine.n) AS avg
-    FROM tests t LEFT JOIN ${mineByTest(user.id)} mine ON mine.test_id = t.id
-    WHERE t.is_active = 1 AND t.exam_type IN (${inList(types)}) GROUP BY t.exam_type`);
-  const byType = new Map(rows.map((r) => [r.examType, r]));
+  const inTypes = sql`t.exam_type IN (${inList(types)})`;
+  // test and unit counts from the covering index on tests; the student's part from their attempts
+  const counts = db().all<{ examType: string; tests: number; units: number }>(sql`
+    SELECT t.exam_type AS examType, COUNT(*) AS tests, COUNT(DISTINCT t.unit_number) AS units
+    FROM tests t WHERE t.is_active = 1 AND ${inTypes} GROUP BY t.exam_type`);
+  const countsByType = new Map(counts.map((r) => [r.examType, r]));
+  const mine = new Map(myProgressBy(user.id, sql`t.exam_type`, inTypes).map((r) => [r.g, r]));
   return types.map((value) => {
-    const r = byType.get(value);
+    const r = countsByType.get(value);
+    const m = mine.get(value);
     return {
       value,
       label: labelOf(labels, value),
       tests: r?.tests ?? 0,
       units: r?.units ?? 0,
-      attempted: r?.attempted ?? 0,
-      average: r?.avg === null || r?.avg === undefined ? null : Math.round(r.avg),
+      attempted: m?.attempted ?? 0,
+      average: m?.avg === null || m?.avg === undefined ? null : Math.round(m.avg),
     };
   });
 }
 
 function unitsOf(user: SessionUser, type: string) {
-  const rows = db().all<{ unitNumber: number | null; unitName: string | null; tests: number; attempted: number; avg: number | null }>(sql`
-    SELECT t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName, COUNT(*) AS tests,
-           COUNT(mine.test_id) AS attempted, SUM(mine.p) / SUM(mine.n) AS avg
-    FROM tests t LEFT JOIN ${mineByTest(user.id)} mine ON mine.test_id = t.id
-    WHERE t.is_active = 1 AND t.exam_type = ${type}
+  const rows = db().all<{ unitNumber: number | null; unitName: string | null; tests: number }>(sql`
+    SELECT t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName, COUNT(*) AS tests
+    FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type}
     GROUP BY t.unit_number ORDER BY t.unit_number IS NULL, t.unit_number`);
-  return rows.map((r) => ({
-    key: r.unitNumber === null ? "general" : String(r.unitNumber),
-    unitNumber: r.unitNumber,
-    unitName: r.unitNumber === null ? "General Tests" : (r.unitName ?? `Unit ${r.unitNumber}`),
-    tests: r.tests,
-    attempted: r.attempted,
-    average: r.avg === null ? null : Math.round(r.avg),
-  }));
+  const mine = new Map(myProgressBy(user.id, sql`t.unit_number`, sql`t.exam_type = ${type}`).map((r) => [r.g, r]));
+  return rows.map((r) => {
+    const m = mine.get(r.unitNumber);
+    return {
+      key: r.unitNumber === null ? "general" : String(r.unitNumber),
+      unitNumber: r.unitNumber,
+      unitName: r.unitNumber === null ? "General Tests" : (r.unitName ?? `Unit ${r.unitNumber}`),
+      tests: r.tests,
+      attempted: m?.attempted ?? 0,
+      average: m?.avg === null || m?.avg === undefined ? null : Math.round(m.avg),
+    };
+  });
 }
 
 function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: string, labels: Record<string, string>) {

@@ -86,6 +86,12 @@ describe("dashboard", () => {
     expect(d.recent).toHaveLength(1);
     expect(d.recent[0]).toMatchObject({ title: "Keats and Shelley", percent: 50 });
     expect(d.categories[0]).toMatchObject({ attempted: 1, average: 50 });
+    const units = await load(s.cookie, "?type=NET");
+    expect(units.units.map((u: { unitName: string; attempted: number; average: number | null }) => [u.unitName, u.attempted, u.average])).toEqual([
+      ["Medieval", 0, null],
+      ["Romantics", 1, 50],
+      ["General Tests", 0, null],
+    ]);
     const list = await load(s.cookie, "?type=NET&unit=3");
     expect(list.tests[0]).toMatchObject({ title: "Keats and Shelley", attempts: 1, best: 50, remaining: null, allowed: true });
   });
