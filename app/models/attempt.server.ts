@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { db, transaction, type DB } from "~/db/db.server";
+import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { acceptsAnswers, allowance, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
 import { newId } from "~/lib/ids.server";
@@ -177,22 +177,30 @@ export function finishAttempt(attemptId: string, userId: string, now = new Date(
 
 export type AnswerState = { questionId: string; chosen: number | null; marked: boolean };
 
-export function answersOf(attemptId: string): AnswerState[] {
-  return db()
+// the exam page runs these on every question view: prepared once
+const answersOfAttempt = preparedQuery((d) =>
+  d
     .select({ questionId: attemptAnswers.questionId, chosen: attemptAnswers.chosenIndex, marked: attemptAnswers.markedForReview })
     .from(attemptAnswers)
-    .where(eq(attemptAnswers.attemptId, attemptId))
-    .all();
+    .where(eq(attemptAnswers.attemptId, sql.placeholder("attemptId")))
+    .prepare(),
+);
+const examQuestions = preparedQuery((d) =>
+  d
+    .select({ id: questions.id, question: questions.question, options: questions.options })
+    .from(questions)
+    .where(and(eq(questions.testId, sql.placeholder("testId")), eq(questions.version, sql.placeholder("version"))))
+    .orderBy(questions.position)
+    .prepare(),
+);
+
+export function answersOf(attemptId: string): AnswerState[] {
+  return answersOfAttempt().all({ attemptId });
 }
 
 /** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send). */
 export function questionsForExam(testId: string, version: number) {
-  return db()
-    .select({ id: questions.id, question: questions.question, options: questions.options })
-    .from(questions)
-    .where(and(eq(questions.testId, testId), eq(questions.version, version)))
-    .orderBy(questions.position)
-    .all();
+  return examQuestions().all({ testId, version });
 }
 
 /** The latest finished attempt of a student on a test. */

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { db } from "~/db/db.server";
+import { eq, sql } from "drizzle-orm";
+import { db, preparedQuery } from "~/db/db.server";
 import { tests } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
 import { examNavSchema } from "~/lib/exam-schemas";
@@ -37,8 +37,16 @@ export type ExamPage =
     };
 
 /** What /test/:testId shows the student: the start card, the running exam, or nothing. */
+const testById = preparedQuery((d) =>
+  d
+    .select()
+    .from(tests)
+    .where(eq(tests.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamPage {
-  const test = db().select().from(tests).where(eq(tests.id, testId)).get();
+  const test = testById().get({ id: testId });
   if (!isTestVisibleTo(test, user)) return { state: "not-found" };
 
   const open = findOpenAttempt(db(), user.id, test.id);
