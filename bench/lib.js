@@ -83,6 +83,15 @@ export async function startServer(dbFile, { quiet = true, workers = Number(proce
   };
 }
 
+/** The server and its worker processes. */
+function processTree(pid) {
+  try {
+    return [pid, ...fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean)];
+  } catch {
+    return [pid];
+  }
+}
+
 /**
  * Peak memory of a process while `fn` runs, sampled every 100 ms from /proc: resident set (which
  * includes the memory-mapped database pages) and anonymous memory (the JavaScript heap and buffers).
@@ -98,13 +107,8 @@ export async function withPeakMemory(pid, fn) {
       return { rss: 0, anon: 0 };
     }
   };
-  // the server and its worker processes together
   const sample = () => {
-    let children = [];
-    try {
-      children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
-    } catch {}
-    const all = [pid, ...children].map(read);
+    const all = processTree(pid).map(read);
     peak = Math.max(peak, all.reduce((a, m) => a + m.rss, 0));
     peakAnon = Math.max(peakAnon, all.reduce((a, m) => a + m.anon, 0));
   };
@@ -254,16 +258,31 @@ export function summarise(latencies) {
 }
 
 /**
- * One HTTP load scenario with autocannon: paths rotate, each request carries the next cookie.
- * Reports requests/s, p50/p95/p99 latency (ms), errors (non-2xx and socket errors).
- */
-/**
- * Warms the server up on the same requests for `warmup` seconds (JIT, caches, mapped pages), then measures.
- * @param {string} base @param {{ paths: string[], cookies?: string[], connections?: number, duration?: number, expectStatus?: number, warmup?: number }} options
+ * One HTTP load scenario with autocannon: paths rotate, each request carries the next cookie. Warms the
+ * server up on the same requests for `warmup` seconds first (JIT, caches, mapped pages). Reports
+ * requests/s, p50/p95/p99 latency (ms), errors (non-2xx and socket errors) and, given the server's
+ * `pid`, the CPU time the server and its workers spent per measured request (ms, all threads: this
+ * figure does not depend on queueing, so it is the steadiest one to compare runs by).
+ * @param {string} base @param {{ paths: string[], cookies?: string[], connections?: number, duration?: number, expectStatus?: number, warmup?: number, pid?: number }} options
  */
 export async function load(base, options) {
   if (options.warmup) await measure(base, { ...options, duration: options.warmup });
-  return measure(base, options);
+  const cpuBefore = options.pid ? cpuMs(options.pid) : 0;
+  const result = await measure(base, options);
+  if (options.pid) result.cpuMsPerRequest = Math.round(((cpuMs(options.pid) - cpuBefore) / Math.max(result.requests, 1)) * 100) / 100;
+  return result;
+}
+
+/** CPU time (user + system, ms) used so far by a process and its children (Linux clock ticks of 10 ms). */
+function cpuMs(pid) {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {}
+  }
+  return total;
 }
 
 /** @param {string} base @param {{ paths: string[], cookies?: string[], connections?: number, duration?: number, expectStatus?: number }} options */

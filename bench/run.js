@@ -42,13 +42,13 @@ async function measure(dbFile, sizes, { withBurst }) {
     // 1. dashboard: categories and a tests list of the student's own exam type
     const dashPaths = cookies.flatMap((_c, i) => ["/dashboard", `/dashboard?type=${typeOf(i)}&unit=1`]);
     const dashCookies = cookies.flatMap((c) => [c, c]);
-    s.dashboard = await withPeakMemory(server.pid, () => load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION, warmup: WARMUP }));
+    s.dashboard = await withPeakMemory(server.pid, () => load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION, warmup: WARMUP, pid: server.pid }));
     log("dashboard", JSON.stringify(s.dashboard));
     // the same pages one request at a time: the service time, without queueing
-    s.dashboardSingle = await load(server.base, { paths: dashPaths, cookies: dashCookies, duration: Math.max(2, DURATION / 2), connections: 1, warmup: 1 });
+    s.dashboardSingle = await load(server.base, { paths: dashPaths, cookies: dashCookies, duration: Math.max(2, DURATION / 2), connections: 1, warmup: 1, pid: server.pid });
     log("dashboard, 1 connection", JSON.stringify(s.dashboardSingle));
     // 4. admin overview and user list
-    s.admin = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4, warmup: WARMUP }));
+    s.admin = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4, warmup: WARMUP, pid: server.pid }));
     log("admin", JSON.stringify(s.admin));
     if (withBurst) {
       // 2. an exam page in progress
@@ -64,11 +64,11 @@ async function measure(dbFile, sizes, { withBurst }) {
       }
       // student i has exam types i%5 and (i+2)%5; test t(i%5) has type TYPES[i%5]
       s.exam = await withPeakMemory(server.pid, () =>
-        load(server.base, { paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`), cookies: examCookies, duration: DURATION, warmup: WARMUP }),
+        load(server.base, { paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`), cookies: examCookies, duration: DURATION, warmup: WARMUP, pid: server.pid }),
       );
       log("exam page", JSON.stringify(s.exam));
       // 5. landing page, anonymous
-      s.landing = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/"], duration: DURATION, warmup: WARMUP }));
+      s.landing = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/"], duration: DURATION, warmup: WARMUP, pid: server.pid }));
       log("landing", JSON.stringify(s.landing));
       // baseline: a bare http server, same page size as the dashboard
       const size = (await (await fetch(`${server.base}/dashboard`, { headers: { cookie: cookies[0] } })).text()).length;
@@ -102,9 +102,9 @@ const problems = budgetProblems(weights);
 const sc = results.scenarios;
 if (sc.burst.lost > 0 || sc.burst.unfinished > 0 || sc.burst.errors > 0) problems.push(`exam-end burst: ${sc.burst.lost} lost, ${sc.burst.unfinished} unfinished, ${sc.burst.errors} errors`);
 for (const [name, r] of Object.entries(sc)) if (r.errors) problems.push(`${name}: ${r.errors} errors`);
-console.log("\nscenario        req/s   p50 ms   p95 ms   p99 ms  errors  RSS MB  anon MB");
+console.log("\nscenario        req/s   p50 ms   p95 ms   p99 ms  errors  RSS MB  anon MB  CPU ms/req");
 for (const [name, r] of Object.entries(sc)) {
-  console.log(`${name.padEnd(14)} ${String(r.rps ?? "-").padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p95).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.peakMemoryMB ?? "-").padStart(7)} ${String(r.peakHeapMB ?? "-").padStart(8)}`);
+  console.log(`${name.padEnd(14)} ${String(r.rps ?? "-").padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p95).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.peakMemoryMB ?? "-").padStart(7)} ${String(r.peakHeapMB ?? "-").padStart(8)} ${String(r.cpuMsPerRequest ?? "-").padStart(11)}`);
 }
 console.log("\ngrowth (p95 ms): dashboard / admin");
 for (const [k, g] of Object.entries(results.growth)) console.log(`${k.padEnd(4)} ${g.dashboard.p95} / ${g.admin.p95}`);

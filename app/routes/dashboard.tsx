@@ -4,6 +4,7 @@ import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run
 import { requireStudent } from "~/lib/auth.server";
 import { hiddenAnnouncementsCookie as hiddenAnnouncements } from "~/lib/cookies.server";
 import { band, bandClasses } from "~/lib/exam-rules";
+import { useLinkClicks } from "~/lib/hooks";
 import { formatDate } from "~/lib/time";
 import { loadDashboard, parseDashboardQuery } from "~/models/dashboard.server";
 
@@ -151,6 +152,7 @@ function Breadcrumb({ d }: { d: Extract<Data, { level: "units" | "tests" }> }) {
 }
 
 function Categories({ d }: { d: Extract<Data, { level: "categories" }> }) {
+  const onLinkClick = useLinkClicks();
   return (
     <>
       <h2 className="mt-8 text-lg font-bold">Exam Categories</h2>
@@ -185,7 +187,8 @@ function Categories({ d }: { d: Extract<Data, { level: "categories" }> }) {
         {d.recent.length === 0 ? (
           <p className="card mt-3 p-5 text-slate-600">No tests taken yet. Pick a category above to start your first test.</p>
         ) : (
-          <ul className="card mt-3 divide-y divide-slate-100">
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from the links inside, which keyboards activate too
+          <ul className="card mt-3 divide-y divide-slate-100" onClick={onLinkClick}>
             {d.recent.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
                 <div className="min-w-0">
@@ -196,9 +199,9 @@ function Categories({ d }: { d: Extract<Data, { level: "categories" }> }) {
                 </div>
                 <div className="flex items-center gap-3">
                   <span className={`badge ${bandClasses[band(r.percent)]}`}>{r.percent}%</span>
-                  <Link to={`/test/${r.testId}/results?attempt=${r.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                  <a href={`/test/${r.testId}/results?attempt=${r.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
                     View Details
-                  </Link>
+                  </a>
                 </div>
               </li>
             ))}
@@ -244,6 +247,7 @@ function Units({ d }: { d: Extract<Data, { level: "units" }> }) {
 }
 
 function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
+  const onLinkClick = useLinkClicks();
   return (
     <>
       <Breadcrumb d={d} />
@@ -274,7 +278,8 @@ function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
       {d.tests.length === 0 ? (
         <p className="card mt-3 p-5 text-slate-600">{d.q ? "No tests match your search." : "No tests here yet."}</p>
       ) : (
-        <ul className="mt-3 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from the links inside, which keyboards activate too
+        <ul className="mt-3 grid gap-3 md:grid-cols-2 lg:grid-cols-3" onClick={onLinkClick}>
           {d.tests.map((t) => (
             <li key={t.id} className="card flex flex-col p-4">
               <div className="flex items-center justify-between gap-2">
@@ -301,9 +306,9 @@ function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
               </ul>
               <div className="mt-auto pt-4">
                 {t.allowed ? (
-                  <Link to={`/test/${t.id}`} className="btn-primary w-full">
+                  <a href={`/test/${t.id}`} className="btn-primary w-full">
                     {t.inProgress ? "Resume Test" : t.attempts > 0 ? "Retake Test" : "Start Test"}
-                  </Link>
+                  </a>
                 ) : (
                   <button type="button" disabled className="btn w-full bg-slate-200 text-slate-600">
                     Global Limit Reached

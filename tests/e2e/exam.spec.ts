@@ -27,12 +27,15 @@ function savedAnswers(userEmail: string, testId: string) {
 
 test("JS on: take a test from the dashboard, reload midway, finish and review", async ({ page }) => {
   await signIn(page, app, STUDENT.email, STUDENT.password);
+  // from the dashboard to the test without reloading the page (the app navigates, as on a phone)
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.getByRole("link", { name: /^NET/ }).first().click();
   await expect(page).toHaveURL(/type=NET/);
   await page.getByRole("link", { name: /General Tests/ }).click();
   await page.getByRole("link", { name: "Start Test" }).click();
   const testId = testIdOf("NET English Full Mock Test 1");
   await expect(page.getByRole("heading", { name: "NET English Full Mock Test 1" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await expect(page.getByText("MCQ")).toBeVisible();
   await page.getByRole("button", { name: "Start Test" }).click();
   await expect(page.getByText("Question 1 of 10")).toBeVisible();

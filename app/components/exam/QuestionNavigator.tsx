@@ -1,5 +1,4 @@
-import { useNavigate } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import { useLinkClicks } from "~/lib/hooks";
 import { navigatorLabels, navigatorState, type NavigatorState } from "~/lib/exam-rules";
 
 const stateClasses: Record<NavigatorState, string> = {
@@ -41,18 +40,8 @@ export function QuestionNavigator({
     { "not-visited": 0, "not-answered": 0, answered: 0, marked: 0, "answered-marked": 0 },
   );
   const answered = counts.answered + counts["answered-marked"];
-  const navigate = useNavigate();
-  // Plain links with one click handler for the grid: fifty Remix <Link>s were a quarter of the
-  // exam page's server render. A plain click navigates in the app, as a <Link replace> would;
-  // without JavaScript, or with a modifier key, the browser follows the link itself.
-  const onGridClick = (event: MouseEvent<HTMLOListElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest("a");
-    const to = link?.getAttribute("href");
-    if (!to) return;
-    event.preventDefault();
-    navigate(to, { replace: true, preventScrollReset: true });
-  };
+  // plain links: fifty Remix <Link>s were a quarter of the exam page's server render
+  const onGridClick = useLinkClicks({ replace: true, preventScrollReset: true });
   return (
     <section aria-labelledby="navigator-heading" className="card p-4">
       <h2 id="navigator-heading" className="text-sm font-semibold text-slate-900">
