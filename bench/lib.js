@@ -211,6 +211,10 @@ export async function generate(dbFile, { students = 2000, tests = 500, questions
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.exec("ANALYZE");
   db.close();
+  // the file's pages reach the disk now, not in the background while a scenario is measured
+  const fd = fs.openSync(dbFile, "r+");
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
   return { students: studentRows.length, tests: testRows.length };
 }
 

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/export-done";
 import { formatDateTime } from "~/lib/time";
 import {
   type COLLECTIONS,
@@ -80,8 +82,41 @@ const LABELS: Record<(typeof COLLECTIONS)[number], string> = {
   books: "Books",
 };
 
+/**
+ * "Data exported successfully as …" once a download's response has arrived (see lib/export-done.ts).
+ * `watch(format)` is the export form's submit handler; the message goes away after 5 seconds.
+ */
+function useExportNotice() {
+  const [notice, setNotice] = useState<string | null>(null);
+  const poll = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearInterval(poll.current), []);
+  useEffect(() => {
+    if (!notice) return;
+    const hide = window.setTimeout(() => setNotice(null), 5000);
+    return () => window.clearTimeout(hide);
+  }, [notice]);
+  const watch = (format: ExportFormat) => (event: FormEvent<HTMLFormElement>) => {
+    const token = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+    const field = event.currentTarget.elements.namedItem("token");
+    if (field instanceof HTMLInputElement) field.value = token;
+    setNotice(null);
+    window.clearInterval(poll.current);
+    const started = Date.now();
+    poll.current = window.setInterval(() => {
+      if (exportDone(document.cookie, token)) {
+        window.clearInterval(poll.current);
+        setNotice(EXPORTED_MESSAGES[format]);
+      } else if (Date.now() - started > 10 * 60_000) {
+        window.clearInterval(poll.current);
+      }
+    }, 250);
+  };
+  return { notice, watch };
+}
+
 export default function Backup() {
   const a = useActionData<typeof action>();
+  const exported = useExportNotice();
   return (
     <main className="space-y-4">
       <PageHeader title="Backup & Import" description="Download everything as a file, or bring data back from a backup." />
@@ -89,21 +124,29 @@ export default function Backup() {
         <h2 id="export-heading" className="font-semibold">
           Export
         </h2>
+        {exported.notice ? (
+          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
+            {exported.notice}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
-          <Form method="post" action="/admin/backup/export" reloadDocument>
+          <Form method="post" action="/admin/backup/export" reloadDocument onSubmit={exported.watch("json")}>
+            <input type="hidden" name="token" />
             <input type="hidden" name="format" value="json" />
             <button type="submit" className="btn-primary">
               Export as JSON
             </button>
           </Form>
-          <Form method="post" action="/admin/backup/export" reloadDocument>
+          <Form method="post" action="/admin/backup/export" reloadDocument onSubmit={exported.watch("sqlite")}>
+            <input type="hidden" name="token" />
             <input type="hidden" name="format" value="sqlite" />
             <button type="submit" className="btn-secondary">
               Download database snapshot
             </button>
           </Form>
         </div>
-        <Form method="post" action="/admin/backup/export" reloadDocument className="flex flex-wrap items-center gap-2">
+        <Form method="post" action="/admin/backup/export" reloadDocument onSubmit={exported.watch("csv")} className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="token" />
           <input type="hidden" name="format" value="csv" />
           <span className="text-sm font-medium">Export as CSV:</span>
           {COLLECTIONS_LIST.map((c) => (

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
+import { exportDoneCookie } from "~/lib/export-done";
 import { backupFileName, backupJsonStream, type Collection, COLLECTIONS, collectionCsv, databaseSnapshot, MESSAGES } from "~/models/backup.server";
 
 /** Downloads: the JSON backup, one collection as CSV, or a snapshot of the database file. */
@@ -10,17 +11,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const format = String(form.get("format") ?? "json");
   const date = new Date().toISOString().slice(0, 10);
+  // with JavaScript the page sent a token; echoing it lets the page say the download started
+  const done = exportDoneCookie(form.get("token"));
+  const downloadHeaders = (headers: Record<string, string>) => (done ? { ...headers, "Set-Cookie": done } : headers);
   try {
     if (format === "json") {
       return new Response(backupJsonStream(), {
-        headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${backupFileName()}"`, "Cache-Control": "no-store" },
+        headers: downloadHeaders({ "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${backupFileName()}"`, "Cache-Control": "no-store" }),
       });
     }
     if (format === "csv") {
       const collection = String(form.get("collection") ?? "") as Collection;
       if (!COLLECTIONS.includes(collection)) return new Response("Unknown collection", { status: 400 });
       return new Response(`\uFEFF${collectionCsv(collection)}`, {
-        headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="academy-${collection}-${date}.csv"`, "Cache-Control": "no-store" },
+        headers: downloadHeaders({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="academy-${collection}-${date}.csv"`, "Cache-Control": "no-store" }),
       });
     }
     if (format === "sqlite") {
@@ -28,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const stream = fs.createReadStream(snapshot.file);
       stream.on("close", snapshot.cleanup);
       return new Response(createReadableStreamFromReadable(stream), {
-        headers: { "Content-Type": "application/vnd.sqlite3", "Content-Disposition": `attachment; filename="academy-${date}.db"`, "Cache-Control": "no-store" },
+        headers: downloadHeaders({ "Content-Type": "application/vnd.sqlite3", "Content-Disposition": `attachment; filename="academy-${date}.db"`, "Cache-Control": "no-store" }),
       });
     }
     return new Response("Unknown format", { status: 400 });

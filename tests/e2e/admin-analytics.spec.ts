@@ -50,8 +50,12 @@ test("an admin exports JSON and imports it into a fresh instance", async ({ brow
     await a.goto(`${source.url}/admin/backup`);
     const [download] = await Promise.all([a.waitForEvent("download"), a.getByRole("button", { name: "Export as JSON" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^academy-test-series-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    await expect(a.getByRole("status")).toHaveText("Data exported successfully as JSON");
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
+    const [csv] = await Promise.all([a.waitForEvent("download"), a.getByRole("button", { name: "Users", exact: true }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^academy-users-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expect(a.getByRole("status")).toHaveText("Data exported successfully as CSV files");
 
     const b = await browser.newPage();
     await signIn(b, target);

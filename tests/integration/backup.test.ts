@@ -114,5 +114,16 @@ describe("who may export and import", () => {
     const ok = (await run(exportRoute.action, postRequest("/admin/backup/export", { format: "json" }, { cookie: admin }))) as Response;
     expect(ok.headers.get("Content-Disposition")).toMatch(/attachment; filename="academy-test-series-backup-\d{4}-\d{2}-\d{2}\.json"/);
     expect(JSON.parse(await ok.text()).users.length).toBeGreaterThan(0);
+    // no token (no JavaScript): nothing to signal
+    expect(ok.headers.get("Set-Cookie")).toBeNull();
+
+    // with JavaScript the page sends a token: the download answers it with the export-done cookie
+    const csv = (await run(exportRoute.action, postRequest("/admin/backup/export", { format: "csv", collection: "users", token: "a1b2c3d4e5f6" }, { cookie: admin }))) as Response;
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Set-Cookie")).toBe("export-done=a1b2c3d4e5f6; Path=/admin; Max-Age=300; SameSite=Lax");
+    const forged = (await run(exportRoute.action, postRequest("/admin/backup/export", { format: "json", token: "x; Path=/" }, { cookie: admin }))) as Response;
+    expect(forged.status).toBe(200);
+    expect(forged.headers.get("Set-Cookie")).toBeNull();
+    await forged.text();
   });
 });
