@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
-import { attemptAnswers, attempts } from "~/db/schema.server";
+import { attemptAnswers, attempts, tests } from "~/db/schema.server";
 import { GRACE_MS } from "~/lib/exam-rules";
 import { createTest } from "~/models/test.server";
 import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
@@ -190,6 +190,28 @@ describe("answers", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/test/${testId}/results?attempt=${attempt.id}`);
     expect(openAttempts(s.user.id, testId)[0]).toMatchObject({ status: "expired", score: 1 });
+  });
+
+  it("a test hidden by the academy mid-exam stays open to the student inside it until they finish", async () => {
+    const hiddenId = createTest({ title: "Hidden Midway", examType: "NET", duration: 30 }, QUESTIONS).id;
+    const s = await makeStudent();
+    const other = await makeStudent();
+    await start(s.cookie, hiddenId);
+    const attempt = openAttempts(s.user.id, hiddenId)[0];
+    db().update(tests).set({ isActive: false }).where(eq(tests.id, hiddenId)).run();
+
+    const page = payload<{ state: string; current: number }>(await run(examRoute.loader, getRequest(`/test/${hiddenId}?q=2`, s.cookie), { testId: hiddenId }));
+    expect(page).toMatchObject({ state: "in-progress", current: 2 });
+    expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0" })).body.ok).toBe(true);
+    // nobody else can start it
+    expect(payload<{ state: string }>(await run(examRoute.loader, getRequest(`/test/${hiddenId}`, other.cookie), { testId: hiddenId })).state).toBe("not-found");
+    expect(statusOf(await start(other.cookie, hiddenId))).toBe(404);
+
+    const finished = (await run(examRoute.action, postRequest(`/test/${hiddenId}`, { intent: "finish" }, { cookie: s.cookie }), { testId: hiddenId })) as Response;
+    expect(finished.headers.get("Location")).toBe(`/test/${hiddenId}/results?attempt=${attempt.id}`);
+    expect(openAttempts(s.user.id, hiddenId)[0]).toMatchObject({ status: "submitted", score: 1 });
+    // finished: the hidden test is gone for them too
+    expect(payload<{ state: string }>(await run(examRoute.loader, getRequest(`/test/${hiddenId}`, s.cookie), { testId: hiddenId })).state).toBe("not-found");
   });
 });
 
