@@ -19,6 +19,11 @@ export async function bootstrap() {
   await seedIfEmpty();
 }
 
+/** `npm run db:migrate`: opens the database, which applies pending migrations. */
+export function migrateDatabase() {
+  db();
+}
+
 /** `npm run db:seed` */
 export async function reseed() {
   db();
