@@ -199,8 +199,33 @@ export function answersOf(attemptId: string): AnswerState[] {
 }
 
 /** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send). */
-export function questionsForExam(testId: string, version: number) {
-  return examQuestions().all({ testId, version });
+type ExamQuestion = { id: string; question: string; options: string[] };
+
+/**
+ * The questions of a test version, kept in memory per open database (most recently used 200 versions).
+ * A version that has an attempt never changes (an edit then makes a new version), and the exam page
+ * only asks for versions that have one, so the copy cannot go stale. Callers must not modify it.
+ */
+const questionCache = new WeakMap<DB, Map<string, readonly ExamQuestion[]>>();
+const QUESTION_CACHE_SIZE = 200;
+
+export function questionsForExam(testId: string, version: number): readonly ExamQuestion[] {
+  const current = db();
+  let cache = questionCache.get(current);
+  if (!cache) {
+    cache = new Map();
+    questionCache.set(current, cache);
+  }
+  const key = `${testId}\u0000${version}`;
+  let list = cache.get(key);
+  if (list) {
+    cache.delete(key);
+  } else {
+    list = examQuestions().all({ testId, version });
+    if (cache.size >= QUESTION_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  }
+  cache.set(key, list);
+  return list;
 }
 
 /** The latest finished attempt of a student on a test. */

@@ -30,7 +30,7 @@ export type ExamPage =
       state: "in-progress";
       test: { id: string; title: string; duration: number; totalQuestions: number };
       attempt: { id: string; deadlineAt: number; serverNow: number; deadlineClock: string };
-      questions: { id: string; question: string; options: string[] }[];
+      questions: readonly { id: string; question: string; options: string[] }[];
       answers: Record<string, { chosen: number | null; marked: boolean }>;
       current: number;
       confirm: boolean;

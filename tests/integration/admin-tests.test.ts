@@ -226,6 +226,25 @@ describe("question editor", () => {
     expect(review.review[0].question).toBe("Who wrote Paradise Lost?");
   });
 
+  it("a student inside a test keeps its questions when it is edited; the next student gets the new ones", async () => {
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Edited Midway", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Edited Midway")!;
+    const inside = await makeStudent({ examTypes: ["NET"] });
+    const next = await makeStudent({ examTypes: ["NET"] });
+    const examPage = async (cookie: string) => payload<any>(await run(examRoute.loader, getRequest(`/test/${t.id}?q=1`, cookie), { testId: t.id }));
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: inside.cookie }), { testId: t.id });
+    expect((await examPage(inside.cookie)).questions[0].question).toBe("Who wrote Paradise Lost?");
+
+    await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "A brand new question?", options: ["X", "Y", "Z"], correct: 2 }]), { cookie: admin }), { testId: t.id });
+    const stillInside = await examPage(inside.cookie);
+    expect(stillInside.questions).toHaveLength(10);
+    expect(stillInside.questions[0].question).toBe("Who wrote Paradise Lost?");
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: next.cookie }), { testId: t.id });
+    const fresh = await examPage(next.cookie);
+    expect(fresh.questions.map((q: { question: string }) => q.question)).toEqual(["A brand new question?"]);
+  });
+
   it("edits in place when nobody has attempted the test", async () => {
     const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Fresh", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
