@@ -10,7 +10,7 @@ import { examEndBurst, generate, load, signInStudents, startServer } from "../..
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-bench-smoke-"));
 const dbFile = path.join(dir, "bench.db");
-let server: { base: string; pid: number; stop: () => Promise<void> };
+let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
   await generate(dbFile, { students: 50, tests: 10, questionsPerTest: 10, attempts: 300 });
