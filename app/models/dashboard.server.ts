@@ -20,12 +20,13 @@ export function visibleAnnouncementsFor(user: Pick<SessionUser, "id" | "assigned
     AND (a.target_type = 'all'
       OR (a.target_type = 'examType' AND EXISTS (SELECT 1 FROM announcement_exam_types t WHERE t.announcement_id = a.id AND t.exam_type IN (${inList(types)})))
       OR (a.target_type = 'specific' AND EXISTS (SELECT 1 FROM announcement_users u WHERE u.announcement_id = a.id AND u.user_id = ${user.id})))`;
-  const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM announcements a WHERE ${where}`)?.n ?? 0;
-  const items = db().all<{ id: string; title: string; content: string; type: string; imageUrl: string | null; createdAt: number }>(
-    sql`SELECT a.id, a.title, a.content, a.type, a.image_url AS imageUrl, COALESCE(a.scheduled_for, a.created_at) AS createdAt
+  // one query: the window count is taken over every visible announcement, before the LIMIT
+  const rows = db().all<{ id: string; title: string; content: string; type: string; imageUrl: string | null; createdAt: number; total: number }>(
+    sql`SELECT a.id, a.title, a.content, a.type, a.image_url AS imageUrl, COALESCE(a.scheduled_for, a.created_at) AS createdAt,
+               COUNT(*) OVER () AS total
         FROM announcements a WHERE ${where} ORDER BY COALESCE(a.scheduled_for, a.created_at) DESC ${limit ? sql`LIMIT ${limit}` : sql``}`,
   );
-  return { total, items };
+  return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...item }) => item) };
 }
 
 export type DashboardQuery = { type: string | null; unit: string | null; q: string; allAnnouncements: boolean };
@@ -49,20 +50,19 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
   const types = user.assignedExamTypes.filter((t) => t !== "CUSTOM");
   const announcements = visibleAnnouncementsFor(user, query.allAnnouncements ? null : 3);
 
-  const stats = db().get<{ taken: number; avg: number | null; best: number | null }>(sql`
-    SELECT COUNT(*) AS taken,
+  // the tiles: tests available to the student, and their finished attempts
+  const stats = db().get<{ available: number; taken: number; avg: number | null; best: number | null }>(sql`
+    SELECT ${types.length ? sql`(SELECT COUNT(*) FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)}))` : sql`0`} AS available,
+           COUNT(*) AS taken,
            AVG(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS avg,
            MAX(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS best
     FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL}`);
-  const available = types.length
-    ? (db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)})`)?.n ?? 0)
-    : 0;
 
   const base = {
     name: user.name,
     hasTypes: types.length > 0,
     stats: {
-      available,
+      available: stats?.available ?? 0,
       taken: stats?.taken ?? 0,
       average: stats?.avg === null || stats?.avg === undefined ? 0 : Math.round(stats.avg),
       best: stats?.best === null || stats?.best === undefined ? 0 : Math.round(stats.best),
