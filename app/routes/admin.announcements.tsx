@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, DeleteLink } from "~/components/admin/ui";
 import { UserPicker } from "~/components/admin/UserPicker";
 import { Dialog } from "~/components/Dialog";
 import { announcementSchema } from "~/lib/admin-schemas";
@@ -212,9 +212,7 @@ export default function AdminAnnouncements() {
                   <Link to={href({ edit: a.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
                     Edit
                   </Link>
-                  <Link to={href({ delete: a.id })} preventScrollReset className="btn px-2 py-1 text-xs text-red-700 hover:bg-red-50">
-                    Delete
-                  </Link>
+                  <DeleteLink to={href({ delete: a.id })} />
                 </div>
               </div>
             </li>

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { EmptyState, ErrorBox, PageHeader, useHrefWith, ConfirmDialog, DialogActions } from "~/components/admin/ui";
+import { EmptyState, ErrorBox, PageHeader, useHrefWith, ConfirmDialog, DialogActions, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { bookSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -90,9 +90,7 @@ export default function AdminBooks() {
                   <Link to={href({ edit: b.id })} preventScrollReset className="btn-secondary flex-1 px-2 py-1 text-xs">
                     Edit
                   </Link>
-                  <Link to={href({ delete: b.id })} preventScrollReset className="btn flex-1 px-2 py-1 text-xs text-red-700 hover:bg-red-50">
-                    Delete
-                  </Link>
+                  <DeleteLink to={href({ delete: b.id })} className="flex-1" />
                 </div>
               </div>
             </li>

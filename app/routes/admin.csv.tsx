@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, ConfirmDialog, EmptyState, FilterForm, PageHeader, Pagination, useHrefWith, SearchField, FilterSelect } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, EmptyState, FilterForm, PageHeader, Pagination, useHrefWith, SearchField, FilterSelect, DeleteLink } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/time";
@@ -77,9 +77,7 @@ export default function CsvManagement() {
                 <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
                   Edit
                 </Link>
-                <Link to={href({ delete: t.id })} preventScrollReset className="btn px-3 py-1.5 text-red-700 hover:bg-red-50">
-                  Delete
-                </Link>
+                <DeleteLink to={href({ delete: t.id })} size="md" />
               </div>
             </li>
           ))}

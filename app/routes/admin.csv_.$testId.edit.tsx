@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";
-import { ErrorBox, SubmitButton } from "~/components/admin/ui";
+import { ErrorBox, ExamTypeOptions, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
@@ -175,12 +175,7 @@ export default function TestEditor() {
               Exam type
             </label>
             <select id="examType" name="examType" value={knownType ? meta.examType : "CUSTOM"} onChange={(e) => setMeta({ ...meta, examType: e.target.value })} className="input">
-              {d.examTypes.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-              <option value="CUSTOM">Custom…</option>
+              <ExamTypeOptions types={d.examTypes} />
             </select>
           </div>
           {!hydrated || meta.examType === "CUSTOM" || !knownType ? (

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, EmptyState, ErrorBox, PageHeader, useHrefWith, ConfirmDialog, DialogActions } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, useHrefWith, ConfirmDialog, DialogActions, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { BUILTIN_TEST_TYPES, PREDEFINED_LABELS } from "~/lib/exam-type-rules";
@@ -123,9 +123,7 @@ export default function ExamTypes() {
                         <Link to={href({ edit: t.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
                           Edit
                         </Link>
-                        <Link to={href({ delete: t.id })} preventScrollReset className="btn px-2 py-1 text-xs text-red-700 hover:bg-red-50">
-                          Delete
-                        </Link>
+                        <DeleteLink to={href({ delete: t.id })} />
                       </div>
                     </td>
                   </tr>

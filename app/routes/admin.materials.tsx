@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { materialSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -113,9 +113,7 @@ export default function AdminMaterials() {
                     {m.isActive ? "Deactivate" : "Activate"}
                   </button>
                 </Form>
-                <Link to={href({ delete: m.id })} preventScrollReset className="btn px-2 py-1 text-xs text-red-700 hover:bg-red-50">
-                  Delete
-                </Link>
+                <DeleteLink to={href({ delete: m.id })} />
               </div>
             </li>
           ))}

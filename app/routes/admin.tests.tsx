@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect } from "~/components/admin/ui";
+import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect, ExamTypeOptions, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
@@ -164,6 +164,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** The action's error message when it answered one of these intents (each dialog shows its own). */
+function useActionError(...intents: string[]): string | null {
+  const actionData = useActionData<typeof action>();
+  return actionData && "error" in actionData && intents.includes(actionData.intent) ? actionData.error : null;
+}
+
 export default function AdminTests() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -280,9 +286,7 @@ function TestList({ d }: { d: LoaderData }) {
               <Link to={`/admin/tests/${t.id}/analysis`} className="btn-secondary px-3 py-1.5">
                 Item analysis
               </Link>
-              <Link to={href({ delete: t.id })} preventScrollReset className="btn px-3 py-1.5 text-red-700 hover:bg-red-50">
-                Delete
-              </Link>
+              <DeleteLink to={href({ delete: t.id })} size="md" />
             </div>
           </li>
         ))}
@@ -327,12 +331,7 @@ function ExamTypeSelect({
         </label>
         <select id={id} name={name} value={value} onChange={(e) => setValue(e.target.value)} className="input">
           <option value="">Choose…</option>
-          {d.examTypes.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-          <option value="CUSTOM">Custom…</option>
+          <ExamTypeOptions types={d.examTypes} />
         </select>
       </div>
       {!hydrated || value === "CUSTOM" ? (
@@ -351,7 +350,7 @@ function SingleUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
   const actionData = useActionData<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
-  const uploadError = actionData && "error" in actionData && ["upload", "create"].includes(actionData.intent) ? actionData.error : null;
+  const uploadError = useActionError("upload", "create");
   const values = (preview && !preview.ok ? preview.values : {}) as Record<string, string>;
   return (
     <Dialog labelledBy="upload-title" closeHref={closeHref} className="w-[min(96vw,56rem)]">
@@ -504,8 +503,7 @@ function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: st
 }
 
 function BulkUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData && ["bulk-upload", "upload"].includes(actionData.intent) ? actionData.error : null;
+  const error = useActionError("bulk-upload", "upload");
   const hydrated = useHydrated();
   const [files, setFiles] = useState<string[]>([]);
   return (
@@ -548,12 +546,7 @@ function BulkUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
                 <input name="names" aria-label={`Test name for ${name}`} placeholder={name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ")} className="input" />
                 <select name="examTypes" aria-label={`Exam type for ${name}`} className="input" defaultValue="">
                   <option value="">Default</option>
-                  {d.examTypes.map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
-                    </option>
-                  ))}
-                  <option value="CUSTOM">Custom…</option>
+                  <ExamTypeOptions types={d.examTypes} />
                 </select>
                 <input name="customNames" aria-label={`Custom exam type for ${name}`} placeholder="Custom type name" className="input" />
                 <input name="durations" aria-label={`Duration for ${name}`} type="number" min={1} placeholder="min" className="input" />
@@ -588,8 +581,7 @@ function BulkResult({ result }: { result: { created: number; errors: number; res
 
 function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: string; step: string }) {
   const href = useHrefWith();
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData && actionData.intent === "clear-all" ? actionData.error : null;
+  const error = useActionError("clear-all");
   return (
     <Dialog labelledBy="bulk-ops-title" closeHref={closeHref}>
       <div className="space-y-5 p-5">
@@ -662,8 +654,7 @@ function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: stri
 
 function EditTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
   const t = d.target!;
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData && actionData.intent === "edit" ? actionData.error : null;
+  const error = useActionError("edit");
   const known = d.examTypes.some((x) => x.value === t.examType);
   return (
     <Dialog labelledBy="edit-title" closeHref={closeHref}>
@@ -726,8 +717,7 @@ function EditTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
 
 function CloneTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
   const t = d.target!;
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData && actionData.intent === "clone" ? actionData.error : null;
+  const error = useActionError("clone");
   return (
     <Dialog labelledBy="clone-title" closeHref={closeHref}>
       <Form method="post" className="space-y-4 p-5" noValidate>

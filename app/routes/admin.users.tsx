@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions, SearchField } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions, SearchField, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { addUserSchema, passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -225,9 +225,7 @@ export default function AdminUsers() {
                       <Link to={`/admin/users/${u.id}`} className="btn-secondary px-2 py-1 text-xs">
                         Analysis
                       </Link>
-                      <Link to={href({ delete: u.id })} preventScrollReset className="btn px-2 py-1 text-xs text-red-700 hover:bg-red-50">
-                        Delete
-                      </Link>
+                      <DeleteLink to={href({ delete: u.id })} />
                     </div>
                   </td>
                 </tr>

@@ -248,3 +248,27 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** The options of an exam-type select: every type by label, then "Custom…" (the form then asks for a name). */
+export function ExamTypeOptions({ types }: { types: Array<{ value: string; label: string }> }) {
+  return (
+    <>
+      {types.map((t) => (
+        <option key={t.value} value={t.value}>
+          {t.label}
+        </option>
+      ))}
+      <option value="CUSTOM">Custom…</option>
+    </>
+  );
+}
+
+/** A row's Delete: opens its ConfirmDialog (`?delete=ID`), with or without JavaScript. */
+export function DeleteLink({ to, size = "sm", className = "" }: { to: string; size?: "sm" | "md"; className?: string }) {
+  const sizing = size === "sm" ? "px-2 py-1 text-xs" : "px-3 py-1.5";
+  return (
+    <Link to={to} preventScrollReset className={`btn ${className ? `${className} ` : ""}${sizing} text-red-700 hover:bg-red-50`}>
+      Delete
+    </Link>
+  );
+}
