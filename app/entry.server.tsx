@@ -6,8 +6,14 @@ import { closeDatabase, db } from "~/db/db.server";
 import { compressPage, compressResponse } from "~/lib/compress.server";
 import { seedIfEmpty, wipe } from "~/db/seed.server";
 import { NonceContext } from "~/lib/nonce";
+import { noteDatabaseTrouble } from "~/lib/db-errors.server";
+import { isPrivatePage } from "~/lib/routing";
 
 export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
+// for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
+export { bodyLimitFor, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
+export { parseTrustProxy } from "~/lib/trust-proxy";
+export { databaseTroubleMessage, databaseTroublePage, requestState, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
 /** for tools that build data sets (bench/): the same hash the app stores */
 export { hashPassword } from "~/lib/password.server";
 
@@ -35,8 +41,22 @@ export function shutdown() {
   closeDatabase();
 }
 
+/**
+ * Unexpected errors of loaders, actions and rendering. A database that cannot answer marks the request
+ * (server/start.js answers 503) and logs one line; a request the client gave up on logs nothing.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (noteDatabaseTrouble(error)) {
+    console.error(`database unavailable on ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    return;
+  }
+  console.error(error);
+}
+
 /** Loader data for client-side navigations: buffered and compressed like documents. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (isPrivatePage(new URL(request.url).pathname)) response.headers.set("Cache-Control", "no-store");
   return compressResponse(request, response);
 }
 
@@ -65,6 +85,7 @@ export default function handleRequest(
     sink.on("finish", () => {
       clearTimeout(timer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (isPrivatePage(new URL(request.url).pathname)) responseHeaders.set("Cache-Control", "no-store");
       const body = compressPage(request, Buffer.concat(chunks), responseHeaders);
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
     });

@@ -32,7 +32,7 @@ export async function freePort() {
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br";
 
 /** Starts the production server (server/start.js) on loopback with its own database file. */
-export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined } = {}) {
+export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined, env = {} } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? "--max-old-space-size=256 --max-semi-space-size=32").split(" "), "server/start.js"], {
     cwd: ROOT,
@@ -48,6 +48,7 @@ export async function startServer(dbFile, { quiet = true, workers = Number(proce
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: "false",
       ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}),
+      ...env,
     },
     stdio: ["ignore", quiet ? "ignore" : "inherit", "pipe"],
   });
@@ -68,6 +69,8 @@ export async function startServer(dbFile, { quiet = true, workers = Number(proce
   return {
     base,
     pid: child.pid,
+    /** what the server wrote to stderr so far */
+    stderr: () => stderr,
     kill: (signal) =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -151,7 +154,7 @@ export async function generate(dbFile, { students = 2000, tests = 500, questions
   const now = Date.now();
   const DAY = 86_400_000;
   const insertUser = db.prepare(
-    "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, session_version, created_at, updated_at) VALUES (?, ?, ?, ?, 'user', 'active', ?, NULL, NULL, 0, ?, ?)",
+    "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, ?, 'user', 'active', ?, NULL, NULL, ?, ?)",
   );
   const insertType = db.prepare("INSERT INTO user_exam_types (user_id, exam_type) VALUES (?, ?)");
   const insertTest = db.prepare(

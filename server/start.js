@@ -1,6 +1,7 @@
 // Production server: Express in front of the Remix build. It adds what Remix v2 has no place for
-// (security headers on every response, the Origin check on every non-GET request, compression,
-// long-lived caching of fingerprinted assets) and runs migrations and the first-start seed.
+// (security headers on every response, the Origin check on every non-GET request, request body
+// limits, compression, long-lived caching of fingerprinted assets, 503 when the database cannot
+// answer) and runs migrations and the first-start seed.
 // WEB_CONCURRENCY (default: the number of CPUs, at most 4) starts that many worker processes on one
 // port; they share the SQLite file (WAL) and the sign-in throttle table.
 import cluster from "node:cluster";
@@ -8,7 +9,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -26,6 +27,16 @@ const server = build.entry.module;
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism?.() ?? os.cpus().length, 4)));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+/** a worker that cannot listen exits with this code; the primary then stops instead of re-forking */
+const EXIT_CANNOT_LISTEN = 78;
+
+let trustProxy;
+try {
+  trustProxy = server.parseTrustProxy(process.env.TRUST_PROXY);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 if (cluster.isPrimary) {
   // migrations and the first-start seed run once, before any worker serves
@@ -36,22 +47,32 @@ if (cluster.isPrimary) {
     server.shutdown();
     for (let i = 0; i < workers; i++) cluster.fork();
     let stopping = false;
+    let announced = false;
+    cluster.on("listening", () => {
+      if (announced) return;
+      announced = true;
+      console.log(`Academy test series listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port} (${workers} workers)`);
+    });
+    const stopAll = (code = 0) => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+      setTimeout(() => process.exit(code), 5000).unref();
+      cluster.on("exit", () => {
+        if (!Object.keys(cluster.workers ?? {}).length) process.exit(code);
+      });
+    };
     cluster.on("exit", (worker, code, signal) => {
       if (stopping) return;
+      if (code === EXIT_CANNOT_LISTEN) {
+        console.error(`Stopping: port ${port} on ${host} cannot be used (see the worker's message above).`);
+        stopAll(1);
+        return;
+      }
       console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
       cluster.fork();
     });
-    const stopAll = () => {
-      stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
-      setTimeout(() => process.exit(0), 5000).unref();
-      cluster.on("exit", () => {
-        if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
-      });
-    };
-    process.on("SIGTERM", stopAll);
-    process.on("SIGINT", stopAll);
-    console.log(`Academy test series listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port} (${workers} workers)`);
+    process.on("SIGTERM", () => stopAll(0));
+    process.on("SIGINT", () => stopAll(0));
   }
 } else {
   // a worker whose primary is gone stops too
@@ -59,10 +80,69 @@ if (cluster.isPrimary) {
   serve();
 }
 
+/** One line per refused request, never a stack: anyone can send these. */
+function refuse(req, res, status, message) {
+  console.warn(`refused ${req.method} ${req.path}: ${status} ${message}`);
+  res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
+}
+
+/**
+ * Reads a request body into memory, counting bytes as they arrive (declared or chunked), up to
+ * `limit.bytes`. Past that it stops keeping anything: the rest is discarded and the socket closed.
+ */
+function readBody(req, limit) {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit.bytes) return resolve({ tooLarge: true });
+    const chunks = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    req.on("data", (chunk) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > limit.bytes) {
+        chunks.length = 0;
+        settle({ tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => settle({ body: Buffer.concat(chunks, size) }));
+    req.on("error", () => settle({ aborted: true }));
+    req.on("close", () => settle({ aborted: true }));
+  });
+}
+
+function requestHeaders(incoming) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
 function serve() {
   const app = express();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
+  const handleRemixRequest = createRequestHandler(build, "production");
+  // large bodies (uploads, imports) buffered at once per worker: a flood of them waits its turn
+  const MAX_LARGE_BODIES = 2;
+  let largeBodies = 0;
 
   app.use((req, res, next) => {
     // the client address for sign-in throttling; any value a client sent is replaced
@@ -73,9 +153,11 @@ function serve() {
   });
 
   app.use((req, res, next) => {
+    // the old data protocol: this app uses single fetch only, and Remix logs a stack for each
+    if (req.query._data !== undefined) return refuse(req, res, 400, "Bad request");
     const verdict = server.checkOrigin(req.method, req.headers.origin, req.headers.referer, req.headers.host);
     if (verdict.ok) return next();
-    res.status(403).type("text/plain").send("Forbidden: cross-site request refused");
+    refuse(req, res, 403, "Forbidden: cross-site request refused");
   });
 
   app.use(compression());
@@ -84,17 +166,89 @@ function serve() {
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: "production",
-      getLoadContext: (_req, res) => ({ nonce: res.locals.nonce }),
-    }),
-  );
+  app.all("*", async (req, res, next) => {
+    let body;
+    const large = server.isLargeBodyRoute(req.path);
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    try {
+      if (hasBody) {
+        if (large && largeBodies >= MAX_LARGE_BODIES) {
+          res.set("Retry-After", "10");
+          return refuse(req, res, 503, "The server is receiving other uploads. Please try again in a few seconds.");
+        }
+        const limit = server.bodyLimitFor(req.path);
+        if (large) largeBodies++;
+        let read;
+        try {
+          read = await readBody(req, limit);
+        } finally {
+          if (large) largeBodies--;
+        }
+        if (read.aborted) return;
+        if (read.tooLarge) {
+          // keep nothing more of it: the rest is read and dropped so the client gets to see the 413,
+          // and the connection is cut if that takes more than 10 s
+          req.resume();
+          const cut = setTimeout(() => req.socket.destroy(), 10_000);
+          cut.unref();
+          req.once("end", () => clearTimeout(cut));
+          return refuse(req, res, 413, server.TOO_LARGE_MESSAGE);
+        }
+        const verdict = server.inspectBody(req.headers["content-type"], read.body, limit);
+        if (!verdict.ok) return refuse(req, res, verdict.status, verdict.message);
+        req.headers["content-type"] = verdict.contentType;
+        body = read.body;
+      }
+      let requestUrl;
+      try {
+        requestUrl = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+      } catch {
+        return refuse(req, res, 400, "Bad request");
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(requestUrl.href, {
+        method: req.method,
+        headers: requestHeaders(req.headers),
+        signal: controller.signal,
+        ...(hasBody ? { body } : {}),
+      });
+      const state = {};
+      const response = await server.requestState.run(state, () => handleRemixRequest(request, { nonce: res.locals.nonce }));
+      if (state.databaseTrouble) {
+        // the database could not answer: a passing condition, said plainly, to be retried
+        const message = server.databaseTroubleMessage(state.databaseTrouble);
+        res.status(503).set("Retry-After", String(server.RETRY_AFTER_SECONDS)).set("Cache-Control", "no-store");
+        if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") return res.json({ ok: false, retry: true, error: message });
+        return res.type("text/html").send(server.databaseTroublePage(message));
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // anything that still escapes: one line, a plain 500
+  app.use((error, req, res, _next) => {
+    console.error(`error on ${req.method} ${req.path}: ${error?.message ?? error}`);
+    if (!res.headersSent) res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+    else res.end();
+  });
 
   const listener = app.listen(port, host, () => {
     if (cluster.isPrimary) console.log(`Academy test series listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  });
+  // Idle keep-alive connections stay open longer than any browser or proxy keeps them (Node's 5 s
+  // default let a worker busy for a moment close a socket a client was just reusing: a POST lost
+  // with ECONNRESET, which browsers do not retry).
+  listener.keepAliveTimeout = 65_000;
+  listener.headersTimeout = 66_000;
+  listener.on("error", (error) => {
+    console.error(`Cannot listen on ${host}:${port}: ${error.code === "EADDRINUSE" ? "the port is already in use by another program" : error.message}`);
+    server.shutdown();
+    process.exit(cluster.isPrimary ? 1 : EXIT_CANNOT_LISTEN);
   });
 
   const shutdown = () => {

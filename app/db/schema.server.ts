@@ -37,8 +37,6 @@ export const users = sqliteTable(
     lastLogin: integer("last_login", { mode: "timestamp_ms" }),
     /** null = unlimited; 0 also means unlimited (spec). */
     globalTestLimit: integer("global_test_limit"),
-    /** bumped to end every session of the user (deactivate, delete, password change). */
-    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -284,4 +282,30 @@ export const loginThrottle = sqliteTable("login_throttle", {
   key: text("key").primaryKey(),
   points: integer("points").notNull().default(0),
   expire: integer("expire"),
+});
+
+/**
+ * Signed-in sessions. The cookie holds a random id; the row holds its user and its two clocks:
+ * `expires_at` (absolute lifetime, fixed at sign-in) and `last_seen_at` (idle timeout; refreshed at
+ * most once an hour). Deleting a row signs that browser out; deleting a user's rows signs them out
+ * everywhere. The id is stored as a SHA-256 hash, so a copy of the database opens no session.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One row that /healthz writes, to prove the database accepts writes. */
+export const healthCheck = sqliteTable("health_check", {
+  id: integer("id").primaryKey(),
+  checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
 });

@@ -13,10 +13,10 @@ import {
 } from "~/models/user.server";
 import { registerSchema, signInSchema } from "./auth-schemas";
 import { formToObject } from "./forms";
-import { verifyPassword } from "./password.server";
+import { verifyPassword, verifyPasswordOfNobody } from "./password.server";
 import { guardRedirect, homeFor, type Access } from "./routing";
-import { destroySessionHeaders, getSession } from "./session.server";
-import { clearFailedSignIns, clientAddress, isSignInThrottled, recordFailedSignIn, THROTTLED_MESSAGE } from "./throttle.server";
+import { destroySessionHeaders, readSession } from "./session.server";
+import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "./throttle.server";
 
 /** A sign-in or registration refusal whose message is shown in the red box. */
 export class AuthError extends Error {}
@@ -33,14 +33,15 @@ authenticator.use(
     if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message);
     const { email, password } = parsed.data;
     const address = clientAddress(request);
-    if (await isSignInThrottled(email, address)) throw new AuthError(THROTTLED_MESSAGE);
+    // counted before the password is checked: parallel guesses cannot all get through
+    const admission = await admitSignIn(email, address);
+    if (!admission.ok) throw new AuthError(admission.message);
     const user = findUserByEmail(email);
-    if (!user || !(await verifyPassword(password, user.passwordHash))) {
-      await recordFailedSignIn(email, address);
-      throw new AuthError(INVALID_CREDENTIALS);
-    }
+    // an unknown e-mail (or one without a password yet) costs the same hash as a known one
+    const passwordOk = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyPasswordOfNobody(password);
+    if (!user || !passwordOk) throw new AuthError(INVALID_CREDENTIALS);
     if (user.status !== "active" && !isOwnerEmail(user.email)) throw new AuthError(INACTIVE_ACCOUNT);
-    await clearFailedSignIns(email);
+    await forgiveSignIn(email, address);
     const current = enforceOwner(user);
     stampLastLogin(current.id);
     return toSessionUser(current);
@@ -49,10 +50,12 @@ authenticator.use(
 );
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = registerSchema.safeParse(formToObject(form));
     if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message);
     const { name, email, password } = parsed.data;
+    const admission = await admitRegistration(clientAddress(request));
+    if (!admission.ok) throw new AuthError(admission.message);
     if (findUserByEmail(email)) throw new AuthError(EMAIL_TAKEN);
     let user = await createUser({ name, email, password, role: "user", assignedExamTypes: [] });
     user = enforceOwner(user);
@@ -76,11 +79,10 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 }
 
 async function readSessionUser(request: Request): Promise<SessionUser | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  if (!userId) return null;
-  const user = findUserById(userId);
-  if (user?.status !== "active" || user.sessionVersion !== session.get("version")) return null;
+  const session = await readSession(request);
+  if (!session.userId) return null;
+  const user = findUserById(session.userId);
+  if (user?.status !== "active") return null;
   return toSessionUser(user);
 }
 
@@ -88,9 +90,8 @@ async function guard(request: Request, access: Access): Promise<SessionUser | nu
   const user = await getSessionUser(request);
   const target = guardRedirect(access, user?.role ?? null);
   if (target) {
-    // a stale cookie (deactivated or deleted user) is cleared on the way out
-    const session = await getSession(request);
-    const headers = session.get("userId") && !user ? await destroySessionHeaders(request) : undefined;
+    // a stale cookie (signed out, expired, deactivated or deleted user) is cleared on the way out
+    const headers = !user && request.headers.get("Cookie")?.includes("__session=") ? await destroySessionHeaders(request) : undefined;
     throw redirect(target, { headers });
   }
   return user;

@@ -14,6 +14,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { neutraliseFormula, restoreFormula } from "./csv-cells";
 import { boldQuoted, plainText } from "./markup";
 
 export const NOT_UTF8 = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
@@ -105,7 +106,8 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
       report.skipped.push({ line, reason: `only ${values.length} value${values.length === 1 ? "" : "s"} (at least 4 needed)` });
       continue;
     }
-    const cells = record.map((c) => c.trim());
+    // a cell our own export neutralised ('=…) comes back as it was stored
+    const cells = record.map((c) => restoreFormula(c.trim()));
     let aCol: number;
     let eCol: number | null;
     if (hasHeader && answerCol !== null && record.length >= headerLength) {
@@ -144,7 +146,7 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
 export function questionsToCsv(list: Array<{ question: string; options: string[]; correctAnswer: number; explanation: string | null }>): string {
   const rows = list.map((q) => {
     const opts = [0, 1, 2, 3].map((i) => plainText(q.options[i] ?? ""));
-    return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? "")];
+    return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? "")].map(neutraliseFormula);
   });
   return stringify([["question", "option_a", "option_b", "option_c", "option_d", "correct_answer", "explanation"], ...rows], { quoted_match: /[",\n\r]/ });
 }

@@ -67,6 +67,11 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A link the site may render: http(s) only; anything else (javascript:, data:, a typo) gives `fallback`. */
+export function safeLinkHref(value: string | null | undefined, fallback = "#"): string {
+  return value && isHttpUrl(value) ? value.trim() : fallback;
+}
+
 /** An image address the site may render: http(s), or one of its own files under /images/. */
 export function safeImageSrc(value: string | null | undefined, fallback: string): string {
   if (!value) return fallback;

@@ -32,3 +32,15 @@ export async function verifyPassword(password: string, stored: string | null | u
   });
   return crypto.timingSafeEqual(key, expected);
 }
+
+let nobodysHash: Promise<string> | undefined;
+
+/**
+ * For an e-mail nobody has: the same scrypt work as a real check, then false, so the time a sign-in
+ * takes does not tell whether the e-mail exists.
+ */
+export async function verifyPasswordOfNobody(password: string): Promise<false> {
+  nobodysHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  await verifyPassword(password, await nobodysHash);
+  return false;
+}

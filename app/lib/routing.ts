@@ -24,3 +24,12 @@ export function guardRedirect(access: Access, role: Role | null): string | null 
       return role ? null : "/login";
   }
 }
+
+/**
+ * Pages that show one person's data (the exam, results, the dashboard, every admin page): sent with
+ * `Cache-Control: no-store` so no shared or back-button cache keeps them.
+ */
+export function isPrivatePage(pathname: string): boolean {
+  const path = pathname.replace(/\.data$/, "");
+  return /^\/(admin|dashboard|test)(\/|$)/.test(path);
+}

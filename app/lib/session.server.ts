@@ -1,51 +1,111 @@
-import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
+import crypto from "node:crypto";
+import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { db, preparedQuery } from "~/db/db.server";
+import { sessions } from "~/db/schema.server";
 import { env, sessionSecret } from "./env.server";
-
-type SessionData = { userId: string; version: number; dismissed?: string[] };
-type FlashData = { flash: string };
-
-let storage: SessionStorage<SessionData, FlashData> | undefined;
+import { sessionExpiry, type SessionClock } from "./session-rules";
 
 /**
- * Sessions live in a signed cookie (no server table). SESSION_SECRET may hold several secrets
- * separated by commas, newest first: new cookies are signed with the first, old ones still verify.
+ * Server-side sessions: the cookie carries a random id (signed with SESSION_SECRET; several secrets
+ * separated by commas, newest first, so old cookies still verify after a rotation), the `sessions`
+ * table says whose it is and until when. Logout, deactivation, deletion and a password change delete
+ * rows, so a copied cookie stops working at once.
  */
-export function sessionStorage(): SessionStorage<SessionData, FlashData> {
-  if (!storage) {
+let cookie: Cookie | undefined;
+
+function sessionCookie(): Cookie {
+  if (!cookie) {
     const e = env();
     const secure = e.SECURE_COOKIES ? e.SECURE_COOKIES === "true" : e.NODE_ENV === "production";
-    storage = createCookieSessionStorage<SessionData, FlashData>({
-      cookie: {
-        name: "__session",
-        httpOnly: true,
-        sameSite: "lax",
-        secure,
-        path: "/",
-        maxAge: 60 * 60 * 24 * 30,
-        secrets: sessionSecret()
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      },
+    cookie = createCookie("__session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      maxAge: Math.floor(SESSION_CLOCK.lifetimeMs / 1000),
+      secrets: sessionSecret()
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
     });
   }
-  return storage;
+  return cookie;
 }
 
-export function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+export const SESSION_CLOCK: SessionClock = {
+  lifetimeMs: 30 * 24 * 60 * 60 * 1000,
+  idleMs: 7 * 24 * 60 * 60 * 1000,
+  touchEveryMs: 60 * 60 * 1000,
+};
+
+function hashId(id: string): string {
+  return crypto.createHash("sha256").update(id).digest("base64url");
 }
 
-export async function createUserSession(userId: string, version: number, redirectTo: string) {
-  const session = await sessionStorage().getSession();
-  session.set("userId", userId);
-  session.set("version", version);
-  return redirect(redirectTo, {
-    headers: { "Set-Cookie": await sessionStorage().commitSession(session) },
-  });
+const sessionByHash = preparedQuery((d) =>
+  d
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .prepare(),
+);
+
+export type SessionRead = { userId: string; idHash: string } | { userId: null; stale: boolean };
+
+/** The session a request's cookie names: its user, or null (`stale` when a cookie was sent but is no longer valid). */
+export async function readSession(request: Request): Promise<SessionRead> {
+  const id = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || !id) return { userId: null, stale: request.headers.get("Cookie")?.includes("__session=") ?? false };
+  const idHash = hashId(id);
+  const row = sessionByHash().get({ idHash });
+  if (!row) return { userId: null, stale: true };
+  const now = Date.now();
+  const verdict = sessionExpiry({ lastSeenAt: +row.lastSeenAt, expiresAt: +row.expiresAt }, now, SESSION_CLOCK);
+  if (verdict === "expired") {
+    db().delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    return { userId: null, stale: true };
+  }
+  if (verdict === "touch") {
+    // at most once an hour per session; a busy database must not fail the page for it
+    try {
+      db().update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)).run();
+    } catch {}
+  }
+  return { userId: row.userId, idHash };
 }
 
+/** Starts a new session (a fresh random id at every sign-in) and redirects with its cookie. */
+export async function createUserSession(userId: string, redirectTo: string) {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const d = db();
+  d.delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run();
+  d.insert(sessions)
+    .values({ idHash: hashId(id), userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_CLOCK.lifetimeMs) })
+    .run();
+  return redirect(redirectTo, { headers: { "Set-Cookie": await sessionCookie().serialize(id) } });
+}
+
+/** Ends the request's session on the server and clears its cookie. */
 export async function destroySessionHeaders(request: Request): Promise<HeadersInit> {
-  const session = await getSession(request);
-  return { "Set-Cookie": await sessionStorage().destroySession(session) };
+  const id = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof id === "string" && id) db().delete(sessions).where(eq(sessions.idHash, hashId(id))).run();
+  return { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }) };
+}
+
+/** Signs a user out on every device; returns how many sessions ended. */
+export function endAllSessions(userId: string, tx = db()): number {
+  return tx.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+}
+
+export function countSessions(userId: string): number {
+  const now = new Date();
+  return (
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > ${+now}`))
+      .get()?.n ?? 0
+  );
 }

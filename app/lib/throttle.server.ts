@@ -1,49 +1,86 @@
-import { RateLimiterSQLite } from "rate-limiter-flexible";
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { rawDb } from "~/db/db.server";
+import { SIGN_IN_LIMITS, REGISTER_LIMIT, type LimitRule, throttledMessage } from "./throttle-rules";
 
 /**
- * Failed sign-ins: at most 5 per e-mail and 20 per client address in 15 minutes. The counts live in
- * the database (table login_throttle), so every server worker sees the same ones.
+ * Sign-in and registration throttling. Every attempt is counted *before* the password is checked, in
+ * one atomic upsert per key (rate-limiter-flexible's SQLite store, table login_throttle, shared by all
+ * workers), so parallel guesses cannot slip past the limit. A successful sign-in gives its points back.
+ * The rules themselves (which keys, how many, how long) are in throttle-rules.ts.
  */
-const WINDOW_SECONDS = 15 * 60;
-export const EMAIL_POINTS = 5;
-export const ADDRESS_POINTS = 20;
+type Limiters = Map<string, RateLimiterSQLite>;
+let limiters: { db: unknown; byName: Limiters } | undefined;
 
-let limiters: { byEmail: RateLimiterSQLite; byAddress: RateLimiterSQLite } | undefined;
-
-function store() {
-  if (!limiters) {
-    const common = { storeClient: rawDb(), storeType: "better-sqlite3" as const, tableName: "login_throttle", tableCreated: true, duration: WINDOW_SECONDS };
-    limiters = {
-      byEmail: new RateLimiterSQLite({ ...common, keyPrefix: "email", points: EMAIL_POINTS }),
-      byAddress: new RateLimiterSQLite({ ...common, keyPrefix: "ip", points: ADDRESS_POINTS }),
-    };
+function limiter(rule: LimitRule): RateLimiterSQLite {
+  const conn = rawDb();
+  if (limiters?.db !== conn) limiters = { db: conn, byName: new Map() };
+  let found = limiters.byName.get(rule.name);
+  if (!found) {
+    found = new RateLimiterSQLite({
+      storeClient: conn,
+      storeType: "better-sqlite3",
+      tableName: "login_throttle",
+      tableCreated: true,
+      keyPrefix: rule.name,
+      points: rule.points,
+      duration: rule.seconds,
+    });
+    limiters.byName.set(rule.name, found);
   }
-  return limiters;
+  return found;
 }
 
-export const THROTTLED_MESSAGE = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+export const THROTTLE_UNAVAILABLE_MESSAGE = "Sign-in is busy right now. Please try again in a minute.";
+
+export const REGISTRATION_THROTTLED_MESSAGE = "Too many accounts were created from this network. Please try again in an hour.";
+
+export type Admission = { ok: true } | { ok: false; message: string };
+
+async function consumeAll(rules: { rule: LimitRule; key: string }[], messageFor: (waitMs: number) => string): Promise<Admission> {
+  let waitMs = 0;
+  for (const { rule, key } of rules) {
+    try {
+      await limiter(rule).consume(key, 1);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        waitMs = Math.max(waitMs, error.msBeforeNext);
+        continue;
+      }
+      // the store could not be written (database full, locked, read-only): refuse, never wave through
+      console.error(`sign-in throttle unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
+    }
+  }
+  return waitMs > 0 ? { ok: false, message: messageFor(waitMs) } : { ok: true };
+}
 
 export function clientAddress(request: Request): string {
-  // set by server/start.js from the socket address; a client cannot forge it there
+  // set by server/start.js from the socket address (or the trusted proxy's header); a client cannot forge it
   return request.headers.get("x-client-address") ?? "unknown";
 }
 
-async function used(limiter: RateLimiterSQLite, key: string) {
-  const res = await limiter.get(key);
-  return res ? res.consumedPoints : 0;
+/** Counts a sign-in attempt against every limit; refuses when any is used up. */
+export function admitSignIn(email: string, address: string): Promise<Admission> {
+  return consumeAll(
+    SIGN_IN_LIMITS.map((rule) => ({ rule, key: rule.key(email, address) })),
+    throttledMessage,
+  );
 }
 
-export async function isSignInThrottled(email: string, address: string): Promise<boolean> {
-  const { byEmail, byAddress } = store();
-  return (await used(byEmail, email)) >= EMAIL_POINTS || (await used(byAddress, address)) >= ADDRESS_POINTS;
+/** A correct password: the attempt it counted is given back (the address keeps no mark of it). */
+export async function forgiveSignIn(email: string, address: string) {
+  for (const rule of SIGN_IN_LIMITS) {
+    const key = rule.key(email, address);
+    try {
+      if (rule.clearOnSuccess) await limiter(rule).delete(key);
+      else await limiter(rule).reward(key, 1);
+    } catch {
+      // best effort: a failure here only leaves the count one higher
+    }
+  }
 }
 
-export async function recordFailedSignIn(email: string, address: string) {
-  const { byEmail, byAddress } = store();
-  await Promise.allSettled([byEmail.penalty(email, 1), byAddress.penalty(address, 1)]);
-}
-
-export async function clearFailedSignIns(email: string) {
-  await store().byEmail.delete(email);
+/** Counts a registration from this address. */
+export function admitRegistration(address: string): Promise<Admission> {
+  return consumeAll([{ rule: REGISTER_LIMIT, key: REGISTER_LIMIT.key("", address) }], () => REGISTRATION_THROTTLED_MESSAGE);
 }

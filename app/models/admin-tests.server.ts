@@ -1,3 +1,4 @@
+import { pageParam } from "~/lib/forms";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
@@ -13,7 +14,7 @@ export function parseTestFilters(url: URL): TestFilters {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     type: url.searchParams.get("type") ?? "",
     unit: url.searchParams.get("unit") ?? "",
-    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+    page: pageParam(url.searchParams.get("page")),
   };
 }
 

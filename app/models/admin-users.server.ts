@@ -1,7 +1,9 @@
+import { pageParam } from "~/lib/forms";
 import { and, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
 import { hashPassword } from "~/lib/password.server";
+import { endAllSessions } from "~/lib/session.server";
 import { createUser, findUserByEmail, findUserById, isOwnerEmail, setAssignedExamTypes, setUserStatus } from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;
@@ -13,7 +15,7 @@ export function parseUserFilters(url: URL): UserFilters {
   return {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     status: s === "active" || s === "inactive" ? s : "all",
-    page: Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+    page: pageParam(url.searchParams.get("page")),
   };
 }
 
@@ -147,9 +149,10 @@ export async function setPassword(userId: string, password: string) {
   const hash = await hashPassword(password);
   transaction((tx) => {
     tx.update(users)
-      .set({ passwordHash: hash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .set({ passwordHash: hash, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .run();
+    endAllSessions(userId, tx);
   });
 }
 

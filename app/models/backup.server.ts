@@ -20,6 +20,8 @@ import { z } from "zod";
 import { databaseFile, db, rawDb } from "~/db/db.server";
 import { BUILTIN_TEST_TYPES } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
+import { isHttpUrl } from "~/lib/links";
+import { neutraliseFormula } from "~/lib/csv-cells";
 
 export const BACKUP_VERSION = "1.0";
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
@@ -207,7 +209,7 @@ export function collectionCsv(name: Collection): string {
   if (!rows.length) return "";
   const columns = Object.keys(rows[0]);
   return stringify(
-    rows.map((r) => columns.map((c) => (r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : r[c]))),
+    rows.map((r) => columns.map((c) => neutraliseFormula(r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : r[c]))),
     { header: true, columns },
   );
 }
@@ -226,6 +228,10 @@ const dateLike = z
   });
 const id = z.union([z.string().min(1).max(200), z.number()]).transform(String);
 const text = (max: number) => z.string().max(max);
+/** only http(s) links are stored (no javascript:, data: …), whatever path they arrive by */
+const httpUrl = (max: number) => text(max).refine(isHttpUrl, "Only http(s) links are accepted");
+/** an image: http(s), or one of the site's own files under /images/ */
+const imageUrl = (max: number) => text(max).refine((v) => isHttpUrl(v) || /^\/images\/[\w.-]+$/.test(v), "Only http(s) image links are accepted");
 
 const userItem = z.object({
   id,
@@ -278,8 +284,8 @@ const materialItem = z.object({
   title: text(300).min(1),
   description: text(5000).optional().default(""),
   examType: text(60).min(1),
-  googleDriveLink: z.url().max(2000),
-  thumbnailUrl: text(2000).optional().default("/images/material-placeholder.svg"),
+  googleDriveLink: httpUrl(2000),
+  thumbnailUrl: imageUrl(2000).optional().default("/images/material-placeholder.svg"),
   isActive: z.boolean().optional().default(true),
   uploadDate: dateLike,
   createdAt: dateLike,
@@ -290,7 +296,12 @@ const announcementItem = z.object({
   title: text(300).min(1),
   content: text(10000).min(1),
   type: z.enum(["general", "course", "test", "admission", "other"]).optional().default("general"),
-  imageUrl: text(2000).nullable().optional().default(null),
+  imageUrl: z
+    .union([z.literal(""), imageUrl(2000)])
+    .nullable()
+    .optional()
+    .default(null)
+    .transform((v) => v || null),
   isActive: z.boolean().optional().default(true),
   scheduledFor: dateLike,
   targetType: z.enum(["all", "examType", "specific"]).optional().default("all"),
@@ -298,7 +309,7 @@ const announcementItem = z.object({
   targetUsers: z.array(text(200)).optional().default([]),
   createdAt: dateLike,
 });
-const bookItem = z.object({ id, title: text(300).min(1), coverUrl: text(2000).min(1), description: text(5000).nullable().optional().default(null), createdAt: dateLike });
+const bookItem = z.object({ id, title: text(300).min(1), coverUrl: imageUrl(2000), description: text(5000).nullable().optional().default(null), createdAt: dateLike });
 
 /** The outer shape: the five spec collections must be arrays; the items are checked one by one later. */
 const backupShape = z.object({
@@ -334,8 +345,20 @@ export type ImportResult = { imported: number; skipped: number; errors: number; 
 
 const exists = (table: string, value: string) => rawDb().prepare(`SELECT 1 FROM ${table} WHERE id = ? LIMIT 1`).get(value) !== undefined;
 
-/** Writes the backup in the spec's order; every item in its own savepoint. */
-export function importBackup(data: BackupData): ImportResult {
+/** Items written per transaction: the write lock is let go between batches, so answer saves get in. */
+export const IMPORT_BATCH = 200;
+
+type Outcome = "imported" | "skipped";
+
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes the backup in the spec's order. Each collection is validated first, outside any transaction
+ * (invalid items are counted, never written); valid items are then written in batches of IMPORT_BATCH,
+ * each batch one short IMMEDIATE transaction with a savepoint per item, yielding between batches. One
+ * summary line is logged per import.
+ */
+export async function importBackup(data: BackupData): Promise<ImportResult> {
   const conn = rawDb();
   const result: ImportResult = {
     imported: 0,
@@ -343,105 +366,127 @@ export function importBackup(data: BackupData): ImportResult {
     errors: 0,
     byCollection: Object.fromEntries(COLLECTIONS.map((c) => [c, { imported: 0, skipped: 0, errors: 0 }])) as ImportResult["byCollection"],
   };
-  const item = conn.transaction((fn: () => "imported" | "skipped") => fn());
-  const run = <T>(collection: Collection, items: unknown[], schema: z.ZodType<T>, write: (value: T) => "imported" | "skipped") => {
-    for (const raw of items) {
-      let outcome: "imported" | "skipped" | "error";
-      try {
-        const parsed = schema.safeParse(raw);
-        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid item");
-        outcome = item(() => write(parsed.data));
-      } catch (error) {
-        console.error(`import: ${collection} item skipped:`, error instanceof Error ? error.message : error);
-        outcome = "error";
-      }
-      const key = outcome === "error" ? "errors" : outcome;
-      result.byCollection[collection][key] += 1;
-      result[key] += 1;
+  const firstErrors: string[] = [];
+  const count = (collection: Collection, key: "imported" | "skipped" | "errors", why?: string) => {
+    result.byCollection[collection][key] += 1;
+    result[key] += 1;
+    if (why && firstErrors.length < 3) firstErrors.push(`${collection}: ${why}`);
+  };
+  const item = conn.transaction((fn: () => Outcome) => fn());
+  const run = async <T>(collection: Collection, items: unknown[], schema: z.ZodType<T>, write: (value: T) => Outcome) => {
+    const valid: T[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const parsed = schema.safeParse(items[i]);
+      if (parsed.success) valid.push(parsed.data);
+      else count(collection, "errors", parsed.error.issues[0]?.message ?? "invalid item");
+      if (i % 5000 === 4999) await yieldToOtherRequests();
+    }
+    for (let from = 0; from < valid.length; from += IMPORT_BATCH) {
+      const batch = valid.slice(from, from + IMPORT_BATCH);
+      conn
+        .transaction(() => {
+          for (const value of batch) {
+            try {
+              count(collection, item(() => write(value)));
+            } catch (error) {
+              count(collection, "errors", error instanceof Error ? error.message : String(error));
+            }
+          }
+        })
+        .immediate();
+      await yieldToOtherRequests();
     }
   };
   const ms = (d: Date | null, fallback: number) => (d ? +d : fallback);
   const now = Date.now();
-
-  conn.transaction(() => {
-    run("customExamTypes", data.customExamTypes, customTypeItem, (t) => {
-      if ((BUILTIN_TEST_TYPES as readonly string[]).includes(t.value) || conn.prepare("SELECT 1 FROM exam_types WHERE value = ?").get(t.value)) return "skipped";
-      conn.prepare("INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)").run(t.id ?? newId(), t.value, t.label, ms(t.createdAt, now), now);
-      return "imported";
+  await run("customExamTypes", data.customExamTypes, customTypeItem, (t) => {
+    if ((BUILTIN_TEST_TYPES as readonly string[]).includes(t.value) || conn.prepare("SELECT 1 FROM exam_types WHERE value = ?").get(t.value)) return "skipped";
+    conn.prepare("INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)").run(t.id ?? newId(), t.value, t.label, ms(t.createdAt, now), now);
+    return "imported";
+  });
+  await run("users", data.users, userItem, (u) => {
+    if (exists("users", u.id) || conn.prepare("SELECT 1 FROM users WHERE email = ?").get(u.email.toLowerCase())) return "skipped";
+    conn
+      .prepare(
+        "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(u.id, u.email.toLowerCase(), u.name || u.email, u.role, u.status, ms(u.joinDate, Date.UTC(2025, 0, 1)), u.lastLogin ? +u.lastLogin : null, u.globalTestLimit, ms(u.createdAt, now), now);
+    for (const t of new Set(u.assignedExamTypes)) conn.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) VALUES (?, ?)").run(u.id, t);
+    return "imported";
+  });
+  await run("materials", data.materials, materialItem, (m) => {
+    if (exists("materials", m.id)) return "skipped";
+    conn
+      .prepare(
+        "INSERT INTO materials (id, title, description, exam_type, google_drive_link, thumbnail_url, is_active, upload_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(m.id, m.title, m.description, m.examType, m.googleDriveLink, m.thumbnailUrl, m.isActive ? 1 : 0, ms(m.uploadDate, now), ms(m.createdAt, now), now);
+    return "imported";
+  });
+  await run("tests", data.tests, testItem, (t) => {
+    if (exists("tests", t.id)) return "skipped";
+    conn
+      .prepare(
+        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+      )
+      .run(t.id, t.title, t.description, t.examType, t.unitNumber, t.unitNumber ? t.unitName : null, t.duration, t.questions.length, t.isActive && !t.archived ? 1 : 0, t.maxAttempts || null, t.archived ? now : null, ms(t.createdAt, now), now);
+    const insert = conn.prepare("INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)");
+    t.questions.forEach((q, i) => {
+      insert.run(t.id, q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`, i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null);
     });
-    run("users", data.users, userItem, (u) => {
-      if (exists("users", u.id) || conn.prepare("SELECT 1 FROM users WHERE email = ?").get(u.email.toLowerCase())) return "skipped";
-      conn
-        .prepare(
-          "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, session_version, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, 0, ?, ?)",
-        )
-        .run(u.id, u.email.toLowerCase(), u.name || u.email, u.role, u.status, ms(u.joinDate, Date.UTC(2025, 0, 1)), u.lastLogin ? +u.lastLogin : null, u.globalTestLimit, ms(u.createdAt, now), now);
-      for (const t of new Set(u.assignedExamTypes)) conn.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) VALUES (?, ?)").run(u.id, t);
-      return "imported";
-    });
-    run("materials", data.materials, materialItem, (m) => {
-      if (exists("materials", m.id)) return "skipped";
-      conn
-        .prepare(
-          "INSERT INTO materials (id, title, description, exam_type, google_drive_link, thumbnail_url, is_active, upload_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .run(m.id, m.title, m.description, m.examType, m.googleDriveLink, m.thumbnailUrl, m.isActive ? 1 : 0, ms(m.uploadDate, now), ms(m.createdAt, now), now);
-      return "imported";
-    });
-    run("tests", data.tests, testItem, (t) => {
-      if (exists("tests", t.id)) return "skipped";
-      conn
-        .prepare(
-          "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
-        )
-        .run(t.id, t.title, t.description, t.examType, t.unitNumber, t.unitNumber ? t.unitName : null, t.duration, t.questions.length, t.isActive && !t.archived ? 1 : 0, t.maxAttempts || null, t.archived ? now : null, ms(t.createdAt, now), now);
-      const insert = conn.prepare("INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)");
-      t.questions.forEach((q, i) => {
-        insert.run(t.id, q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`, i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null);
-      });
-      return "imported";
-    });
-    // per-test limits refer to tests, so they follow the tests
-    for (const raw of data.users) {
-      const u = userItem.safeParse(raw);
-      if (!u.success) continue;
-      for (const [testId, max] of Object.entries(u.data.testAttemptLimits)) {
-        if (exists("tests", testId) && exists("users", u.data.id)) conn.prepare("INSERT OR IGNORE INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, ?)").run(u.data.id, testId, max);
-      }
-    }
-    run("attempts", data.attempts, attemptItem, (a) => {
-      if (exists("attempts", a.id)) return "skipped";
-      const test = conn.prepare("SELECT duration FROM tests WHERE id = ?").get(a.testId) as { duration: number } | undefined;
-      if (!test) throw new Error(`test ${a.testId} not found`);
-      if (!exists("users", a.userId)) throw new Error(`user ${a.userId} not found`);
-      const completed = ms(a.completedAt, now);
-      const started = completed - (a.timeSpent ?? 0) * 1000;
-      conn
-        .prepare(
-          "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent) VALUES (?, ?, ?, 1, 'submitted', ?, ?, ?, ?, ?, ?)",
-        )
-        .run(a.id, a.testId, a.userId, started, started + test.duration * 60_000, completed, a.score, a.totalQuestions, a.timeSpent ?? 0);
-      const insert = conn.prepare("INSERT INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (?, ?, ?, 0, ?)");
-      for (const [questionId, chosen] of Object.entries(a.answers)) insert.run(a.id, questionId, chosen, completed);
-      return "imported";
-    });
-    run("announcements", data.announcements, announcementItem, (a) => {
-      if (exists("announcements", a.id)) return "skipped";
-      conn
-        .prepare(
-          "INSERT INTO announcements (id, title, content, type, image_url, is_active, scheduled_for, target_type, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
-        )
-        .run(a.id, a.title, a.content, a.type, a.imageUrl, a.isActive ? 1 : 0, a.scheduledFor ? +a.scheduledFor : null, a.targetType, ms(a.createdAt, now), now);
-      for (const t of new Set(a.targetExamTypes)) conn.prepare("INSERT INTO announcement_exam_types (announcement_id, exam_type) VALUES (?, ?)").run(a.id, t);
-      for (const u of new Set(a.targetUsers)) conn.prepare("INSERT INTO announcement_users (announcement_id, user_id) VALUES (?, ?)").run(a.id, u);
-      return "imported";
-    });
-    run("books", data.books, bookItem, (b) => {
-      if (exists("books", b.id)) return "skipped";
-      conn.prepare("INSERT INTO books (id, title, cover_url, description, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)").run(b.id, b.title, b.coverUrl, b.description, ms(b.createdAt, now), now);
-      return "imported";
-    });
-  }).immediate();
+    return "imported";
+  });
+  // per-test limits refer to tests, so they follow the tests (in batches too)
+  const limits: { userId: string; testId: string; max: number }[] = [];
+  for (const raw of data.users) {
+    const u = userItem.safeParse(raw);
+    if (u.success) for (const [testId, max] of Object.entries(u.data.testAttemptLimits)) limits.push({ userId: u.data.id, testId, max });
+  }
+  for (let from = 0; from < limits.length; from += IMPORT_BATCH) {
+    conn
+      .transaction(() => {
+        for (const { userId, testId, max } of limits.slice(from, from + IMPORT_BATCH)) {
+          if (exists("tests", testId) && exists("users", userId)) conn.prepare("INSERT OR IGNORE INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, ?)").run(userId, testId, max);
+        }
+      })
+      .immediate();
+    await yieldToOtherRequests();
+  }
+  await run("attempts", data.attempts, attemptItem, (a) => {
+    if (exists("attempts", a.id)) return "skipped";
+    const test = conn.prepare("SELECT duration FROM tests WHERE id = ?").get(a.testId) as { duration: number } | undefined;
+    if (!test) throw new Error(`test ${a.testId} not found`);
+    if (!exists("users", a.userId)) throw new Error(`user ${a.userId} not found`);
+    const completed = ms(a.completedAt, now);
+    const started = completed - (a.timeSpent ?? 0) * 1000;
+    conn
+      .prepare(
+        "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent) VALUES (?, ?, ?, 1, 'submitted', ?, ?, ?, ?, ?, ?)",
+      )
+      .run(a.id, a.testId, a.userId, started, started + test.duration * 60_000, completed, a.score, a.totalQuestions, a.timeSpent ?? 0);
+    const insert = conn.prepare("INSERT INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (?, ?, ?, 0, ?)");
+    for (const [questionId, chosen] of Object.entries(a.answers)) insert.run(a.id, questionId, chosen, completed);
+    return "imported";
+  });
+  await run("announcements", data.announcements, announcementItem, (a) => {
+    if (exists("announcements", a.id)) return "skipped";
+    conn
+      .prepare(
+        "INSERT INTO announcements (id, title, content, type, image_url, is_active, scheduled_for, target_type, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+      )
+      .run(a.id, a.title, a.content, a.type, a.imageUrl, a.isActive ? 1 : 0, a.scheduledFor ? +a.scheduledFor : null, a.targetType, ms(a.createdAt, now), now);
+    for (const t of new Set(a.targetExamTypes)) conn.prepare("INSERT INTO announcement_exam_types (announcement_id, exam_type) VALUES (?, ?)").run(a.id, t);
+    for (const u of new Set(a.targetUsers)) conn.prepare("INSERT INTO announcement_users (announcement_id, user_id) VALUES (?, ?)").run(a.id, u);
+    return "imported";
+  });
+  await run("books", data.books, bookItem, (b) => {
+    if (exists("books", b.id)) return "skipped";
+    conn.prepare("INSERT INTO books (id, title, cover_url, description, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)").run(b.id, b.title, b.coverUrl, b.description, ms(b.createdAt, now), now);
+    return "imported";
+  });
+  console.log(
+    `import: ${result.imported} imported, ${result.skipped} already present, ${result.errors} errors${firstErrors.length ? ` (first: ${firstErrors.join("; ")})` : ""}`,
+  );
   return result;
 }
 

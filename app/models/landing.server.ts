@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { BOOK_PLACEHOLDER, drivePreviewUrl, driveDownloadUrl, MATERIAL_PLACEHOLDER, safeImageSrc } from "~/lib/links";
+import { BOOK_PLACEHOLDER, drivePreviewUrl, driveDownloadUrl, MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/links";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 
 export const PUBLIC_ANNOUNCEMENTS = 6;
@@ -13,6 +13,8 @@ type PublicAnnouncement = { id: string; title: string; content: string; type: st
  * Announcements the public may read: active, published (no schedule or a past one) and addressed to
  * everyone (targeted ones are for the students they name). Newest first.
  */
+const announcementImage = (url: string | null) => (url ? safeImageSrc(url, "") || null : null);
+
 function publicAnnouncements(limit: number, now: number): PublicAnnouncement[] {
   return db()
     .all<PublicAnnouncement>(sql`
@@ -20,14 +22,15 @@ function publicAnnouncements(limit: number, now: number): PublicAnnouncement[] {
       FROM announcements
       WHERE is_active = 1 AND (scheduled_for IS NULL OR scheduled_for <= ${now}) AND target_type = 'all'
       ORDER BY COALESCE(scheduled_for, created_at) DESC LIMIT ${limit}`)
-    .map((a) => ({ ...a, imageUrl: a.imageUrl ? safeImageSrc(a.imageUrl, "") || null : null }));
+    .map((a) => ({ ...a, imageUrl: announcementImage(a.imageUrl) }));
 }
 
 function publicAnnouncement(id: string, now: number): PublicAnnouncement | undefined {
-  return db().get<PublicAnnouncement>(sql`
+  const a = db().get<PublicAnnouncement>(sql`
     SELECT id, title, content, type, image_url AS imageUrl, COALESCE(scheduled_for, created_at) AS date
     FROM announcements
     WHERE id = ${id} AND is_active = 1 AND (scheduled_for IS NULL OR scheduled_for <= ${now}) AND target_type = 'all'`);
+  return a ? { ...a, imageUrl: announcementImage(a.imageUrl) } : undefined;
 }
 
 type PublicBook = { id: string; title: string; description: string | null; coverUrl: string; createdAt: number };
@@ -56,8 +59,8 @@ function materials(limit: number) {
       examType: labelOf(labels, m.examType),
       uploadDate: m.uploadDate,
       thumbnailUrl: safeImageSrc(m.thumbnailUrl, MATERIAL_PLACEHOLDER),
-      previewUrl: drivePreviewUrl(m.link),
-      downloadUrl: driveDownloadUrl(m.link),
+      previewUrl: safeLinkHref(drivePreviewUrl(m.link)),
+      downloadUrl: safeLinkHref(driveDownloadUrl(m.link)),
     }));
 }
 

@@ -3,7 +3,7 @@ import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { percent } from "~/lib/exam-rules";
 import type { ReviewFilter } from "~/lib/review";
-import { answersOf, closeIfExpired, FINISHED, findAttempt, latestFinishedAttempt } from "./attempt.server";
+import { answersOf, closeIfExpired, FINISHED, findAttempt, findOpenAttempt, latestFinishedAttempt } from "./attempt.server";
 import { questionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
@@ -26,6 +26,12 @@ export function rankAmongBest(testId: string, userId: string) {
   return { rank: row.better + 1, of: row.total, percentile: Math.round((row.below / row.total) * 100) };
 }
 
+/** True while the student has an attempt of this test open and inside its time. */
+export function hasRunningAttempt(userId: string, testId: string): boolean {
+  const open = findOpenAttempt(db(), userId, testId);
+  return open !== undefined && closeIfExpired(open).status === "in_progress";
+}
+
 export type ResultsPage = ReturnType<typeof loadResults>;
 
 /**
@@ -35,6 +41,8 @@ export type ResultsPage = ReturnType<typeof loadResults>;
 export function loadResults(user: SessionUser, testId: string, attemptId: string | null, filter: ReviewFilter) {
   const test = db().select().from(tests).where(eq(tests.id, testId)).get();
   if (!test) return { state: "not-found" as const };
+  // while a student is taking this test again, no review of it (answers, explanations) is shown
+  if (user.role === "user" && hasRunningAttempt(user.id, testId)) return { state: "test-running" as const, test: { id: test.id, title: test.title } };
   let attempt = attemptId ? findAttempt(attemptId) : user.role === "user" ? latestFinishedAttempt(user.id, testId) : undefined;
   if (!attempt || attempt.testId !== testId) return { state: "not-found" as const };
   if (user.role !== "admin" && attempt.userId !== user.id) return { state: "not-found" as const };

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
 import { hashPassword } from "~/lib/password.server";
+import { endAllSessions } from "~/lib/session.server";
 
 /** What a signed-in request knows about its user (spec: the session user). */
 export type SessionUser = {
@@ -14,7 +15,6 @@ export type SessionUser = {
   status: "active" | "inactive";
   assignedExamTypes: string[];
   globalTestLimit: number | null;
-  sessionVersion: number;
 };
 
 export const DEFAULT_JOIN_DATE = new Date("2025-01-01T00:00:00Z");
@@ -66,7 +66,6 @@ export function toSessionUser(user: User): SessionUser {
     status: user.status,
     assignedExamTypes: assignedExamTypes(user.id),
     globalTestLimit: user.globalTestLimit,
-    sessionVersion: user.sessionVersion,
   };
 }
 
@@ -131,23 +130,9 @@ export function stampLastLogin(userId: string) {
   db().update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId)).run();
 }
 
-/** Ends every session of the user (their cookies carry the old version). */
-export function endSessions(userId: string) {
-  db()
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .run();
-}
-
 export function setUserStatus(userId: string, status: "active" | "inactive") {
   transaction((tx) => {
     tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).run();
-    if (status === "inactive") {
-      tx.update(users)
-        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-        .where(and(eq(users.id, userId)))
-        .run();
-    }
+    if (status === "inactive") endAllSessions(userId, tx);
   });
 }

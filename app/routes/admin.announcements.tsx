@@ -23,6 +23,7 @@ import {
   setAnnouncementActive,
 } from "~/models/content.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Announcements" }];
 
@@ -120,6 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data({ intent, error: "Unknown action", values: {} }, { status: 400 });
   } catch (error) {
+    rethrowIfDatabaseTrouble(error);
     console.error("announcement action failed", intent, error);
     const text = intent === "save" ? (id ? "Failed to update announcement" : "Failed to create announcement") : intent === "toggle" ? "Failed to update announcement status" : "Failed to delete announcement";
     return data({ intent, error: text, values: {} }, { status: 500 });

@@ -18,6 +18,7 @@ import {
   savePendingImport,
   takePendingImport,
 } from "~/models/backup.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Backup & Import" }];
 
@@ -62,9 +63,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = parseBackup(text);
     if (!parsed.ok) return data({ step: "error" as const, error: parsed.error }, { status: 400 });
     try {
-      const result = importBackup(parsed.data);
+      const result = await importBackup(parsed.data);
       return redirectWithFlash("/admin/backup", { type: result.errors ? "error" : "success", text: importMessage(result) });
     } catch (error) {
+      rethrowIfDatabaseTrouble(error);
       console.error("import failed", error);
       return data({ step: "error" as const, error: MESSAGES.importFailed }, { status: 500 });
     }

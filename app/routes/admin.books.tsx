@@ -12,6 +12,7 @@ import { formToObject } from "~/lib/forms";
 import { BOOK_PLACEHOLDER, safeImageSrc } from "~/lib/links";
 import { formatDate } from "~/lib/time";
 import { deleteBook, listBooks, saveBook } from "~/models/content.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Books" }];
 
@@ -38,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data({ intent, error: "Unknown action", values: {} }, { status: 400 });
   } catch (error) {
+    rethrowIfDatabaseTrouble(error);
     console.error("book action failed", intent, error);
     return data({ intent, error: intent === "delete" ? "Failed to delete book" : "Failed to save book", values: {} }, { status: 500 });
   }

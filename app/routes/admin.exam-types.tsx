@@ -9,6 +9,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/time";
 import { deleteTestsOfType, testsUsingType } from "~/models/admin-tests.server";
 import { createCustomExamType, customExamTypes, findCustomExamType, removeExamTypeEverywhere, renameCustomExamType } from "~/models/exam-type.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Exam Types" }];
 
@@ -56,6 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data({ intent, error: "Unknown action" }, { status: 400 });
   } catch (error) {
+    rethrowIfDatabaseTrouble(error);
     console.error("exam type action failed", intent, error);
     const text = intent === "create" ? "Failed to create custom exam type" : intent === "update" ? "Failed to update custom exam type" : "Failed to delete custom exam type";
     return data({ intent, error: text }, { status: 500 });

@@ -8,10 +8,11 @@ import { materialSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formToObject } from "~/lib/forms";
-import { MATERIAL_PLACEHOLDER, safeImageSrc } from "~/lib/links";
+import { MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/links";
 import { formatDate } from "~/lib/time";
 import { addMaterial, deleteMaterial, listMaterials, toggleMaterial } from "~/models/content.server";
 import { allExamTypeOptions, examTypeLabels } from "~/models/exam-type.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Study Materials" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q,
     type,
     ...list,
-    rows: list.rows.map((m) => ({ ...m, thumbnailUrl: safeImageSrc(m.thumbnailUrl, MATERIAL_PLACEHOLDER) })),
+    rows: list.rows.map((m) => ({ ...m, thumbnailUrl: safeImageSrc(m.thumbnailUrl, MATERIAL_PLACEHOLDER), googleDriveLink: safeLinkHref(m.googleDriveLink) })),
     examTypes: allExamTypeOptions(),
     labels: examTypeLabels(),
   };
@@ -55,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data({ intent, error: "Unknown action", values: {} }, { status: 400 });
   } catch (error) {
+    rethrowIfDatabaseTrouble(error);
     console.error("material action failed", intent, error);
     const text = intent === "add" ? "Error adding material. Please try again." : intent === "delete" ? "Error deleting material. Please try again." : "Error updating material status. Please try again.";
     return data({ intent, error: text, values: {} }, { status: 500 });

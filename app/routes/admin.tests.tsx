@@ -25,6 +25,7 @@ import {
 } from "~/models/admin-tests.server";
 import { ensureCustomExamType, examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { bulkUpload, createFromPreview, previewSingleUpload, readUploadForm } from "~/models/test-upload.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Management" }];
 
@@ -149,6 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return data({ intent, error: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
+    rethrowIfDatabaseTrouble(error);
     console.error("admin tests action failed", intent, error);
     const text =
       intent === "bulk-upload"

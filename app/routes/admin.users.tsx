@@ -25,6 +25,7 @@ import {
 } from "~/models/admin-users.server";
 import { allExamTypeOptions, examTypeLabels } from "~/models/exam-type.server";
 import { assignedExamTypes, findUserById } from "~/models/user.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "User Management" }];
 
@@ -111,6 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return fail("Unknown action");
     }
   } catch (error) {
+    rethrowIfDatabaseTrouble(error);
     console.error("user action failed", intent, error);
     const messages: Record<string, string> = {
       add: "Error adding user. Please try again.",

@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/components/admin/BandChart";
-import { PageHeader, StatTiles } from "~/components/admin/ui";
+import { PageHeader, StatTiles, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { countSessions, endAllSessions } from "~/lib/session.server";
 import { bandClasses, formatDuration } from "~/lib/exam-rules";
 import { formatDate, formatDateTime } from "~/lib/time";
 import { userAnalysisDetail } from "~/models/analytics.server";
@@ -13,7 +15,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const detail = userAnalysisDetail(params.userId ?? "");
   if (!detail) throw new Response("User not found", { status: 404 });
-  return detail;
+  return { ...detail, sessions: countSessions(detail.user.id) };
+}
+
+/** "Sign out everywhere": ends every session of the user (a lost phone, a shared password). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const userId = params.userId ?? "";
+  if (form.get("intent") !== "sign-out-everywhere" || !userAnalysisDetail(userId)) throw new Response("Not found", { status: 404 });
+  const ended = endAllSessions(userId);
+  return redirectWithFlash(`/admin/users/${userId}`, { type: "success", text: `Signed out everywhere (${ended} session${ended === 1 ? "" : "s"} ended)` });
 }
 
 export default function UserDetail() {
@@ -24,6 +36,21 @@ export default function UserDetail() {
         ← Back to User Analysis
       </Link>
       <PageHeader title={d.user.name} description={`${d.user.email} · joined ${formatDate(d.user.joinDate)} · ${d.user.role} · ${d.user.status}`} />
+      <section className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" aria-labelledby="sessions-heading">
+        <div>
+          <h2 id="sessions-heading" className="font-semibold">
+            Sessions
+          </h2>
+          <p className="text-sm text-slate-600">
+            {d.sessions === 0 ? "Not signed in anywhere." : `Signed in on ${d.sessions} ${d.sessions === 1 ? "browser" : "browsers"}.`}
+          </p>
+        </div>
+        <Form method="post">
+          <SubmitButton intent="sign-out-everywhere" pending="Signing out..." className="btn-secondary" disabled={d.sessions === 0}>
+            Sign out everywhere
+          </SubmitButton>
+        </Form>
+      </section>
       <StatTiles
         items={[
           ["Total Attempts", d.totals.attempts],

@@ -1,3 +1,4 @@
+import { pageParam } from "~/lib/forms";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, EmptyState, PageHeader, Pagination, FilterForm, SearchField } from "~/components/admin/ui";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const s = url.searchParams.get("sort") as AnalysisSort;
   const sort: AnalysisSort = (ANALYSIS_SORTS as readonly string[]).includes(s) ? s : "name";
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageParam(url.searchParams.get("page"));
   return { q, sort, page, ...userAnalysisList(q, sort, page) };
 }
 

@@ -5,6 +5,7 @@ import { requireStudent } from "~/lib/auth.server";
 import { hiddenAnnouncementsCookie as hiddenAnnouncements } from "~/lib/cookies.server";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { useLinkClicks } from "~/lib/hooks";
+import { safeRedirectPath } from "~/lib/redirects";
 import { formatDate } from "~/lib/time";
 import { loadDashboard, parseDashboardQuery } from "~/models/dashboard.server";
 
@@ -22,8 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireStudent(request);
   const form = await request.formData();
-  const back = String(form.get("back") ?? "/dashboard");
-  const target = back.startsWith("/dashboard") ? back : "/dashboard";
+  const target = safeRedirectPath(form.get("back"), "/dashboard", "/dashboard");
   return redirect(target, { headers: { "Set-Cookie": await hiddenAnnouncements.serialize("1") } });
 }
 

@@ -6,6 +6,7 @@ import { academy } from "~/lib/academy";
 import { AuthError, authenticator, homeFor, requireSignedOut } from "~/lib/auth.server";
 import { useHydrated } from "~/lib/hooks";
 import { createUserSession } from "~/lib/session.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${academy.name}` }];
 
@@ -21,8 +22,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   try {
     const user = await authenticator.authenticate(mode, request);
-    return createUserSession(user.id, user.sessionVersion, homeFor(user.role));
+    return createUserSession(user.id, homeFor(user.role));
   } catch (error) {
+    rethrowIfDatabaseTrouble(error);
     if (error instanceof Response) throw error;
     const fallback = mode === "register" ? "Authentication failed" : "Login failed";
     const message = error instanceof AuthError && error.message ? error.message : fallback;

@@ -7,20 +7,36 @@ import { band, bandClasses, formatDuration } from "~/lib/exam-rules";
 import { parseReviewFilter, REVIEW_FILTERS, type ReviewFilter } from "~/lib/review";
 import { loadResults } from "~/models/results.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && data.state === "found" ? `Results · ${data.test.title}` : "Results not found" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && data.state === "found" ? `Results · ${data.test.title}` : data?.state === "test-running" ? "Test in progress" : "Results not found" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const filter = parseReviewFilter(url.searchParams.get("filter"));
   const page = loadResults(user, params.testId ?? "", url.searchParams.get("attempt"), filter);
-  return data(page, { status: page.state === "found" ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+  const status = page.state === "found" ? 200 : page.state === "test-running" ? 403 : 404;
+  return data(page, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 const filterLabels: Record<ReviewFilter, string> = { all: "All", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
 
 export default function Results() {
   const page = useLoaderData<typeof loader>();
+  if (page.state === "test-running") {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-xl font-bold">You are taking this test right now</h1>
+        <p className="mt-3 text-slate-600">
+          Results and answers of “{page.test.title}” stay hidden until you finish the attempt in progress.
+        </p>
+        <Link to={`/test/${page.test.id}`} className="btn-primary mt-6">
+          Return to the test
+        </Link>
+      </main>
+    );
+  }
   if (page.state !== "found") {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">

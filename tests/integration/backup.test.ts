@@ -42,11 +42,11 @@ describe("export then import", () => {
     expect(json.attempts[0].answers).toEqual(expect.objectContaining({ q1: expect.any(Number) }));
   });
 
-  it("reproduces every row in an empty database, and a second import adds nothing", () => {
+  it("reproduces every row in an empty database, and a second import adds nothing", async () => {
     switchDatabase(second);
     const parsed = parseBackup(exported);
     if (!parsed.ok) throw new Error(parsed.error);
-    const result = importBackup(parsed.data);
+    const result = await importBackup(parsed.data);
     expect(result.errors).toBe(0);
     const after = counts();
     // built-in exam types are seeded at start, not imported; everything else matches row for row
@@ -59,7 +59,7 @@ describe("export then import", () => {
     const user = rawDb().prepare("SELECT password_hash FROM users WHERE email = 'student@academy.local'").get() as { password_hash: string | null };
     expect(user.password_hash).toBeNull();
 
-    const again = importBackup(parsed.data);
+    const again = await importBackup(parsed.data);
     expect(again.imported).toBe(0);
     expect(again.errors).toBe(0);
     expect(counts()).toEqual(after);
@@ -75,7 +75,7 @@ describe("bad files", () => {
     expect(parseBackup(JSON.stringify({ users: [], tests: [], attempts: [], materials: [], customExamTypes: [] }))).toEqual({ ok: false, error: "No valid data to import" });
   });
 
-  it("imports 97 of 100 books when 3 are bad, and reports 3 errors", () => {
+  it("imports 97 of 100 books when 3 are bad, and reports 3 errors", async () => {
     switchDatabase(path.join(dir, "third.db"));
     const books = Array.from({ length: 100 }, (_, i) => ({ id: `book-${i}`, title: `Book ${i}`, coverUrl: "https://img.example/c.png", createdAt: "2026-01-01T00:00:00Z" }));
     books[10] = { ...books[10], title: "" };
@@ -83,16 +83,16 @@ describe("bad files", () => {
     books[90] = "not an object" as never;
     const parsed = parseBackup(JSON.stringify({ users: [], tests: [], attempts: [], materials: [], customExamTypes: [], books, version: "1.0" }));
     if (!parsed.ok) throw new Error(parsed.error);
-    const result = importBackup(parsed.data);
+    const result = await importBackup(parsed.data);
     expect(result).toMatchObject({ imported: 97, errors: 3 });
     expect((rawDb().prepare("SELECT COUNT(*) AS n FROM books").get() as { n: number }).n).toBe(97);
   });
 
-  it("a bad attempt (unknown test) is skipped without leaving answers behind", () => {
+  it("a bad attempt (unknown test) is skipped without leaving answers behind", async () => {
     switchDatabase(path.join(dir, "fourth.db"));
     const parsed = parseBackup(JSON.stringify({ users: [], tests: [], attempts: [{ id: "a1", testId: "nope", userId: "nobody", answers: { q1: 0 }, score: 1, totalQuestions: 1 }], materials: [], customExamTypes: [] }));
     if (!parsed.ok) throw new Error(parsed.error);
-    expect(importBackup(parsed.data)).toMatchObject({ imported: 0, errors: 1 });
+    expect(await importBackup(parsed.data)).toMatchObject({ imported: 0, errors: 1 });
     expect((rawDb().prepare("SELECT COUNT(*) AS n FROM attempt_answers").get() as { n: number }).n).toBe(0);
   });
 });

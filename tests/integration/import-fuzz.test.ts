@@ -38,9 +38,9 @@ describe("JSON import fuzzing", () => {
     );
   });
 
-  it("mutated backups import item by item: every item is imported, skipped or counted as an error, never half-written", () => {
-    fc.assert(
-      fc.property(
+  it("mutated backups import item by item: every item is imported, skipped or counted as an error, never half-written", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.record({
           users: fc.array(fc.oneof(userItem, anyValue), { maxLength: 3 }),
           tests: fc.array(fc.oneof(testItem, anyValue), { maxLength: 3 }),
@@ -48,14 +48,14 @@ describe("JSON import fuzzing", () => {
           materials: fc.array(anyValue, { maxLength: 2 }),
           customExamTypes: fc.array(fc.oneof(fc.record({ value: fc.string(), label: fc.string() }), anyValue), { maxLength: 2 }),
         }),
-        (backup) => {
+        async (backup) => {
           const parsed = parseBackup(JSON.stringify(backup));
           if (!parsed.ok) {
             expect(SPEC_MESSAGES).toContain(parsed.error);
             return;
           }
           const total = Object.values(parsed.counts).reduce((a, b) => a + b, 0);
-          const result = importBackup(parsed.data);
+          const result = await importBackup(parsed.data);
           expect(result.imported + result.skipped + result.errors).toBe(total);
           // no question without its test, no answer without its attempt
           expect((rawDb().prepare("SELECT COUNT(*) AS n FROM questions q LEFT JOIN tests t ON t.id = q.test_id WHERE t.id IS NULL").get() as { n: number }).n).toBe(0);

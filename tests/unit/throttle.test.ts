@@ -1,26 +1,71 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isSignInThrottled, recordFailedSignIn } from "~/lib/throttle.server";
+import { rawDb } from "~/db/db.server";
+import { throttledMessage } from "~/lib/throttle-rules";
+import { admitRegistration, admitSignIn, forgiveSignIn, THROTTLE_UNAVAILABLE_MESSAGE } from "~/lib/throttle.server";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe("sign-in throttling", () => {
-  it("refuses after 5 failures per e-mail and lets the account in again once the 15-minute window passes", async () => {
+  it("admits 5 attempts per e-mail and address, then refuses until the 15-minute window passes", async () => {
     vi.useFakeTimers({ now: new Date("2026-06-01T10:00:00Z") });
     const email = "window@example.test";
-    for (let i = 0; i < 5; i++) await recordFailedSignIn(email, `192.0.2.${i}`);
-    expect(await isSignInThrottled(email, "198.51.100.1")).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await admitSignIn(email, "192.0.2.1")).toEqual({ ok: true });
+    expect(await admitSignIn(email, "192.0.2.1")).toEqual({ ok: false, message: "Too many failed sign-in attempts. Please wait 15 minutes and try again." });
     vi.advanceTimersByTime(14 * 60_000);
-    expect(await isSignInThrottled(email, "198.51.100.1")).toBe(true);
+    expect(await admitSignIn(email, "192.0.2.1")).toEqual({ ok: false, message: "Too many failed sign-in attempts. Please wait 1 minute and try again." });
     vi.advanceTimersByTime(60_000 + 1000);
-    expect(await isSignInThrottled(email, "198.51.100.1")).toBe(false);
+    expect(await admitSignIn(email, "192.0.2.1")).toEqual({ ok: true });
   });
 
-  it("refuses after 20 failures from one address, whatever the e-mail", async () => {
-    vi.useFakeTimers({ now: new Date("2026-06-02T10:00:00Z") });
-    for (let i = 0; i < 20; i++) await recordFailedSignIn(`someone${i}@example.test`, "203.0.113.9");
-    expect(await isSignInThrottled("fresh@example.test", "203.0.113.9")).toBe(true);
-    expect(await isSignInThrottled("fresh@example.test", "203.0.113.10")).toBe(false);
+  it("counts parallel attempts atomically: of 40 at once, exactly 5 are let through", async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => admitSignIn("race@example.test", "192.0.2.40")));
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+  });
+
+  it("a correct password gives the account its attempts back", async () => {
+    const email = "forgiven@example.test";
+    for (let i = 0; i < 4; i++) await admitSignIn(email, "192.0.2.50");
+    await forgiveSignIn(email, "192.0.2.50");
+    for (let i = 0; i < 5; i++) expect((await admitSignIn(email, "192.0.2.50")).ok).toBe(true);
+  });
+
+  it("grows from a 15-minute wait to hours for one e-mail tried from many addresses", async () => {
+    vi.useFakeTimers({ now: new Date("2026-06-03T10:00:00Z") });
+    const email = "target@example.test";
+    let refused = 0;
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 12; i++) if (!(await admitSignIn(email, `198.51.100.${round * 20 + i}`)).ok) refused++;
+      vi.advanceTimersByTime(16 * 60_000);
+    }
+    expect(refused).toBeGreaterThan(0);
+    const last = await admitSignIn(email, "203.0.113.200");
+    expect(last).toMatchObject({ ok: false });
+    expect((last as { message: string }).message).toMatch(/Please wait \d+ hours/);
+  });
+
+  it("refuses sign-in with a clear message when the throttle cannot be written", async () => {
+    const conn = rawDb();
+    conn.pragma("query_only = ON");
+    try {
+      expect(await admitSignIn("readonly@example.test", "192.0.2.60")).toEqual({ ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE });
+    } finally {
+      conn.pragma("query_only = OFF");
+    }
+  });
+
+  it("limits registrations per address to 30 an hour", async () => {
+    for (let i = 0; i < 30; i++) expect((await admitRegistration("192.0.2.70")).ok).toBe(true);
+    expect(await admitRegistration("192.0.2.70")).toMatchObject({ ok: false });
+    expect((await admitRegistration("192.0.2.71")).ok).toBe(true);
+  });
+});
+
+describe("throttledMessage", () => {
+  it("says the real wait in minutes, or hours past 90 minutes", () => {
+    expect(throttledMessage(15 * 60_000)).toBe("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+    expect(throttledMessage(10_000)).toBe("Too many failed sign-in attempts. Please wait 1 minute and try again.");
+    expect(throttledMessage(23 * 3_600_000)).toBe("Too many failed sign-in attempts. Please wait 23 hours and try again.");
   });
 });

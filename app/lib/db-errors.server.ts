@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * A database that cannot answer (locked past the busy timeout, disk full, read-only, I/O error) is a
+ * passing condition, not a bug: the request is answered 503 with Retry-After (server/start.js reads
+ * the mark left here), and the exam page's save queue retries.
+ */
+export type DatabaseTrouble = "busy" | "full" | "unavailable";
+
+export function databaseTrouble(error: unknown): DatabaseTrouble | null {
+  const code = typeof error === "object" && error && "code" in error ? String((error as { code: unknown }).code) : "";
+  if (!code.startsWith("SQLITE_")) return null;
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
+  if (code === "SQLITE_FULL") return "full";
+  if (code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_CANTOPEN")) return "unavailable";
+  return null;
+}
+
+/** What one request noticed on its way through the app (one per request, via AsyncLocalStorage). */
+export type RequestState = { databaseTrouble?: DatabaseTrouble };
+export const requestState = new AsyncLocalStorage<RequestState>();
+
+/** For a route's catch block: a database that cannot answer is not the route's error to word. */
+export function rethrowIfDatabaseTrouble(error: unknown) {
+  if (databaseTrouble(error)) throw error;
+}
+
+/** Called from handleError: marks the request so the server answers 503. True when it was that. */
+export function noteDatabaseTrouble(error: unknown): boolean {
+  const trouble = databaseTrouble(error);
+  if (!trouble) return false;
+  const state = requestState.getStore();
+  if (state) state.databaseTrouble = trouble;
+  return true;
+}
+
+export const RETRY_AFTER_SECONDS = 5;
+
+export function databaseTroubleMessage(trouble: DatabaseTrouble): string {
+  return trouble === "busy"
+    ? "The site is very busy right now. Nothing was lost: please try again in a few seconds."
+    : "The site cannot save anything right now. Nothing was lost: please try again in a minute.";
+}
+
+/** The whole page sent with a 503 (no layout: the database behind the layout is what failed). */
+export function databaseTroublePage(message: string): string {
+  const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Please try again</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">Please try again in a moment</h1><p>${text}</p><p><a href="" style="color:#1d4ed8">Try again</a></p></body></html>`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Limits on request bodies, checked by server/start.js before Remix reads a byte of them (pure;
+ * unit-tested). Ordinary forms are small; only the routes that take files or a whole test get more.
+ */
+export type BodyLimit = { bytes: number; fields: number };
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+export const FORM_LIMIT: BodyLimit = { bytes: 64 * KB, fields: 1000 };
+/** CSV uploads (single and bulk, 50 files with their per-file fields) and the JSON backup import */
+export const UPLOAD_LIMIT: BodyLimit = { bytes: 26 * MB, fields: 1000 };
+/** the question editor posts the whole test: up to 500 questions × (text, 6 options, answer, explanation) */
+export const EDITOR_LIMIT: BodyLimit = { bytes: 4 * MB, fields: 6000 };
+
+/** The route a path belongs to: Remix's client-side submissions go to `/path.data` (`/_root.data` for `/`). */
+export function routePath(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  return pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+}
+
+export function bodyLimitFor(pathname: string): BodyLimit {
+  const path = routePath(pathname);
+  if (path === "/admin/tests" || path === "/admin/backup") return UPLOAD_LIMIT;
+  if (/^\/admin\/csv\/[^/]+\/edit$/.test(path)) return EDITOR_LIMIT;
+  return FORM_LIMIT;
+}
+
+/** True when the route's body may hold more than an ordinary form (its concurrency is capped). */
+export function isLargeBodyRoute(pathname: string): boolean {
+  return bodyLimitFor(pathname) !== FORM_LIMIT;
+}
+
+export type BodyVerdict = { ok: true; contentType: string } | { ok: false; status: 400 | 413 | 415; message: string };
+
+export const TOO_LARGE_MESSAGE = "Request too large: the form sent more data than this page accepts.";
+
+/** Counts occurrences of `needle` in `haystack`, stopping once `max` is passed. */
+function countUpTo(haystack: Buffer, needle: Buffer, max: number): number {
+  let count = 0;
+  let at = haystack.indexOf(needle);
+  while (at !== -1) {
+    count++;
+    if (count > max) break;
+    at = haystack.indexOf(needle, at + needle.length);
+  }
+  return count;
+}
+
+/**
+ * Decides whether a complete body may reach the app: it must be a form (url-encoded, or multipart with
+ * a boundary), within the route's field count. An empty body without a type is read as an empty form.
+ */
+export function inspectBody(contentTypeHeader: string | undefined, body: Buffer, limit: BodyLimit): BodyVerdict {
+  const contentType = (contentTypeHeader ?? "").trim();
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  if (!mediaType) {
+    if (body.length === 0) return { ok: true, contentType: "application/x-www-form-urlencoded" };
+    return { ok: false, status: 415, message: "Unsupported request: send the form as a web form." };
+  }
+  if (mediaType === "application/x-www-form-urlencoded") {
+    const fields = body.length === 0 ? 0 : countUpTo(body, Buffer.from("&"), limit.fields) + 1;
+    if (fields > limit.fields) return { ok: false, status: 413, message: "Request too large: the form has too many fields." };
+    return { ok: true, contentType };
+  }
+  if (mediaType === "multipart/form-data") {
+    const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
+    const value = boundary?.[1] ?? boundary?.[2];
+    if (!value) return { ok: false, status: 400, message: "Malformed request: the form has no boundary." };
+    const parts = countUpTo(body, Buffer.from(`--${value}`), limit.fields + 1) - 1;
+    if (parts > limit.fields) return { ok: false, status: 413, message: "Request too large: the form has too many fields." };
+    return { ok: true, contentType };
+  }
+  return { ok: false, status: 415, message: "Unsupported request: send the form as a web form." };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { bodyLimitFor, EDITOR_LIMIT, FORM_LIMIT, inspectBody, isLargeBodyRoute, routePath, UPLOAD_LIMIT } from "~/lib/request-limits";
+
+describe("body limits per route", () => {
+  it("gives ordinary forms 64 KB and 1,000 fields, uploads and the question editor more", () => {
+    expect(bodyLimitFor("/login")).toEqual({ bytes: 64 * 1024, fields: 1000 });
+    expect(bodyLimitFor("/api/attempts/a1/answers")).toBe(FORM_LIMIT);
+    expect(bodyLimitFor("/admin/tests")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/admin/tests.data")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/admin/backup")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/admin/csv/t1/edit")).toBe(EDITOR_LIMIT);
+    expect(bodyLimitFor("/admin/users")).toBe(FORM_LIMIT);
+    expect(isLargeBodyRoute("/admin/backup")).toBe(true);
+    expect(isLargeBodyRoute("/test/t1")).toBe(false);
+  });
+
+  it("reads Remix's data URLs as their route", () => {
+    expect(routePath("/_root.data")).toBe("/");
+    expect(routePath("/test/t1.data")).toBe("/test/t1");
+    expect(routePath("/admin/tests/")).toBe("/admin/tests");
+  });
+});
+
+describe("inspectBody", () => {
+  const form = (s: string) => Buffer.from(s);
+  it("accepts a url-encoded form within the field count", () => {
+    expect(inspectBody("application/x-www-form-urlencoded", form("a=1&b=2"), FORM_LIMIT)).toEqual({ ok: true, contentType: "application/x-www-form-urlencoded" });
+  });
+
+  it("refuses more than 1,000 url-encoded fields with 413", () => {
+    const body = form(Array.from({ length: 1001 }, (_, i) => `f${i}=1`).join("&"));
+    expect(inspectBody("application/x-www-form-urlencoded; charset=UTF-8", body, FORM_LIMIT)).toMatchObject({ ok: false, status: 413 });
+  });
+
+  it("refuses multipart without a boundary with 400, and too many parts with 413", () => {
+    expect(inspectBody("multipart/form-data", form("x"), FORM_LIMIT)).toMatchObject({ ok: false, status: 400 });
+    const parts = `${Array.from({ length: 1002 }, () => '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n').join("")}--XyZ--\r\n`;
+    expect(inspectBody("multipart/form-data; boundary=XyZ", form(parts), FORM_LIMIT)).toMatchObject({ ok: false, status: 413 });
+    const few = '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ--\r\n';
+    expect(inspectBody('multipart/form-data; boundary="XyZ"', form(few), FORM_LIMIT)).toMatchObject({ ok: true });
+  });
+
+  it("refuses JSON, text and other bodies with 415; an empty body without a type is an empty form", () => {
+    expect(inspectBody("application/json", form('{"a":1}'), FORM_LIMIT)).toMatchObject({ ok: false, status: 415 });
+    expect(inspectBody("text/plain", form("a=1"), FORM_LIMIT)).toMatchObject({ ok: false, status: 415 });
+    expect(inspectBody(undefined, form("a=1"), FORM_LIMIT)).toMatchObject({ ok: false, status: 415 });
+    expect(inspectBody(undefined, form(""), FORM_LIMIT)).toEqual({ ok: true, contentType: "application/x-www-form-urlencoded" });
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { sessionExpiry } from "~/lib/session-rules";
+import { isPrivatePage } from "~/lib/routing";
+import { MAX_PAGE, pageParam } from "~/lib/forms";
+
+const HOUR = 3_600_000;
+const clock = { lifetimeMs: 30 * 24 * HOUR, idleMs: 7 * 24 * HOUR, touchEveryMs: HOUR };
+
+describe("sessionExpiry", () => {
+  const start = Date.UTC(2026, 0, 1);
+  const fresh = { lastSeenAt: start, expiresAt: start + clock.lifetimeMs };
+  it("is valid right after sign-in and asks for a touch after an hour", () => {
+    expect(sessionExpiry(fresh, start + 1000, clock)).toBe("valid");
+    expect(sessionExpiry(fresh, start + HOUR, clock)).toBe("touch");
+  });
+  it("ends after a week without a request", () => {
+    expect(sessionExpiry(fresh, start + 7 * 24 * HOUR, clock)).toBe("expired");
+  });
+  it("ends after 30 days however active", () => {
+    expect(sessionExpiry({ lastSeenAt: start + 30 * 24 * HOUR - 1000, expiresAt: fresh.expiresAt }, start + 30 * 24 * HOUR, clock)).toBe("expired");
+  });
+});
+
+describe("isPrivatePage", () => {
+  it("covers the exam, results, dashboard and admin pages with their data requests", () => {
+    for (const p of ["/dashboard", "/test/t1", "/test/t1/results", "/test/t1.data", "/admin", "/admin/users", "/admin/users.data"]) expect(isPrivatePage(p)).toBe(true);
+    for (const p of ["/", "/login", "/healthz", "/administrator"]) expect(isPrivatePage(p)).toBe(false);
+  });
+});
+
+describe("pageParam", () => {
+  it("keeps page numbers within SQLite's reach", () => {
+    expect(pageParam("99999999999999999999")).toBe(MAX_PAGE);
+    expect(pageParam("3")).toBe(3);
+    expect(pageParam("-2")).toBe(1);
+    expect(pageParam("abc")).toBe(1);
+    expect(pageParam(null)).toBe(1);
+  });
+});
