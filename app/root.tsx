@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -46,9 +47,13 @@ function PendingBar() {
   );
 }
 
+type FocusHandle = { focused?: (data: unknown) => boolean };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // a running exam has the screen to itself (its route's handle says when)
+  const focused = useMatches().some((m) => (m.handle as FocusHandle | undefined)?.focused?.(m.data) === true);
   return (
     <html lang="en">
       <head>
@@ -59,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <PendingBar />
-        {data?.user ? <NavBar user={data.user} /> : null}
+        {data?.user && !focused ? <NavBar user={data.user} /> : null}
         {data?.flash ? <FlashMessage key={data.flash.text} flash={data.flash} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />

@@ -26,10 +26,13 @@ export function Dialog({
   useEffect(() => {
     const d = ref.current;
     if (!d || !hydrated) return;
+    // the control that opened the dialog gets the focus back when it closes
+    const opener = document.activeElement instanceof HTMLElement && !d.contains(document.activeElement) ? document.activeElement : null;
     if (d.open) d.close();
     d.showModal();
     return () => {
       if (d.open) d.close();
+      if (opener?.isConnected) setTimeout(() => opener.focus(), 0);
     };
   }, [hydrated]);
 
@@ -41,7 +44,6 @@ export function Dialog({
   return (
     <>
       {!hydrated ? <div className="fixed inset-0 z-40 bg-slate-900/60" aria-hidden="true" /> : null}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is handled by onCancel */}
       <dialog
         ref={ref}
         open
@@ -50,6 +52,22 @@ export function Dialog({
         onCancel={(e) => {
           e.preventDefault();
           close();
+        }}
+        onKeyDown={(e) => {
+          // a modal <dialog> makes the page inert, but Tab can still leave for the browser's own
+          // controls: keep it going round the dialog's controls
+          if (e.key !== "Tab" || !ref.current) return;
+          const focusable = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])')];
+          if (!focusable.length) return;
+          const first = focusable[0];
+          const last = focusable[focusable.length - 1];
+          if (e.shiftKey && document.activeElement === first) {
+            e.preventDefault();
+            last.focus();
+          } else if (!e.shiftKey && document.activeElement === last) {
+            e.preventDefault();
+            first.focus();
+          }
         }}
         onClick={(e) => {
           if (e.target === ref.current) close();

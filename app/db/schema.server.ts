@@ -144,6 +144,8 @@ export const attempts = sqliteTable(
     totalQuestions: integer("total_questions").notNull(),
     /** seconds */
     timeSpent: integer("time_spent"),
+    /** the question (1-based) the student was last on, so Resume opens it */
+    lastQuestion: integer("last_question"),
   },
   (t) => [
     index("attempts_user_test_idx").on(t.userId, t.testId, t.status),

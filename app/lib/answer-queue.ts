@@ -1,34 +1,46 @@
 /**
- * Browser side of answer saving: every change is queued, sent to the server one at a time and
- * retried with back-off until it is stored. Unsent changes are kept in localStorage, so a reload
- * or a crashed tab sends them on the next load. Listeners hear whether everything is saved.
+ * Browser side of an exam attempt's saving: every change is queued, sent to the server one at a time
+ * and retried with back-off until it is stored; nothing else of the exam needs the network.
+ * - Unsent changes are kept in localStorage, so a reload or a crashed tab sends them on the next load.
+ * - Acknowledged changes are kept there too until the attempt is closed: on every load the page hands
+ *   the server's answers to `reconcile`, and whatever the server lacks is sent again. Each change
+ *   carries the time it was made (`at`, server clock), so an older change never overwrites a newer one.
+ * - Finish is queued like an answer: it is sent once every change is stored, and retried until the
+ *   server confirms; then `onFinished` gets the result's address.
+ * A reply the server marks `retry` (503: busy or full database) or no reply at all is retried; a
+ * refusal (bad question or option) is dropped; `closed` means the attempt is over.
  */
-export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean };
-export type QueueStatus = { pending: number; failing: boolean; closed: boolean };
-type ServerReply = { ok: boolean; serverNow?: number; deadlineAt?: number; closed?: boolean; error?: string };
+export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
+export type QueueStatus = { pending: number; failing: boolean; closed: boolean; finishing: boolean };
+type ServerReply = { ok: boolean; serverNow?: number; deadlineAt?: number; closed?: boolean; retry?: boolean; error?: string; resultsUrl?: string };
+export type ServerAnswer = { chosen: number | null; marked: boolean; at: number };
 
 export class AnswerQueue {
   private pending = new Map<string, Change>();
+  private acked = new Map<string, Change>();
   private sending = false;
   private failing = false;
   private closed = false;
+  private finishing = false;
   private delay = 1000;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<(s: QueueStatus) => void>();
-  private waiters: Array<() => void> = [];
+  private onOnline = () => this.retryNow();
 
   constructor(
-    private url: string,
+    private base: string,
     private storageKey: string,
-    private onServerTime: (serverNow: number, deadlineAt: number) => void,
+    private hooks: { onServerTime: (serverNow: number, deadlineAt: number) => void; onFinished: (resultsUrl: string) => void; onClosed: () => void },
   ) {
-    try {
-      const saved = JSON.parse(localStorage.getItem(storageKey) ?? "[]") as Change[];
-      for (const c of saved) this.merge(c);
-    } catch {
-      // unreadable storage: nothing to resend
-    }
+    for (const c of this.read(storageKey)) this.merge(c);
+    for (const c of this.read(`${storageKey}:acked`)) this.acked.set(c.questionId, c);
+    if (typeof window !== "undefined") window.addEventListener("online", this.onOnline);
     if (this.pending.size) void this.pump();
+  }
+
+  dispose() {
+    if (typeof window !== "undefined") window.removeEventListener("online", this.onOnline);
+    if (this.timer) clearTimeout(this.timer);
   }
 
   subscribe(fn: (s: QueueStatus) => void) {
@@ -38,31 +50,60 @@ export class AnswerQueue {
   }
 
   status(): QueueStatus {
-    return { pending: this.pending.size, failing: this.failing, closed: this.closed };
+    return { pending: this.pending.size, failing: this.failing, closed: this.closed, finishing: this.finishing };
+  }
+
+  /** Changes not yet stored on the server, newest per question (to show on screen after a reload). */
+  unsent(): Change[] {
+    return [...this.pending.values()];
   }
 
   push(change: Change) {
+    if (this.closed) return;
     this.merge(change);
     this.persist();
     this.emit();
     void this.pump();
   }
 
-  /** Resolves when every queued change is stored (or the attempt is closed). */
-  flush(timeoutMs = 8000): Promise<boolean> {
-    if (!this.pending.size || this.closed) return Promise.resolve(this.pending.size === 0);
+  /**
+   * Compares what this device knows was stored with what the server has now; sends again what the
+   * server lacks (a restored database, a save lost between two servers).
+   */
+  reconcile(server: Record<string, ServerAnswer | undefined>) {
+    for (const [questionId, mine] of this.acked) {
+      const theirs = server[questionId];
+      if (theirs && theirs.at >= mine.at) continue;
+      const differs = !theirs || (mine.chosen !== undefined && mine.chosen !== theirs.chosen) || (mine.marked !== undefined && mine.marked !== theirs.marked);
+      if (differs && !this.pending.has(questionId)) this.merge({ ...mine, visit: false });
+    }
+    this.persist();
+    this.emit();
+    void this.pump();
+  }
+
+  /** Queues Finish: sent once every change is stored, retried until the server confirms. */
+  finish() {
+    if (this.finishing) return;
+    this.finishing = true;
+    this.emit();
+    this.retryNow();
+  }
+
+  private retryNow() {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
-      void this.pump();
     }
-    return new Promise((resolve) => {
-      const t = setTimeout(() => resolve(false), timeoutMs);
-      this.waiters.push(() => {
-        clearTimeout(t);
-        resolve(this.pending.size === 0);
-      });
-    });
+    void this.pump();
+  }
+
+  private read(key: string): Change[] {
+    try {
+      return JSON.parse(localStorage.getItem(key) ?? "[]") as Change[];
+    } catch {
+      return [];
+    }
   }
 
   private merge(change: Change) {
@@ -71,7 +112,7 @@ export class AnswerQueue {
       this.pending.set(change.questionId, { ...change });
       return;
     }
-    const next: Change = { ...prev, ...change };
+    const next: Change = { ...prev, ...change, at: Math.max(prev.at, change.at) };
     if (change.visit && (prev.chosen !== undefined || prev.marked !== undefined)) next.visit = false;
     if (!change.visit && (change.chosen !== undefined || change.marked !== undefined)) next.visit = false;
     this.pending.set(change.questionId, next);
@@ -79,8 +120,14 @@ export class AnswerQueue {
 
   private persist() {
     try {
+      if (this.closed) {
+        localStorage.removeItem(this.storageKey);
+        localStorage.removeItem(`${this.storageKey}:acked`);
+        return;
+      }
       if (this.pending.size) localStorage.setItem(this.storageKey, JSON.stringify([...this.pending.values()]));
       else localStorage.removeItem(this.storageKey);
+      if (this.acked.size) localStorage.setItem(`${this.storageKey}:acked`, JSON.stringify([...this.acked.values()]));
     } catch {
       // private mode or full storage: the in-memory queue still retries
     }
@@ -89,52 +136,94 @@ export class AnswerQueue {
   private emit() {
     const s = this.status();
     for (const l of this.listeners) l(s);
-    if (!this.pending.size || this.closed) {
-      const w = this.waiters;
-      this.waiters = [];
-      for (const fn of w) fn();
+  }
+
+  private async post(path: string, body: URLSearchParams): Promise<ServerReply | null> {
+    try {
+      const res = await fetch(`${this.base}/${path}`, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const reply = (await res.json()) as ServerReply;
+      // a busy or full database (503) and any server error are passing: try again
+      if (res.status >= 500) return null;
+      return reply;
+    } catch {
+      return null;
     }
   }
 
+  private fail() {
+    this.failing = true;
+    this.delay = Math.min(this.delay * 2, 15_000);
+    this.emit();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.pump();
+    }, this.delay);
+  }
+
+  private succeed() {
+    this.failing = false;
+    this.delay = 1000;
+  }
+
+  private close() {
+    this.closed = true;
+    this.pending.clear();
+    this.acked.clear();
+    this.persist();
+    this.emit();
+  }
+
   private async pump() {
-    if (this.sending || this.closed) return;
+    if (this.sending || this.closed || this.timer) return;
     const next = this.pending.values().next();
-    if (next.done) return;
+    if (next.done) {
+      if (this.finishing) await this.sendFinish();
+      return;
+    }
     const change = next.value;
     this.sending = true;
-    const body = new URLSearchParams({ questionId: change.questionId });
+    const body = new URLSearchParams({ questionId: change.questionId, at: String(Math.round(change.at)) });
     if (change.visit) body.set("visit", "1");
     if (change.chosen !== undefined) body.set("chosen", change.chosen === null ? "" : String(change.chosen));
     if (change.marked !== undefined) body.set("marked", change.marked ? "true" : "false");
-    let reply: ServerReply | null = null;
-    try {
-      const res = await fetch(this.url, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
-      reply = (await res.json()) as ServerReply;
-    } catch {
-      reply = null;
-    }
+    const reply = await this.post("answers", body);
     this.sending = false;
     if (reply?.ok) {
       // only drop the change if it was not replaced while in flight
       if (this.pending.get(change.questionId) === change) this.pending.delete(change.questionId);
-      this.failing = false;
-      this.delay = 1000;
-      if (reply.serverNow && reply.deadlineAt) this.onServerTime(reply.serverNow, reply.deadlineAt);
+      if (!change.visit) this.acked.set(change.questionId, { ...this.acked.get(change.questionId), ...change });
+      this.succeed();
+      if (reply.serverNow && reply.deadlineAt) this.hooks.onServerTime(reply.serverNow, reply.deadlineAt);
     } else if (reply?.closed) {
-      this.closed = true;
-      this.pending.clear();
+      this.close();
+      this.hooks.onClosed();
+      return;
     } else if (reply && !reply.ok) {
       // refused for good (bad question or option): drop it rather than retry forever
       this.pending.delete(change.questionId);
     } else {
-      this.failing = true;
-      this.delay = Math.min(this.delay * 2, 15_000);
+      this.persist();
+      this.fail();
+      return;
     }
     this.persist();
     this.emit();
-    if (this.pending.size && !this.closed) {
-      if (this.failing) this.timer = setTimeout(() => void this.pump(), this.delay);
-      else void this.pump();
+    void this.pump();
+  }
+
+  private async sendFinish() {
+    this.sending = true;
+    const reply = await this.post("finish", new URLSearchParams());
+    this.sending = false;
+    if (reply?.ok && reply.resultsUrl) {
+      this.close();
+      this.hooks.onFinished(reply.resultsUrl);
+    } else if (reply && !reply.ok) {
+      // the attempt is gone (deleted by the academy): nothing more to send
+      this.close();
+      this.hooks.onClosed();
+    } else {
+      this.fail();
     }
   }
 }

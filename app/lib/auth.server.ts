@@ -14,6 +14,7 @@ import {
 import { registerSchema, signInSchema } from "./auth-schemas";
 import { formToObject } from "./forms";
 import { verifyPassword, verifyPasswordOfNobody } from "./password.server";
+import { signInPathFor } from "./redirects";
 import { guardRedirect, homeFor, type Access } from "./routing";
 import { destroySessionHeaders, readSession } from "./session.server";
 import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "./throttle.server";
@@ -92,7 +93,8 @@ async function guard(request: Request, access: Access): Promise<SessionUser | nu
   if (target) {
     // a stale cookie (signed out, expired, deactivated or deleted user) is cleared on the way out
     const headers = !user && request.headers.get("Cookie")?.includes("__session=") ? await destroySessionHeaders(request) : undefined;
-    throw redirect(target, { headers });
+    // a signed-out visitor's deep link survives the sign-in
+    throw redirect(target === "/login" && !user ? signInPathFor(request) : target, { headers });
   }
   return user;
 }

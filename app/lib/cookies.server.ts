@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 
 /** The dashboard's announcements panel stays hidden for the rest of the visit once dismissed. */
-export const hiddenAnnouncementsCookie = createCookie("dash_announcements_hidden", { path: "/dashboard", httpOnly: true, sameSite: "lax" });
+export const hiddenAnnouncementsCookie = createCookie("dash_announcements_hidden", { path: "/", httpOnly: true, sameSite: "lax" });
 
 /** The landing page's on-load announcement stays closed for the rest of the visit once closed. */
 export const closedPopupCookie = createCookie("landing_popup_closed", { path: "/", httpOnly: true, sameSite: "lax" });

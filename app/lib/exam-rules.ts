@@ -112,3 +112,37 @@ export const navigatorLabels: Record<NavigatorState, string> = {
   marked: "Marked for Review",
   "answered-marked": "Answered & Marked for Review",
 };
+
+export type ExamNav = "next" | "skip" | "prev" | "mark-next" | "clear" | "goto" | "finish";
+
+/**
+ * What one exam control does, with or without JavaScript: the change to store for the question on
+ * screen (the option chosen on the page is always kept) and the question to show next. `finish`
+ * stays on the question and opens the confirmation.
+ */
+export function examNavigation(
+  nav: ExamNav,
+  chosen: number | null | undefined,
+  current: number,
+  total: number,
+  goto?: number,
+): { change: { chosen?: number | null; marked?: boolean }; target: number; confirm: boolean } {
+  const clamp = (n: number) => Math.min(Math.max(n, 1), Math.max(total, 1));
+  const keep = chosen === undefined ? {} : { chosen };
+  switch (nav) {
+    case "clear":
+      return { change: { chosen: null, marked: false }, target: current, confirm: false };
+    case "mark-next":
+      return { change: { ...keep, marked: true }, target: clamp(current + 1), confirm: false };
+    case "next":
+      return { change: { ...keep, marked: false }, target: clamp(current + 1), confirm: false };
+    case "skip":
+      return { change: keep, target: clamp(current + 1), confirm: false };
+    case "prev":
+      return { change: keep, target: clamp(current - 1), confirm: false };
+    case "goto":
+      return { change: keep, target: clamp(goto ?? current), confirm: false };
+    case "finish":
+      return { change: keep, target: current, confirm: true };
+  }
+}

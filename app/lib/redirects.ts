@@ -23,6 +23,22 @@ export function safeRedirectPath(value: unknown, within: string, fallback: strin
   }
   // an encoded "/", "\" or ".." that a later hop might decode
   if (/[\\]|\/\/|(^|\/)\.\.?(\/|$)/.test(decodedPath)) return fallback;
-  if (resolved.pathname !== within && !resolved.pathname.startsWith(`${within}/`)) return fallback;
+  if (within !== "/" && resolved.pathname !== within && !resolved.pathname.startsWith(`${within}/`)) return fallback;
   return `${resolved.pathname}${resolved.search}`;
+}
+
+/** Where a deep link is allowed to return after sign-in: a page of this site that the role may open. */
+export function returnPathAfterSignIn(value: unknown, role: "user" | "admin", home: string): string {
+  const path = safeRedirectPath(value, "/", home);
+  const pathname = path.split("?")[0];
+  const allowed = role === "admin" ? /^\/admin(\/|$)|^\/test\/[^/]+\/results$/.test(pathname) : /^\/dashboard$|^\/test\/[^/]+(\/results)?$/.test(pathname);
+  return allowed ? path : home;
+}
+
+/** The sign-in page's address for a visitor sent there from `request` (GET pages only). */
+export function signInPathFor(request: Request): string {
+  if (request.method !== "GET") return "/login";
+  const url = new URL(request.url);
+  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
 }

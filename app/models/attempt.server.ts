@@ -120,13 +120,19 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       score: null,
       totalQuestions: test.totalQuestions,
       timeSpent: null,
+      lastQuestion: 1,
     };
     tx.insert(attempts).values(attempt).run();
     return { ok: true, attempt, resumed: false };
   });
 }
 
-export type SaveInput = { questionId: string; chosen?: number | null; marked?: boolean; visitOnly?: boolean };
+/**
+ * One change to an answer. `at` is when the student made it (the device's clock corrected by the server
+ * time it last heard): a change older than the stored one is acknowledged but not applied, so a late
+ * re-send from another tab or a reconnecting phone never overwrites a newer choice.
+ */
+export type SaveInput = { questionId: string; chosen?: number | null; marked?: boolean; visitOnly?: boolean; at?: number };
 export type SaveResult = { ok: true; deadlineAt: Date } | { ok: false; error: string; closed: boolean };
 
 export const ATTEMPT_CLOSED = "Time is up: this attempt is closed and your saved answers have been submitted.";
@@ -142,7 +148,7 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
       return { ok: false, error: ATTEMPT_CLOSED, closed: true };
     }
     const question = tx
-      .select({ options: questions.options })
+      .select({ options: questions.options, position: questions.position })
       .from(questions)
       .where(and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, input.questionId)))
       .get();
@@ -151,14 +157,19 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
       return { ok: false, error: "Invalid option", closed: false };
     }
     if (input.visitOnly) {
-      tx.insert(attemptAnswers).values({ attemptId, questionId: input.questionId, updatedAt: now }).onConflictDoNothing().run();
+      // a visit is not an answer: its row carries the attempt's start, so any answer made since wins
+      tx.insert(attemptAnswers).values({ attemptId, questionId: input.questionId, updatedAt: attempt.startedAt }).onConflictDoNothing().run();
+      // Resume opens the question the student last moved to
+      tx.update(attempts).set({ lastQuestion: question.position + 1 }).where(eq(attempts.id, attemptId)).run();
     } else {
-      const set: Partial<typeof attemptAnswers.$inferInsert> = { updatedAt: now };
+      // never later than now, never before the attempt began
+      const madeAt = new Date(Math.max(+attempt.startedAt, Math.min(input.at ?? +now, +now)));
+      const set: Partial<typeof attemptAnswers.$inferInsert> = { updatedAt: madeAt };
       if (input.chosen !== undefined) set.chosenIndex = input.chosen;
       if (input.marked !== undefined) set.markedForReview = input.marked;
       tx.insert(attemptAnswers)
-        .values({ attemptId, questionId: input.questionId, chosenIndex: input.chosen ?? null, markedForReview: input.marked ?? false, updatedAt: now })
-        .onConflictDoUpdate({ target: [attemptAnswers.attemptId, attemptAnswers.questionId], set })
+        .values({ attemptId, questionId: input.questionId, chosenIndex: input.chosen ?? null, markedForReview: input.marked ?? false, updatedAt: madeAt })
+        .onConflictDoUpdate({ target: [attemptAnswers.attemptId, attemptAnswers.questionId], set, setWhere: sql`${attemptAnswers.updatedAt} <= ${+madeAt}` })
         .run();
     }
     return { ok: true, deadlineAt: attempt.deadlineAt };
@@ -175,12 +186,12 @@ export function finishAttempt(attemptId: string, userId: string, now = new Date(
   });
 }
 
-export type AnswerState = { questionId: string; chosen: number | null; marked: boolean };
+export type AnswerState = { questionId: string; chosen: number | null; marked: boolean; at: number };
 
 // the exam page runs these on every question view: prepared once
 const answersOfAttempt = preparedQuery((d) =>
   d
-    .select({ questionId: attemptAnswers.questionId, chosen: attemptAnswers.chosenIndex, marked: attemptAnswers.markedForReview })
+    .select({ questionId: attemptAnswers.questionId, chosen: attemptAnswers.chosenIndex, marked: attemptAnswers.markedForReview, updatedAt: attemptAnswers.updatedAt })
     .from(attemptAnswers)
     .where(eq(attemptAnswers.attemptId, sql.placeholder("attemptId")))
     .prepare(),
@@ -195,7 +206,9 @@ const examQuestions = preparedQuery((d) =>
 );
 
 export function answersOf(attemptId: string): AnswerState[] {
-  return answersOfAttempt().all({ attemptId });
+  return answersOfAttempt()
+    .all({ attemptId })
+    .map((a) => ({ questionId: a.questionId, chosen: a.chosen, marked: a.marked, at: +a.updatedAt }));
 }
 
 /** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send). */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { allowance, percent } from "~/lib/exam-rules";
+import { allowance, GRACE_MS, percent } from "~/lib/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import type { SessionUser } from "./user.server";
 
@@ -162,12 +162,14 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     used: number;
     best: number | null;
     perTest: number | null;
-    open: number;
+    /** null: none running; 1: running; 2: its time is over (closed by the next request) */
+    open: number | null;
   }>(sql`
     SELECT t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
            t.duration, t.total_questions AS totalQuestions, t.max_attempts AS maxAttempts,
            COALESCE(s.used, 0) AS used, s.best AS best, l.max_attempts AS perTest,
-           EXISTS (SELECT 1 FROM attempts o WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
+           (SELECT CASE WHEN o.deadline_at + ${GRACE_MS} > ${Date.now()} THEN 1 ELSE 2 END FROM attempts o
+            WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
     FROM tests t
     LEFT JOIN (
       SELECT test_id, COUNT(*) AS used, MAX(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS best
@@ -195,6 +197,8 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
         remaining: allow.remaining,
         allowed: allow.allowed || r.open === 1,
         inProgress: r.open === 1,
+        /** an attempt whose time ran out and whose result opens on the next visit */
+        timeUp: r.open === 2,
       };
     }),
   };

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, preparedQuery } from "~/db/db.server";
 import { tests } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
+import { examNavigation } from "~/lib/exam-rules";
 import { examNavSchema } from "~/lib/exam-schemas";
 import { formatTime } from "~/lib/time";
 import {
@@ -11,6 +12,7 @@ import {
   findOpenAttempt,
   finishAttempt,
   isTestVisibleTo,
+  latestFinishedAttempt,
   questionsForExam,
   saveAnswer,
   startAttempt,
@@ -25,13 +27,14 @@ export type ExamPage =
       state: "ready";
       test: { id: string; title: string; description: string; duration: number; totalQuestions: number; examType: string };
       allowance: { allowed: boolean; remaining: number | null; used: number };
+      latestResultId: string | null;
     }
   | {
       state: "in-progress";
       test: { id: string; title: string; duration: number; totalQuestions: number };
       attempt: { id: string; deadlineAt: number; serverNow: number; deadlineClock: string };
       questions: readonly { id: string; question: string; options: string[] }[];
-      answers: Record<string, { chosen: number | null; marked: boolean }>;
+      answers: Record<string, { chosen: number | null; marked: boolean; at: number }>;
       current: number;
       confirm: boolean;
     };
@@ -52,6 +55,9 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   // test (or their exam type) meanwhile; nobody can start a hidden test
   const open = findOpenAttempt(db(), user.id, test.id);
   if (!open && !isTestVisibleTo(test, user)) return { state: "not-found" };
+  // Back after submitting comes to /test/ID?q=N: the exam is over, show its result
+  const latest = open ? undefined : latestFinishedAttempt(user.id, test.id);
+  if (!open && latest && url.searchParams.has("q")) return { state: "finished", attemptId: latest.id };
   if (!open) {
     const allow = allowanceFor(db(), user, test);
     return {
@@ -65,22 +71,19 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
         examType: labelOf(examTypeLabels(), test.examType),
       },
       allowance: { allowed: allow.allowed, remaining: allow.remaining, used: allow.used },
+      latestResultId: latest?.id ?? null,
     };
   }
   const attempt = closeIfExpired(open);
   if (attempt.status !== "in_progress") return { state: "finished", attemptId: attempt.id };
 
   const list = questionsForExam(test.id, attempt.testVersion);
-  const requested = Number.parseInt(url.searchParams.get("q") ?? "1", 10);
+  // ?q= names the question; without it, Resume opens the one the student was last on. Nothing is
+  // written here: visits travel with saves (the JS save queue, the no-JS form posts).
+  const requested = Number.parseInt(url.searchParams.get("q") ?? String(attempt.lastQuestion ?? 1), 10);
   const current = Math.min(Math.max(Number.isFinite(requested) ? requested : 1, 1), Math.max(list.length, 1));
-  const answers: Record<string, { chosen: number | null; marked: boolean }> = {};
-  for (const a of answersOf(attempt.id)) answers[a.questionId] = { chosen: a.chosen, marked: a.marked };
-  // the question on screen counts as visited (the no-JS path has no other signal); a question
-  // with a row is visited already, so revisits cost no write
-  const onScreen = list[current - 1];
-  if (onScreen && !answers[onScreen.id] && saveAnswer(attempt.id, user.id, { questionId: onScreen.id, visitOnly: true }).ok) {
-    answers[onScreen.id] = { chosen: null, marked: false };
-  }
+  const answers: Record<string, { chosen: number | null; marked: boolean; at: number }> = {};
+  for (const a of answersOf(attempt.id)) answers[a.questionId] = { chosen: a.chosen, marked: a.marked, at: a.at };
 
   return {
     state: "in-progress",
@@ -100,7 +103,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
 
 export type ExamActionResult = { redirect: string } | { error: string; status: number };
 
-/** The exam page's form posts: start, save (no-JS Save & Next and friends) and finish. */
+/** The exam page's form posts: start, save (every no-JS control of the exam form) and finish. */
 export function examAction(user: SessionUser, testId: string, form: Record<string, string>): ExamActionResult {
   const base = `/test/${encodeURIComponent(testId)}`;
   const resultsOf = (attemptId: string) => `${base}/results?attempt=${encodeURIComponent(attemptId)}`;
@@ -108,23 +111,24 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
     case "start": {
       const started = startAttempt(user, testId);
       if (!started.ok) return { error: started.error, status: started.status };
-      return { redirect: `${base}?q=1` };
+      const first = questionsForExam(testId, started.attempt.testVersion)[0];
+      if (first && !started.resumed) saveAnswer(started.attempt.id, user.id, { questionId: first.id, visitOnly: true });
+      return { redirect: started.resumed ? base : `${base}?q=1` };
     }
     case "save": {
       const parsed = examNavSchema.safeParse(form);
       if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Invalid answer", status: 400 };
-      const { questionId, chosen, q, nav } = parsed.data;
+      const { questionId, chosen, q, nav, goto } = parsed.data;
       const open = findOpenAttempt(db(), user.id, testId);
       if (!open) return { redirect: base };
-      let change: { chosen?: number | null; marked?: boolean } = {};
-      if (nav === "clear") change = { chosen: null, marked: false };
-      else if (nav === "mark-next") change = { chosen, marked: true };
-      else if (nav === "next") change = { chosen, marked: false };
-      else if (chosen !== undefined) change = { chosen };
+      const step = examNavigation(nav, chosen, q, open.totalQuestions, goto);
+      const { change } = step;
       const saved = change.chosen === undefined && change.marked === undefined ? null : saveAnswer(open.id, user.id, { questionId, ...change });
       if (saved && !saved.ok) return saved.closed ? { redirect: resultsOf(open.id) } : { error: saved.error, status: 400 };
-      const target = nav === "prev" ? Math.max(1, q - 1) : nav === "clear" ? q : Math.min(q + 1, open.totalQuestions);
-      return { redirect: `${base}?q=${target}` };
+      // the question moved to counts as visited
+      const target = questionsForExam(testId, open.testVersion)[step.target - 1];
+      if (target && step.target !== q) saveAnswer(open.id, user.id, { questionId: target.id, visitOnly: true });
+      return { redirect: `${base}?q=${step.target}${step.confirm ? "&confirm=1" : ""}` };
     }
     case "finish": {
       const open = findOpenAttempt(db(), user.id, testId);

@@ -304,8 +304,13 @@ function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
                 </li>
                 <li>{t.remaining === null ? "Unlimited attempts" : `${t.remaining} remaining`}</li>
               </ul>
-              <div className="mt-auto pt-4">
-                {t.allowed ? (
+              <div className="mt-auto space-y-2 pt-4">
+                {t.timeUp ? (
+                  // its time is over: opening the test closes the attempt and shows the result
+                  <a href={`/test/${t.id}`} className="btn-primary w-full">
+                    View Result
+                  </a>
+                ) : t.allowed ? (
                   <a href={`/test/${t.id}`} className="btn-primary w-full">
                     {t.inProgress ? "Resume Test" : t.attempts > 0 ? "Retake Test" : "Start Test"}
                   </a>
@@ -314,6 +319,11 @@ function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
                     Global Limit Reached
                   </button>
                 )}
+                {t.attempts > 0 && !t.inProgress && !t.timeUp ? (
+                  <a href={`/test/${t.id}/results`} className="btn-secondary w-full">
+                    View Latest Result
+                  </a>
+                ) : null}
               </div>
             </li>
           ))}

@@ -5,10 +5,14 @@ import { useState } from "react";
 import { academy } from "~/lib/academy";
 import { AuthError, authenticator, homeFor, requireSignedOut } from "~/lib/auth.server";
 import { useHydrated } from "~/lib/hooks";
+import { returnPathAfterSignIn } from "~/lib/redirects";
 import { createUserSession } from "~/lib/session.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
-export const meta: MetaFunction = () => [{ title: `Sign in · ${academy.name}` }];
+export const meta: MetaFunction = () => [
+  { title: `Sign in · ${academy.name}` },
+  { name: "description", content: `Sign in to ${academy.name} to take timed English Literature mock tests for TET, SET, NET and TRB.` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
@@ -22,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   try {
     const user = await authenticator.authenticate(mode, request);
-    return createUserSession(user.id, homeFor(user.role));
+    return createUserSession(user.id, returnPathAfterSignIn(form.get("redirectTo"), user.role, homeFor(user.role)));
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     if (error instanceof Response) throw error;
@@ -44,6 +48,8 @@ export default function Login() {
   const hydrated = useHydrated();
   const [showPassword, setShowPassword] = useState(false);
   const isRegister = mode === "register";
+  const redirectTo = params.get("redirectTo");
+  const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-10">
@@ -68,6 +74,7 @@ export default function Login() {
 
           <Form method="post" className="space-y-4" key={mode} noValidate>
             <input type="hidden" name="mode" value={mode} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             {isRegister ? (
               <div>
                 <label htmlFor="name" className="label">
@@ -116,14 +123,14 @@ export default function Login() {
             {isRegister ? (
               <>
                 Already have an account?{" "}
-                <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+                <Link to={`/login${keep ? `?${keep}` : ""}`} className="font-semibold text-brand-700 hover:underline">
                   Sign in
                 </Link>
               </>
             ) : (
               <>
                 Don't have an account?{" "}
-                <Link to="/login?mode=register" className="font-semibold text-brand-700 hover:underline">
+                <Link to={`/login?mode=register${keep ? `&${keep}` : ""}`} className="font-semibold text-brand-700 hover:underline">
                   Sign up
                 </Link>
               </>

@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/components/exam/Countdown";
 import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigator";
 import { RichText } from "~/components/RichText";
 import { AnswerQueue, type QueueStatus } from "~/lib/answer-queue";
 import { requireStudent } from "~/lib/auth.server";
-import { remainingSeconds } from "~/lib/exam-rules";
+import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
+import { useHydrated } from "~/lib/hooks";
+import { useNonce } from "~/lib/nonce";
 import { formToObject } from "~/lib/forms";
 import { examAction, loadExamPage } from "~/models/exam-page.server";
 
@@ -26,16 +28,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
-  const result = examAction(user, params.testId ?? "", formToObject(await request.formData()));
+  const form = formToObject(await request.formData());
+  // a navigator number is a button named `goto`
+  if (form.goto) form.nav = "goto";
+  const result = examAction(user, params.testId ?? "", form);
   if ("redirect" in result) return redirect(result.redirect);
   return data({ error: result.error }, { status: result.status });
 }
 
-/** Moving between questions of a running exam is instant: it only changes ?q, the loader is not re-run. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.has("q") && nextUrl.searchParams.has("q")) return false;
-  return defaultShouldRevalidate;
-};
+/** While an attempt runs, the screen is the exam alone: no site navbar, no Logout (root reads this). */
+export const handle = { focused: (data: unknown) => (data as { state?: string } | undefined)?.state === "in-progress" };
 
 export default function TestPage() {
   const page = useLoaderData<typeof loader>();
@@ -64,6 +66,8 @@ function StartCard({ page }: { page: ReadyPage }) {
   const navigation = useNavigation();
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
   const { test, allowance } = page;
+  const [params] = useSearchParams();
+  const confirmStart = params.get("start") === "confirm";
   return (
     <main className="mx-auto max-w-2xl px-4 py-6">
       <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
@@ -91,7 +95,10 @@ function StartCard({ page }: { page: ReadyPage }) {
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
           <li>Each question has one correct answer. There is no negative marking.</li>
           <li>The timer starts when you press Start Test and keeps running if you close the page.</li>
-          <li>Your answer is saved the moment you choose it. You can change it until you finish.</li>
+          <li>
+            Your answer is saved the moment you choose it (if your browser runs without JavaScript: as soon as you press any button under the question or a
+            number in the navigator). You can change it until you finish.
+          </li>
           <li>Use Mark for Review to come back to a question; the navigator shows every question's state.</li>
           <li>When the time is up, the test is submitted automatically with your saved answers.</li>
         </ul>
@@ -105,120 +112,214 @@ function StartCard({ page }: { page: ReadyPage }) {
             {actionData.error}
           </p>
         ) : null}
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="intent" value="start" />
-          {allowance.allowed ? (
-            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={starting}>
-              {starting ? "Starting..." : "Start Test"}
-            </button>
-          ) : (
-            <button type="button" className="btn w-full bg-slate-200 py-3 text-base text-slate-600" disabled>
-              Global Limit Reached
-            </button>
-          )}
-        </Form>
+        {allowance.allowed && allowance.remaining !== null ? (
+          // a limited test: starting uses an attempt, so it is confirmed first
+          <Link to="?start=confirm" replace preventScrollReset className="btn-primary mt-6 w-full py-3 text-base">
+            Start Test
+          </Link>
+        ) : (
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="intent" value="start" />
+            {allowance.allowed ? (
+              <button type="submit" className="btn-primary w-full py-3 text-base" disabled={starting}>
+                {starting ? "Starting..." : "Start Test"}
+              </button>
+            ) : (
+              <button type="button" className="btn w-full bg-slate-200 py-3 text-base text-slate-600" disabled>
+                Global Limit Reached
+              </button>
+            )}
+          </Form>
+        )}
+        {page.latestResultId ? (
+          <Link to={`/test/${test.id}/results?attempt=${page.latestResultId}`} className="btn-secondary mt-3 w-full">
+            View your latest result
+          </Link>
+        ) : null}
       </div>
+      {confirmStart && allowance.allowed && allowance.remaining !== null ? (
+        <Dialog labelledBy="start-heading" closeHref={`/test/${test.id}`}>
+          <Form method="post" className="p-6">
+            <h2 id="start-heading" className="text-lg font-bold">
+              Start attempt {allowance.used + 1}?
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              You have {allowance.remaining} attempt{allowance.remaining === 1 ? "" : "s"} left for this test. Starting now uses one of them, and the timer
+              starts at once.
+            </p>
+            <input type="hidden" name="intent" value="start" />
+            <div className="mt-5 flex justify-end gap-2">
+              <DialogCloseLink href={`/test/${test.id}`}>Cancel</DialogCloseLink>
+              <button type="submit" className="btn-primary" disabled={starting}>
+                {starting ? "Starting..." : "Start Test"}
+              </button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
     </main>
   );
 }
 
 type ExamPageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "in-progress" }>;
 
+const FORM_ID = "exam-form";
+
+/**
+ * Before the page's JavaScript runs, a tap on an option is only a checked radio that hydration would
+ * reset: this inline script (run while the HTML is read) notes each tap, and the page queues them.
+ */
+const TAP_RECORDER = `(function(){var t=window.__examTaps=[];document.addEventListener("change",function(e){var i=e.target;if(window.__examHydrated||!i||i.name!=="chosen"||!i.form||i.form.id!=="${FORM_ID}")return;t.push({questionId:i.form.elements.namedItem("questionId").value,chosen:Number(i.value),at:Date.now()})},true)})();`;
+
+type Tap = { questionId: string; chosen: number; at: number };
+type ExamMessage = { type: "entry"; questionId: string; entry: Entry } | { type: "finished"; resultsUrl: string };
+
 function Exam({ page }: { page: ExamPageData }) {
   const { test, attempt, questions } = page;
-  const navigate = useNavigate();
-  const submit = useSubmit();
-  const navigation = useNavigation();
+  const nonce = useNonce();
+  const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
-  const finishFormRef = useRef<HTMLFormElement>(null);
+  const resultsUrl = `/test/${test.id}/results?attempt=${attempt.id}`;
   const [entries, setEntries] = useState<Record<string, Entry | undefined>>(() => {
     const out: Record<string, Entry | undefined> = {};
     for (const [id, a] of Object.entries(page.answers)) out[id] = { visited: true, chosen: a.chosen, marked: a.marked };
     return out;
   });
+  const [current, setCurrent] = useState(page.current);
+  const [confirmOpen, setConfirmOpen] = useState(page.confirm);
   const [deadlineAt, setDeadlineAt] = useState(attempt.deadlineAt);
   const [offset, setOffset] = useState(() => attempt.serverNow - Date.now());
-  const [queueStatus, setQueueStatus] = useState<QueueStatus>({ pending: 0, failing: false, closed: false });
-  const [queue, setQueue] = useState<AnswerQueue | null>(null);
-  const finishing = useRef(false);
+  const offsetRef = useRef(offset);
+  offsetRef.current = offset;
+  const [status, setStatus] = useState<QueueStatus>({ pending: 0, failing: false, closed: false, finishing: false });
+  const [ended, setEnded] = useState<null | "closed" | "elsewhere">(null);
+  const queueRef = useRef<AnswerQueue | null>(null);
+  const channelRef = useRef<BroadcastChannel | null>(null);
+  const questionRef = useRef<HTMLFormElement>(null);
 
+  // the save queue, the other tabs of this attempt, and the taps made before hydration
   useEffect(() => {
-    const q = new AnswerQueue(`/api/attempts/${attempt.id}/answers`, `answers:${attempt.id}`, (serverNow, deadline) => {
-      setOffset(serverNow - Date.now());
-      setDeadlineAt(deadline);
+    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`exam:${attempt.id}`);
+    channelRef.current = channel;
+    const queue = new AnswerQueue(`/api/attempts/${attempt.id}`, `answers:${attempt.id}`, {
+      onServerTime: (serverNow, deadline) => {
+        setOffset(serverNow - Date.now());
+        setDeadlineAt(deadline);
+      },
+      onFinished: (url) => {
+        channel?.postMessage({ type: "finished", resultsUrl: url } satisfies ExamMessage);
+        window.location.assign(url);
+      },
+      onClosed: () => setEnded((e) => e ?? "closed"),
     });
-    const unsubscribe = q.subscribe(setQueueStatus);
-    setQueue(q);
+    queueRef.current = queue;
+    const unsubscribe = queue.subscribe(setStatus);
+    // what this device chose but the server has not stored yet is what the student sees
+    const overlay: Record<string, Entry | undefined> = {};
+    for (const c of queue.unsent()) if (c.chosen !== undefined || c.marked !== undefined) overlay[c.questionId] = { visited: true, chosen: c.chosen ?? null, marked: c.marked ?? false };
+    const w = window as unknown as { __examTaps?: Tap[]; __examHydrated?: boolean };
+    w.__examHydrated = true;
+    for (const tap of w.__examTaps ?? []) {
+      overlay[tap.questionId] = { visited: true, marked: false, ...overlay[tap.questionId], chosen: tap.chosen };
+      queue.push({ questionId: tap.questionId, chosen: tap.chosen, at: tap.at + offsetRef.current });
+    }
+    w.__examTaps = [];
+    if (Object.keys(overlay).length) {
+      setEntries((prev) => {
+        const next = { ...prev };
+        for (const [id, e] of Object.entries(overlay)) next[id] = { ...prev[id], ...(e as Entry) };
+        return next;
+      });
+    }
+    queue.reconcile(page.answers);
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<ExamMessage>) => {
+        const m = event.data;
+        if (m.type === "entry") setEntries((prev) => ({ ...prev, [m.questionId]: m.entry }));
+        if (m.type === "finished") setEnded("elsewhere");
+      };
+    }
     return () => {
       unsubscribe();
+      queue.dispose();
+      channel?.close();
     };
-  }, [attempt.id]);
+  }, [attempt.id, page.answers]);
 
-  // with JS the question number and the confirm dialog follow the URL without re-running the loader
-  const [params] = useSearchParams();
-  const requested = Number.parseInt(params.get("q") ?? "", 10);
-  const current = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), questions.length) : page.current;
-  const confirmOpen = params.get("confirm") === "1";
   const question = questions[current - 1];
-  const href = useCallback((n: number, extra = "") => `/test/${test.id}?q=${n}${extra}`, [test.id]);
 
-  // mark the question on screen as visited (the server did so too when it rendered it)
+  // the question on screen counts as visited: the visit travels with the save queue
   const entriesRef = useRef(entries);
   entriesRef.current = entries;
   useEffect(() => {
-    if (!question || !queue || entriesRef.current[question.id]?.visited) return;
-    queue.push({ questionId: question.id, visit: true });
+    const queue = queueRef.current;
+    if (!question || !queue || !hydrated || entriesRef.current[question.id]?.visited) return;
+    queue.push({ questionId: question.id, visit: true, at: Date.now() + offsetRef.current });
     setEntries((prev) => ({ ...prev, [question.id]: { visited: true, chosen: null, marked: false, ...prev[question.id] } }));
-  }, [question, queue]);
+  }, [question, hydrated]);
 
-  const finish = useCallback(async () => {
-    if (finishing.current) return;
-    finishing.current = true;
-    await queue?.flush();
-    const form = finishFormRef.current;
-    if (form) submit(form, { replace: true });
-    else submit({ intent: "finish" }, { method: "post", replace: true });
-  }, [queue, submit]);
-
-  useEffect(() => {
-    if (queueStatus.closed) navigate(`/test/${test.id}`, { replace: true });
-  }, [queueStatus.closed, navigate, test.id]);
+  const finish = useCallback(() => {
+    setConfirmOpen(true);
+    queueRef.current?.finish();
+  }, []);
 
   if (!question) return null;
   const entry = entries[question.id];
 
   function change(next: Partial<Entry>) {
-    setEntries((prev) => ({ ...prev, [question.id]: { visited: true, chosen: null, marked: false, ...prev[question.id], ...next } }));
-    queue?.push({ questionId: question.id, ...("chosen" in next ? { chosen: next.chosen } : {}), ...("marked" in next ? { marked: next.marked } : {}) });
+    const merged: Entry = { visited: true, chosen: null, marked: false, ...entriesRef.current[question.id], ...next };
+    setEntries((prev) => ({ ...prev, [question.id]: merged }));
+    channelRef.current?.postMessage({ type: "entry", questionId: question.id, entry: merged } satisfies ExamMessage);
+    queueRef.current?.push({
+      questionId: question.id,
+      at: Date.now() + offsetRef.current,
+      ...("chosen" in next ? { chosen: next.chosen } : {}),
+      ...("marked" in next ? { marked: next.marked } : {}),
+    });
   }
 
-  function onSubmitAnswer(event: FormEvent<HTMLFormElement>) {
-    if (!queue) return; // not hydrated yet: the plain form post does the work
+  function moveTo(n: number) {
+    setCurrent(n);
+    // the address follows, so a reload opens the same question; no request is made
+    window.history.replaceState(window.history.state, "", `/test/${test.id}?q=${n}`);
+    const top = questionRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0 || top > window.innerHeight / 2) questionRef.current?.scrollIntoView({ block: "start" });
+  }
+
+  // every control of the exam is a submit button of one form: without JavaScript the server saves the
+  // chosen option and moves; with it, the same rule runs here and nothing waits for the network
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!queueRef.current) return;
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const nav = submitter?.value ?? "next";
-    if (nav === "clear") change({ chosen: null, marked: false });
-    if (nav === "next" && entry?.marked) change({ marked: false });
-    if (nav === "mark-next") change({ marked: true });
-    const target = nav === "prev" ? Math.max(1, current - 1) : nav === "clear" ? current : Math.min(current + 1, questions.length);
-    if (target !== current) navigate(href(target), { replace: true, preventScrollReset: true });
+    const isGoto = submitter?.name === "goto";
+    const nav = (isGoto ? "goto" : (submitter?.value ?? "next")) as ExamNav;
+    const step = examNavigation(nav, entry?.chosen ?? undefined, current, questions.length, isGoto ? Number(submitter?.value) : undefined);
+    const wanted: Partial<Entry> = {};
+    if (step.change.marked !== undefined && step.change.marked !== (entry?.marked ?? false)) wanted.marked = step.change.marked;
+    if (nav === "clear" && (entry?.chosen ?? null) !== null) wanted.chosen = null;
+    if (Object.keys(wanted).length) change(wanted);
+    if (step.confirm) setConfirmOpen(true);
+    if (step.target !== current) moveTo(step.target);
   }
 
   const answeredCount = questions.filter((q) => entries[q.id]?.chosen !== null && entries[q.id]?.chosen !== undefined).length;
   const unanswered = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.chosen === null || entries[q.id]?.chosen === undefined);
   const marked = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.marked);
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "finish";
+  const waiting = status.failing ? " (waiting for the connection)" : "";
 
   return (
-    <main className="mx-auto max-w-6xl px-3 py-3 sm:px-4">
-      <header className="card sticky top-14 z-30 flex flex-wrap items-center justify-between gap-2 p-3">
-        <div className="min-w-0">
-          <h1 className="truncate text-base font-bold sm:text-lg">{test.title}</h1>
-          <p className="text-sm text-slate-600">
-            Question {current} of {questions.length}
-          </p>
-        </div>
+    <main className="mx-auto max-w-6xl px-3 pb-6 sm:px-4">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no user text */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: TAP_RECORDER }} />
+      <header className="sticky top-0 z-30 -mx-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:mx-0 sm:mt-3 sm:rounded-xl sm:border">
         <div className="flex items-center gap-2">
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-sm font-bold sm:text-lg">{test.title}</h1>
+            <p className="whitespace-nowrap text-xs text-slate-600 sm:text-sm" aria-live="polite">
+              Question {current} of {questions.length}
+            </p>
+          </div>
           <Countdown
             deadlineAt={deadlineAt}
             serverOffsetMs={offset}
@@ -226,20 +327,23 @@ function Exam({ page }: { page: ExamPageData }) {
             initialRemaining={remainingSeconds(attempt.deadlineAt, attempt.serverNow)}
             onExpire={finish}
           />
-          <Link to={href(current, "&confirm=1")} replace preventScrollReset className="btn-danger">
+          <button type="submit" form={FORM_ID} name="nav" value="finish" className="btn-danger shrink-0 px-2.5 text-sm sm:px-4">
             Finish Test
-          </Link>
+          </button>
         </div>
-        <div className="h-2 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+        <div className="mt-2 h-1.5 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div className="h-full bg-brand-600 transition-all" style={{ width: `${(answeredCount / Math.max(questions.length, 1)) * 100}%` }} />
         </div>
+        {/* inside the sticky header, so it stays in sight wherever the student has scrolled */}
+        {status.failing || status.finishing ? (
+          <p role="status" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900">
+            {status.finishing
+              ? `Submitting…${waiting}`
+              : `Reconnecting… ${status.pending} answer${status.pending === 1 ? "" : "s"} not saved yet. Keep this page open: they are sent when the connection is back.`}
+          </p>
+        ) : null}
       </header>
 
-      {queueStatus.failing ? (
-        <p role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-          Not saved yet: {queueStatus.pending} answer{queueStatus.pending === 1 ? "" : "s"} waiting for the connection. Retrying… Do not close this page.
-        </p>
-      ) : null}
       {actionData && "error" in actionData ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           {actionData.error}
@@ -247,7 +351,15 @@ function Exam({ page }: { page: ExamPageData }) {
       ) : null}
 
       <div className="mt-3 grid gap-4 lg:grid-cols-[1fr_18rem]">
-        <Form method="post" replace preventScrollReset onSubmit={onSubmitAnswer} className="card p-4 sm:p-6">
+        <Form
+          id={FORM_ID}
+          ref={questionRef}
+          method="post"
+          replace
+          preventScrollReset
+          onSubmit={onSubmit}
+          className="card scroll-mt-28 p-4 sm:p-6"
+        >
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="questionId" value={question.id} />
           <input type="hidden" name="q" value={current} />
@@ -298,56 +410,62 @@ function Exam({ page }: { page: ExamPageData }) {
               {current === questions.length ? "Save" : "Save & Next"}
             </button>
             {current < questions.length ? (
-              <Link to={href(current + 1)} replace preventScrollReset className="btn-secondary">
+              <button type="submit" name="nav" value="skip" className="btn-secondary">
                 Next
-              </Link>
+              </button>
             ) : null}
           </div>
         </Form>
 
-        <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} hrefFor={(n) => href(n)} />
+        <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} />
       </div>
 
-      {confirmOpen ? (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-          <div role="dialog" aria-modal="true" aria-labelledby="confirm-heading" className="card w-full max-w-md p-6">
+      {ended ? (
+        <Dialog labelledBy="ended-heading" closeHref={resultsUrl} onClose={() => window.location.assign(resultsUrl)}>
+          <div className="p-6">
+            <h2 id="ended-heading" className="text-lg font-bold">
+              {ended === "elsewhere" ? "This test was submitted in another tab" : "This attempt is closed"}
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              {ended === "elsewhere"
+                ? "Your answers were submitted from another tab or window of this browser."
+                : "Time is up, or the attempt was submitted elsewhere. Your saved answers have been scored."}
+            </p>
+            <a href={resultsUrl} className="btn-primary mt-5">
+              View result
+            </a>
+          </div>
+        </Dialog>
+      ) : confirmOpen ? (
+        <Dialog labelledBy="confirm-heading" closeHref={`/test/${test.id}?q=${current}`} onClose={status.finishing ? () => {} : () => setConfirmOpen(false)}>
+          <Form method="post" replace onSubmit={(e) => {
+            if (!queueRef.current) return;
+            e.preventDefault();
+            finish();
+          }} className="p-6">
             <h2 id="confirm-heading" className="text-lg font-bold">
               Submit the test?
             </h2>
             <p className="mt-2 text-sm text-slate-700">
               You have answered {answeredCount} of {questions.length} questions.
             </p>
-            <p className="mt-2 text-sm text-slate-700">
-              Unanswered: {unanswered.length ? unanswered.map((u) => u.n).join(", ") : "none"}
-            </p>
+            <p className="mt-2 text-sm text-slate-700">Unanswered: {unanswered.length ? unanswered.map((u) => u.n).join(", ") : "none"}</p>
             <p className="mt-1 text-sm text-slate-700">Marked for review: {marked.length ? marked.map((m) => m.n).join(", ") : "none"}</p>
-            <Form
-              method="post"
-              ref={finishFormRef}
-              replace
-              onSubmit={(e) => {
-                if (!queue) return;
-                e.preventDefault();
-                void finish();
-              }}
-              className="mt-5 flex justify-end gap-2"
-            >
-              <input type="hidden" name="intent" value="finish" />
-              <Link to={href(current)} replace preventScrollReset className="btn-secondary">
-                Cancel
-              </Link>
-              <button type="submit" className="btn-danger" disabled={submitting}>
-                {submitting ? "Submitting..." : "Submit Test"}
+            {status.finishing ? (
+              <p role="status" className="mt-3 text-sm font-medium text-amber-800">
+                Submitting…{waiting}
+              </p>
+            ) : null}
+            <input type="hidden" name="intent" value="finish" />
+            <div className="mt-5 flex justify-end gap-2">
+              {status.finishing ? null : <DialogCloseLink href={`/test/${test.id}?q=${current}`} onClose={() => setConfirmOpen(false)}>Cancel</DialogCloseLink>}
+              <button type="submit" className="btn-danger" disabled={status.finishing}>
+                {status.finishing ? "Submitting..." : "Submit Test"}
               </button>
-            </Form>
-          </div>
-        </div>
-      ) : (
-        // kept in the page so the timer can submit it at zero
-        <Form method="post" ref={finishFormRef} replace className="hidden">
-          <input type="hidden" name="intent" value="finish" />
-        </Form>
-      )}
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
     </main>
   );
 }

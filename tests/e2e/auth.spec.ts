@@ -28,7 +28,7 @@ test("a visitor registers, lands on /dashboard with the student nav bar, and sig
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${app.url}/`);
   await page.goto(`${app.url}/dashboard`);
-  await expect(page).toHaveURL(`${app.url}/login`);
+  await expect(page).toHaveURL(`${app.url}/login?redirectTo=%2Fdashboard`);
   const row = app.db().prepare("select role, status from users where email = ?").get("nila@example.test");
   expect(row).toEqual({ role: "user", status: "active" });
 });

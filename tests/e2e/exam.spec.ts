@@ -55,16 +55,16 @@ test("JS on: take a test from the dashboard, reload midway, finish and review", 
   await expect(page.getByText("Question 3 of 10")).toBeVisible();
   // the navigator moves within the page (no reload: the countdown and save queue live on)
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await page.getByRole("link", { name: /^Question 1: Answered$/ }).click();
+  await page.getByRole("button", { name: /^Question 1: Answered$/ }).click();
   await expect(page.getByLabel("B. T. S. Eliot")).toBeChecked();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(new URL(page.url()).search).toBe("?q=1");
-  await expect(page.getByRole("link", { name: "Question 2: Answered & Marked for Review" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Question 3: Not Answered" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Question 4: Not Visited" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 2: Answered & Marked for Review" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 3: Not Answered" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 4: Not Visited" })).toBeVisible();
   await expect(page.getByTestId("answered-count")).toHaveText("2");
 
-  await page.getByRole("link", { name: "Finish Test" }).click();
+  await page.getByRole("button", { name: "Finish Test" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Unanswered: 3, 4, 5, 6, 7, 8, 9, 10");
   await expect(dialog).toContainText("Marked for review: 2");
@@ -89,9 +89,9 @@ test("JS on: a failed save shows the warning and is retried until stored", async
   await expect(page.getByText("Question 1 of 10")).toBeVisible();
   await page.route("**/api/attempts/**", (route) => route.abort("internetdisconnected"));
   await page.getByLabel("B. Geoffrey Chaucer").check();
-  await expect(page.getByRole("alert")).toContainText("Not saved yet");
+  await expect(page.getByRole("status")).toContainText("Reconnecting… 1 answer not saved yet");
   await page.unroute("**/api/attempts/**");
-  await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole("status")).toHaveCount(0, { timeout: 20_000 });
   expect(savedAnswers("arun@academy.local", testId).find((a) => a.q === "q1")?.chosen).toBe(1);
 });
 
@@ -99,7 +99,9 @@ test("the exam page's HTML carries no answer key or explanation", async ({ page 
   await signIn(page, app, "joseph@academy.local", "student123");
   const testId = testIdOf("Romantic Poets: Wordsworth to Keats");
   await page.goto(`${app.url}/test/${testId}`);
-  await page.getByRole("button", { name: "Start Test" }).click();
+  // a limited test (3 attempts): Start asks first
+  await page.getByRole("link", { name: "Start Test" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
   await expect(page.getByText("Question 1 of 10")).toBeVisible();
   const res = await page.request.get(`${app.url}/test/${testId}?q=1`);
   const html = await res.text();
@@ -152,9 +154,11 @@ test.describe("JS off", () => {
     const testId = testIdOf("TET English Mock Test 1");
     await page.goto(`${app.url}/dashboard?type=TET&unit=general`);
     await page.getByRole("link", { name: "Start Test" }).click();
-    await page.getByRole("button", { name: "Start Test" }).click();
+    // a limited test (2 attempts): Start asks first, also without JavaScript
+    await page.getByRole("link", { name: "Start Test" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
     await expect(page.getByText("Question 1 of 10")).toBeVisible();
-    await expect(page.getByText(/About \d+ min left · ends at/)).toBeVisible();
+    await expect(page.getByText(/^ends \d{1,2}:\d\d [ap]m/)).toBeVisible();
     await page.getByLabel("B. Wordsworth").check();
     await page.getByRole("button", { name: "Save & Next" }).click();
     await expect(page).toHaveURL(/q=2/);
@@ -166,9 +170,9 @@ test.describe("JS off", () => {
       { q: "q2", chosen: 1, marked: 1 },
     ]);
     await page.reload();
-    await page.getByRole("link", { name: "Question 1: Answered" }).click();
+    await page.getByRole("button", { name: "Question 1: Answered" }).click();
     await expect(page.getByLabel("B. Wordsworth")).toBeChecked();
-    await page.getByRole("link", { name: "Finish Test" }).click();
+    await page.getByRole("button", { name: "Finish Test" }).click();
     await expect(page.getByRole("dialog")).toContainText("Unanswered: 3, 4, 5, 6, 7, 8, 9, 10");
     await page.getByRole("button", { name: "Submit Test" }).click();
     await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();

@@ -39,10 +39,10 @@ describe("users", () => {
     expect(statusOf(await run(dashboard.loader, getRequest("/dashboard", s.cookie)))).toBe(200);
     await post(usersRoute, "/admin/users", { intent: "status", id: s.user.id, status: "inactive" });
     const after = (await run(dashboard.loader, getRequest("/dashboard", s.cookie))) as Response;
-    expect(after.headers.get("Location")).toBe("/login");
+    expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
     await post(usersRoute, "/admin/users", { intent: "status", id: s.user.id, status: "active" });
     // the old cookie stays dead after reactivation
-    expect(((await run(dashboard.loader, getRequest("/dashboard", s.cookie))) as Response).headers.get("Location")).toBe("/login");
+    expect(((await run(dashboard.loader, getRequest("/dashboard", s.cookie))) as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("sets the global limit (empty = unlimited, refuses negatives) and per-test limits", async () => {

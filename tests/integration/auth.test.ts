@@ -82,7 +82,7 @@ describe("sign in", () => {
     setUserStatus(user.id, "active");
     const after = await run(dashboard.loader, getRequest("/dashboard", cookie));
     expect(after).toBeInstanceOf(Response);
-    expect((after as Response).headers.get("Location")).toBe("/login");
+    expect((after as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("throttles after 5 failures for one e-mail from one address; the right password is then refused too", async () => {

@@ -5,6 +5,7 @@ import { attemptAnswers, attempts, tests } from "~/db/schema.server";
 import { GRACE_MS } from "~/lib/exam-rules";
 import { createTest } from "~/models/test.server";
 import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
+import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
 import * as examRoute from "~/routes/test.$testId";
 import * as resultsRoute from "~/routes/test.$testId_.results";
 import { getRequest, makeStudent, payload, postRequest, run, seedBase, statusOf } from "../helpers";
@@ -91,24 +92,25 @@ describe("the exam page", () => {
     expect(page.current).toBe(2);
   });
 
-  it("marks the question on screen visited once, and a revisit keeps its answer", async () => {
+  it("a GET writes nothing: the question moved to is marked visited by the save that moves there", async () => {
     const s = await makeStudent();
     await start(s.cookie);
     const attempt = openAttempts(s.user.id, testId)[0];
     const rowsOf = () => db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)).all();
     type Page = { questions: { id: string }[]; answers: Record<string, { chosen: number | null; marked: boolean }> };
+    const before = rowsOf().map((r) => r.questionId);
 
     const first = payload<Page>(await run(examRoute.loader, getRequest(`/test/${testId}?q=3`, s.cookie), { testId }));
     const third = first.questions[2].id;
-    expect(first.answers[third]).toEqual({ chosen: null, marked: false });
-    expect(rowsOf().map((r) => [r.questionId, r.chosenIndex])).toEqual([[third, null]]);
+    expect(first.answers[third]).toBeUndefined();
+    expect(rowsOf().map((r) => r.questionId)).toEqual(before);
 
-    await save(s.cookie, attempt.id, { questionId: third, chosen: "1" });
-    const stamped = rowsOf()[0].updatedAt;
+    // no-JS: a navigator number on question 2 saves its option and opens question 3, marked visited
+    const moved = await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "save", questionId: first.questions[1].id, q: "2", chosen: "0", goto: "3" }, { cookie: s.cookie }), { testId });
+    expect((moved as Response).headers.get("Location")).toBe(`/test/${testId}?q=3`);
     const again = payload<Page>(await run(examRoute.loader, getRequest(`/test/${testId}?q=3`, s.cookie), { testId }));
-    expect(again.answers[third]).toEqual({ chosen: 1, marked: false });
-    expect(rowsOf()).toHaveLength(1);
-    expect(rowsOf()[0].updatedAt).toEqual(stamped);
+    expect(again.answers[third]).toMatchObject({ chosen: null, marked: false });
+    expect(again.answers[first.questions[1].id]).toMatchObject({ chosen: 0, marked: false });
   });
 });
 
@@ -122,8 +124,8 @@ describe("answers", () => {
     const page = payload<{ answers: Record<string, { chosen: number | null; marked: boolean }> }>(
       await run(examRoute.loader, getRequest(`/test/${testId}`, s.cookie), { testId }),
     );
-    expect(page.answers.q1).toEqual({ chosen: 0, marked: false });
-    expect(page.answers.q2).toEqual({ chosen: null, marked: true });
+    expect(page.answers.q1).toMatchObject({ chosen: 0, marked: false });
+    expect(page.answers.q2).toMatchObject({ chosen: null, marked: true });
   });
 
   it("refuses an option index out of range and a question of another test", async () => {
@@ -141,7 +143,8 @@ describe("answers", () => {
     const attempt = openAttempts(a.user.id, testId)[0];
     const res = await save(b.cookie, attempt.id, { questionId: "q1", chosen: "1" });
     expect(res.status).toBe(400);
-    expect(db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)).all()).toHaveLength(0);
+    // (the row of question 1's visit, written at Start, stays as it was)
+    expect(db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)).all().filter((r) => r.chosenIndex !== null)).toHaveLength(0);
   });
 
   it("refuses answers after the deadline plus grace and closes the attempt with the answers saved before", async () => {
@@ -288,5 +291,38 @@ describe("results", () => {
     const page = payload<Record<string, any>>(await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}&filter=wrong`, s.cookie), { testId }));
     expect(page.review.map((r: { id: string }) => r.id)).toEqual(["q1"]);
     expect(page.counts).toMatchObject({ all: 3, wrong: 1, unanswered: 2 });
+  });
+});
+
+describe("answers made offline and sent late", () => {
+  it("an older change sent late is acknowledged but never overwrites a newer one", async () => {
+    const s = await makeStudent();
+    await start(s.cookie);
+    const attempt = openAttempts(s.user.id, testId)[0];
+    const now = Date.now();
+    expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "1", at: String(now) })).body.ok).toBe(true);
+    // the other tab's earlier choice arrives afterwards
+    expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0", at: String(now - 5_000) })).body.ok).toBe(true);
+    const row = db().select().from(attemptAnswers).where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1"))).get();
+    expect(row?.chosenIndex).toBe(1);
+    // a later one wins
+    await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0", at: String(Date.now()) });
+    expect(db().select().from(attemptAnswers).where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1"))).get()?.chosenIndex).toBe(0);
+  });
+
+  it("Finish through the JSON endpoint is idempotent and says where the result is", async () => {
+    const s = await makeStudent();
+    await start(s.cookie);
+    const attempt = openAttempts(s.user.id, testId)[0];
+    const finish = async () => {
+      const res = (await run(finishApi.action, postRequest(`/api/attempts/${attempt.id}/finish`, {}, { cookie: s.cookie }), { attemptId: attempt.id })) as Response;
+      return { status: res.status, body: await res.json() };
+    };
+    const first = await finish();
+    expect(first).toEqual({ status: 200, body: { ok: true, status: "submitted", resultsUrl: `/test/${testId}/results?attempt=${attempt.id}` } });
+    expect(await finish()).toEqual(first);
+    const other = await makeStudent();
+    const res = (await run(finishApi.action, postRequest(`/api/attempts/${attempt.id}/finish`, {}, { cookie: other.cookie }), { attemptId: attempt.id })) as Response;
+    expect(res.status).toBe(404);
   });
 });

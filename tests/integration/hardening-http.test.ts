@@ -144,7 +144,7 @@ describe("sessions over HTTP", () => {
     expect(out.status).toBe(302);
     const after = await fetch(`${base}/dashboard`, { headers: { Cookie: first }, redirect: "manual" });
     expect(after.status).toBe(302);
-    expect(after.headers.get("Location")).toBe("/login");
+    expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
     // the other browser is still signed in
     expect((await fetch(`${base}/dashboard`, { headers: { Cookie: second }, redirect: "manual" })).status).toBe(200);
   });

@@ -22,7 +22,7 @@ describe("sessions", () => {
     expect(locationOf(out)).toBe("/");
     expect((out as Response).headers.get("Set-Cookie")).toMatch(/__session=;.*Max-Age=0/);
     expect(sessionRows(user.id)).toBe(0);
-    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", cookie)))).toBe("/login");
+    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", cookie)))).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("every sign-in gets a new session id", async () => {
@@ -36,7 +36,7 @@ describe("sessions", () => {
   it("a password change signs the student out everywhere", async () => {
     const { user, cookie } = await makeStudent();
     await setPassword(user.id, "brand-new-pass");
-    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", cookie)))).toBe("/login");
+    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", cookie)))).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("the admin's Sign out everywhere ends every session of the student", async () => {
@@ -49,18 +49,18 @@ describe("sessions", () => {
     const res = await run(userPage.action, postRequest(`/admin/users/${user.id}`, { intent: "sign-out-everywhere" }, { cookie: admin }), { userId: user.id });
     expect(locationOf(res)).toBe(`/admin/users/${user.id}`);
     expect(sessionRows(user.id)).toBe(0);
-    for (const c of [cookie, second]) expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", c)))).toBe("/login");
+    for (const c of [cookie, second]) expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", c)))).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("a session unused for a week ends, and so does one older than 30 days", async () => {
     const idle = await makeStudent();
     rawDb().prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?").run(Date.now() - 8 * 86_400_000, idle.user.id);
-    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", idle.cookie)))).toBe("/login");
+    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", idle.cookie)))).toBe("/login?redirectTo=%2Fdashboard");
     expect(sessionRows(idle.user.id)).toBe(0);
 
     const old = await makeStudent();
     rawDb().prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").run(Date.now() - 1000, old.user.id);
-    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", old.cookie)))).toBe("/login");
+    expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", old.cookie)))).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("a copy of the database opens no session: only a hash of the id is stored", async () => {

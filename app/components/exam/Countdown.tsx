@@ -4,8 +4,9 @@ import { useHydrated } from "~/lib/hooks";
 
 /**
  * The exam clock. The server's deadline is the truth: the browser only counts down towards it,
- * correcting its own clock by the server time of the last reply. Without JavaScript it shows the
- * minutes left and the clock time of the deadline.
+ * correcting its own clock by the server time of the last reply. The box is the same before and after
+ * the page's JavaScript starts (no layout shift): the time left as the server rendered it, and the
+ * clock time of the deadline, which is all a page without JavaScript can promise.
  */
 export function Countdown({
   deadlineAt,
@@ -42,21 +43,21 @@ export function Countdown({
   }, [hydrated, deadlineAt, serverOffsetMs]);
 
   const warning = left < WARNING_SECONDS;
-  if (!hydrated) {
-    return (
-      <div className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${warning ? "bg-red-100 text-red-700" : "bg-slate-100 text-slate-800"}`}>
-        About {Math.ceil(initialRemaining / 60)} min left · ends at {deadlineClock}
-      </div>
-    );
-  }
   return (
     <div
-      role="timer"
-      aria-label={`Time left ${formatClock(left)}`}
-      className={`rounded-lg px-3 py-1.5 font-mono text-lg font-bold tabular-nums ${warning ? "bg-red-100 text-red-700" : "bg-slate-100 text-slate-800"}`}
+      className={`w-[6.5rem] shrink-0 rounded-lg px-2 py-1 text-center leading-tight ${warning ? "bg-red-100 text-red-700" : "bg-slate-100 text-slate-800"}`}
       data-warning={warning ? "true" : "false"}
     >
-      {formatClock(left)}
+      <span className="block text-[11px] font-medium uppercase tracking-wide">Time Left</span>
+      <span
+        role="timer"
+        aria-label={`Time left ${formatClock(left)}`}
+        className="block font-mono text-lg font-bold tabular-nums"
+        data-warning={warning ? "true" : "false"}
+      >
+        {formatClock(left)}
+      </span>
+      <span className="block whitespace-nowrap text-[11px]">ends {deadlineClock}</span>
     </div>
   );
 }

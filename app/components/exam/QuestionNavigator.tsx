@@ -1,4 +1,3 @@
-import { useLinkClicks } from "~/lib/hooks";
 import { navigatorLabels, navigatorState, type NavigatorState } from "~/lib/exam-rules";
 
 const stateClasses: Record<NavigatorState, string> = {
@@ -19,17 +18,22 @@ const stateMarks: Record<NavigatorState, string> = {
 
 export type Entry = { visited: boolean; chosen: number | null; marked: boolean };
 
-/** The question palette: 5 per row, the five CBT states told apart by colour, symbol and label. */
+/**
+ * The question palette: 5 per row, the five CBT states told apart by colour, symbol and label. Each
+ * number is a submit button of the exam form (`form={formId}`, name `goto`): without JavaScript it
+ * saves the option chosen on the page and opens that question; with JavaScript the form's submit
+ * handler moves in the page.
+ */
 export function QuestionNavigator({
   questionIds,
   entries,
   current,
-  hrefFor,
+  formId,
 }: {
   questionIds: string[];
   entries: Record<string, Entry | undefined>;
   current: number;
-  hrefFor: (n: number) => string;
+  formId: string;
 }) {
   const states = questionIds.map((id) => navigatorState(entries[id]));
   const counts = states.reduce<Record<NavigatorState, number>>(
@@ -40,8 +44,6 @@ export function QuestionNavigator({
     { "not-visited": 0, "not-answered": 0, answered: 0, marked: 0, "answered-marked": 0 },
   );
   const answered = counts.answered + counts["answered-marked"];
-  // plain links: fifty Remix <Link>s were a quarter of the exam page's server render
-  const onGridClick = useLinkClicks({ replace: true, preventScrollReset: true });
   return (
     <section aria-labelledby="navigator-heading" className="card p-4">
       <h2 id="navigator-heading" className="text-sm font-semibold text-slate-900">
@@ -51,18 +53,20 @@ export function QuestionNavigator({
         <span data-testid="answered-count">{answered}</span> answered · <span data-testid="remaining-count">{questionIds.length - answered}</span>{" "}
         remaining
       </p>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from the links inside, which keyboards activate too */}
-      <ol className="mt-3 grid grid-cols-5 gap-2" onClick={onGridClick}>
+      <ol className="mt-3 grid grid-cols-5 gap-2">
         {questionIds.map((id, i) => {
           const n = i + 1;
           const state = states[i];
           return (
             <li key={id}>
-              <a
-                href={hrefFor(n)}
+              <button
+                type="submit"
+                form={formId}
+                name="goto"
+                value={n}
                 aria-label={`Question ${n}: ${navigatorLabels[state]}`}
                 aria-current={n === current ? "step" : undefined}
-                className={`relative flex h-10 items-center justify-center rounded-md border text-sm font-semibold ${stateClasses[state]} ${
+                className={`relative flex h-10 w-full items-center justify-center rounded-md border text-sm font-semibold ${stateClasses[state]} ${
                   n === current ? "outline outline-2 outline-offset-2 outline-brand-600" : ""
                 }`}
                 data-state={state}
@@ -73,7 +77,7 @@ export function QuestionNavigator({
                     {stateMarks[state]}
                   </span>
                 ) : null}
-              </a>
+              </button>
             </li>
           );
         })}

@@ -1,0 +1,269 @@
+// The exam on real phones and real networks: offline mid-exam, taps before the page's JavaScript,
+// no JavaScript at all, two tabs, a focused screen without layout shift, and the ways in and out.
+import { expect, type Page, test } from "@playwright/test";
+import { type AppServer, signIn, STUDENT, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+const PASSWORD = "student123";
+
+function testIdOf(title: string): string {
+  return (app.db().prepare("select id from tests where title = ?").get(title) as { id: string }).id;
+}
+
+function attemptOf(email: string, testId: string) {
+  return app
+    .db()
+    .prepare("select a.id, a.status from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ? order by a.started_at desc limit 1")
+    .get(email, testId) as { id: string; status: string } | undefined;
+}
+
+function answersOf(attemptId: string) {
+  return app
+    .db()
+    .prepare("select question_id as q, chosen_index as chosen, marked_for_review as marked from attempt_answers where attempt_id = ? and (chosen_index is not null or marked_for_review = 1) order by question_id")
+    .all(attemptId) as Array<{ q: string; chosen: number | null; marked: number }>;
+}
+
+async function startTest(page: Page, testId: string) {
+  await page.goto(`${app.url}/test/${testId}`);
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await expect(page.getByText("Question 1 of 10")).toBeVisible();
+}
+
+/** The running exam of an unlimited test, started if need be. */
+async function openExam(page: Page, testId: string) {
+  await page.goto(`${app.url}/test/${testId}`);
+  const start = page.getByRole("button", { name: "Start Test" });
+  if (await start.count()) await start.click();
+  await expect(page.getByText(/Question \d+ of 10/)).toBeVisible();
+}
+
+test("offline mid-exam: moving, answering, marking and finishing stay in the exam; back online the attempt is finished with every answer", async ({ page, context }) => {
+  await signIn(page, app, STUDENT.email, STUDENT.password);
+  const testId = testIdOf("NET English Full Mock Test 1");
+  await startTest(page, testId);
+  await context.setOffline(true);
+  await page.getByLabel("B. T. S. Eliot").check();
+  await page.getByRole("button", { name: "Save & Next" }).click();
+  await expect(page.getByText("Question 2 of 10")).toBeVisible();
+  await page.getByLabel("A. Dante").check();
+  await page.getByRole("button", { name: "Mark for Review & Next" }).click();
+  await page.getByRole("button", { name: /^Question 5: / }).click();
+  await expect(page.getByText("Question 5 of 10")).toBeVisible();
+  await page.getByLabel("B. Pride and Prejudice").check();
+  await expect(page.getByRole("status")).toContainText("Reconnecting…");
+  await page.getByRole("button", { name: "Finish Test" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Submit Test" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Submitting… (waiting for the connection)");
+  // still the exam: no error page, the question is on screen
+  await expect(page.getByText("Question 5 of 10")).toBeVisible();
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  expect(attemptOf(STUDENT.email, testId)?.status).toBe("in_progress");
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/results\?attempt=/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+  const attempt = attemptOf(STUDENT.email, testId)!;
+  expect(attempt.status).toBe("submitted");
+  expect(answersOf(attempt.id)).toEqual([
+    { q: "q1", chosen: 1, marked: 0 },
+    { q: "q2", chosen: 0, marked: 1 },
+    { q: "q5", chosen: 1, marked: 0 },
+  ]);
+  // Back after submitting shows the result, not a start card
+  await page.goBack();
+  await expect(page).toHaveURL(/\/results\?attempt=/);
+  await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+});
+
+test("a tap made before the page's JavaScript has loaded is stored", async ({ page }) => {
+  await signIn(page, app, "arun@academy.local", PASSWORD);
+  const testId = testIdOf("Chaucer and the Age of Transition");
+  await startTest(page, testId);
+  // hold the scripts back, as a slow link would
+  const held: Array<() => Promise<void>> = [];
+  await page.route("**/build/**/*.js", (route) => {
+    held.push(() => route.continue().catch(() => {}));
+  });
+  await page.goto(`${app.url}/test/${testId}?q=2`, { waitUntil: "commit" });
+  await page.getByLabel(/^C\./).check();
+  expect(await page.evaluate(() => (window as unknown as { __examTaps?: unknown[] }).__examTaps?.length)).toBe(1);
+  expect(answersOf(attemptOf("arun@academy.local", testId)!.id)).toEqual([]);
+  await page.unroute("**/build/**/*.js");
+  for (const release of held) await release();
+  await expect.poll(() => answersOf(attemptOf("arun@academy.local", testId)!.id), { timeout: 15_000 }).toEqual([{ q: "q2", chosen: 2, marked: 0 }]);
+  await expect(page.getByLabel(/^C\./)).toBeChecked();
+  await expect(page.getByRole("button", { name: "Question 2: Answered" })).toBeVisible();
+});
+
+test("two tabs of one attempt see each other's answers, and the second learns the first submitted", async ({ context }) => {
+  const a = await context.newPage();
+  await signIn(a, app, "joseph@academy.local", PASSWORD);
+  const testId = testIdOf("NET English Full Mock Test 1");
+  await startTest(a, testId);
+  const b = await context.newPage();
+  await b.goto(`${app.url}/test/${testId}?q=1`);
+  await expect(b.getByText("Question 1 of 10")).toBeVisible();
+  await expect(b.getByRole("button", { name: "Question 1: Not Answered" })).toBeVisible();
+
+  await a.getByLabel("B. T. S. Eliot").check();
+  await expect(b.getByRole("button", { name: "Question 1: Answered" })).toBeVisible();
+  await expect(b.getByLabel("B. T. S. Eliot")).toBeChecked();
+
+  await a.getByRole("button", { name: "Finish Test" }).click();
+  await a.getByRole("dialog").getByRole("button", { name: "Submit Test" }).click();
+  await expect(a).toHaveURL(/\/results\?attempt=/);
+  await expect(b.getByRole("dialog")).toContainText("This test was submitted in another tab");
+  await b.getByRole("link", { name: "View result" }).click();
+  await expect(b).toHaveURL(/\/results\?attempt=/);
+  await expect(b.getByText("1 / 10")).toBeVisible();
+});
+
+test.describe("the exam screen at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("shows one header with the title, question, time and Finish, no site navbar, and no layout shift", async ({ page }) => {
+    await signIn(page, app, "meena@academy.local", PASSWORD);
+    const testId = testIdOf("English Grammar and Pedagogy");
+    await startTest(page, testId);
+    await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.reload();
+    await expect(page.getByRole("timer")).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.02);
+
+    // scrolled to the navigator, the header is still in sight
+    await page.getByRole("button", { name: /^Question 10: / }).scrollIntoViewIfNeeded();
+    for (const text of [/English Grammar/, /Question 1 of 10/]) await expect(page.getByText(text).first()).toBeInViewport();
+    await expect(page.getByRole("timer")).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Finish Test" })).toBeInViewport();
+  });
+
+  test("the finish dialog takes focus, keeps it, closes on Esc and gives it back", async ({ page }) => {
+    await signIn(page, app, "meena@academy.local", PASSWORD);
+    await openExam(page, testIdOf("English Grammar and Pedagogy"));
+    const finish = page.getByRole("button", { name: "Finish Test" });
+    await finish.focus();
+    await finish.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog")));
+    expect(await focusInDialog()).toBe(true);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInDialog()).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(finish).toBeFocused();
+  });
+});
+
+test("a deep link survives sign-in; a limited test asks before using an attempt; Resume opens the last question", async ({ page }) => {
+  const testId = testIdOf("TET English Mock Test 1");
+  await page.goto(`${app.url}/test/${testId}`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByLabel("Email Address").fill("meena@academy.local");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${app.url}/test/${testId}`);
+  const attemptsBefore = (app.db().prepare("select count(*) as n from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ?").get("meena@academy.local", testId) as { n: number }).n;
+  await page.getByRole("link", { name: "Start Test" }).click();
+  const dialog = page.getByRole("dialog");
+  // (the demo data gave Meena one finished attempt of this 2-attempt test)
+  await expect(dialog).toContainText(`Start attempt ${attemptsBefore + 1}?`);
+  await expect(dialog).toContainText(`You have ${2 - attemptsBefore} attempt${2 - attemptsBefore === 1 ? "" : "s"} left for this test.`);
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(attemptOf("meena@academy.local", testId)?.status ?? "none").not.toBe("in_progress");
+  await page.getByRole("link", { name: "Start Test" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
+  await expect(page.getByText("Question 1 of 10")).toBeVisible();
+  await page.getByRole("button", { name: /^Question 4: / }).click();
+  await expect(page.getByText("Question 4 of 10")).toBeVisible();
+  const attempt = attemptOf("meena@academy.local", testId)!;
+  await expect.poll(() => (app.db().prepare("select last_question as n from attempts where id = ?").get(attempt.id) as { n: number }).n).toBe(4);
+  await page.goto(`${app.url}/dashboard?type=TET&unit=general`);
+  await page.getByRole("link", { name: "Resume Test" }).first().click();
+  await expect(page.getByText("Question 4 of 10")).toBeVisible();
+});
+
+test("an expired attempt offers its result, not Resume", async ({ page }) => {
+  await signIn(page, app, "arun@academy.local", PASSWORD);
+  const testId = testIdOf("Romantic Poets: Wordsworth to Keats");
+  await page.goto(`${app.url}/test/${testId}`);
+  await page.getByRole("link", { name: "Start Test" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
+  await expect(page.getByText("Question 1 of 10")).toBeVisible();
+  app.db().prepare("update attempts set deadline_at = ? where id = ?").run(Date.now() - 60_000, attemptOf("arun@academy.local", testId)!.id);
+  await page.goto(`${app.url}/dashboard?type=NET&unit=2`);
+  const card = page.getByRole("listitem").filter({ hasText: "Romantic Poets" });
+  await expect(card.getByRole("link", { name: "Resume Test" })).toHaveCount(0);
+  await card.getByRole("link", { name: "View Result" }).click();
+  await expect(page).toHaveURL(/\/results\?attempt=/);
+  await expect(page.getByText("Time ran out")).toBeVisible();
+});
+
+test("the dashboard's announcements × hides the panel with JavaScript, across a reload", async ({ page }) => {
+  await signIn(page, app, "arun@academy.local", PASSWORD);
+  await expect(page.getByRole("heading", { name: "Announcements" })).toBeVisible();
+  await page.getByRole("button", { name: "Dismiss announcements" }).click();
+  await expect(page.getByRole("heading", { name: "Announcements" })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { name: "Announcements" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Announcements" })).toHaveCount(0);
+});
+
+test("an unknown address is a real 404 page; robots.txt exists", async ({ page, request }) => {
+  const res = await page.goto(`${app.url}/no/such/page`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Home page" })).toBeVisible();
+  const robots = await request.get(`${app.url}/robots.txt`);
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain("Disallow: /admin");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the option chosen is kept whichever control leaves the question: Next, a navigator number, Finish", async ({ page }) => {
+    await signIn(page, app, STUDENT.email, STUDENT.password);
+    const testId = testIdOf("English Grammar and Pedagogy");
+    await page.goto(`${app.url}/test/${testId}`);
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await expect(page.getByText("Question 1 of 10")).toBeVisible();
+    await page.getByLabel(/^B\./).check();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByText("Question 2 of 10")).toBeVisible();
+    await page.getByLabel(/^C\./).check();
+    await page.getByRole("button", { name: /^Question 6: / }).click();
+    await expect(page.getByText("Question 6 of 10")).toBeVisible();
+    await page.getByLabel(/^A\./).check();
+    await page.getByRole("button", { name: "Finish Test" }).click();
+    await expect(page.getByRole("dialog")).toContainText("You have answered 3 of 10 questions.");
+    const attempt = attemptOf(STUDENT.email, testId)!;
+    expect(answersOf(attempt.id)).toEqual([
+      { q: "q1", chosen: 1, marked: 0 },
+      { q: "q2", chosen: 2, marked: 0 },
+      { q: "q6", chosen: 0, marked: 0 },
+    ]);
+    await page.getByRole("button", { name: "Submit Test" }).click();
+    await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+  });
+});

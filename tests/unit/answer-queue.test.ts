@@ -1,0 +1,120 @@
+// The exam page's save queue against a fake server: retries, 503, finish, and the device's copy.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AnswerQueue } from "~/lib/answer-queue";
+
+type Reply = { status: number; body: Record<string, unknown> } | "offline";
+
+let replies: Reply[];
+let sent: Array<{ path: string; body: Record<string, string> }>;
+const store = new Map<string, string>();
+
+beforeEach(() => {
+  replies = [];
+  sent = [];
+  store.clear();
+  vi.stubGlobal("localStorage", {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  });
+  vi.stubGlobal("fetch", async (url: string, init: { body: URLSearchParams }) => {
+    sent.push({ path: url.split("/").pop() ?? "", body: Object.fromEntries(init.body) });
+    const reply = replies.shift() ?? { status: 200, body: { ok: true, serverNow: 1, deadlineAt: 2, resultsUrl: "/test/t/results?attempt=a" } };
+    if (reply === "offline") throw new TypeError("Failed to fetch");
+    return { status: reply.status, json: async () => reply.body };
+  });
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function makeQueue() {
+  const events = { finished: [] as string[], closed: 0 };
+  const queue = new AnswerQueue("/api/attempts/a", "answers:a", {
+    onServerTime: () => {},
+    onFinished: (url) => events.finished.push(url),
+    onClosed: () => {
+      events.closed++;
+    },
+  });
+  return { queue, events };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(20_000);
+};
+
+describe("AnswerQueue", () => {
+  it("retries through a dropped link and a 503 until the answer is stored", async () => {
+    replies = ["offline", { status: 503, body: { ok: false, retry: true, error: "busy" } }];
+    const { queue } = makeQueue();
+    queue.push({ questionId: "q1", chosen: 2, at: 1000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toMatchObject({ pending: 1, failing: true });
+    await settle();
+    expect(queue.status()).toMatchObject({ pending: 0, failing: false });
+    expect(sent.map((s) => s.body.chosen)).toEqual(["2", "2", "2"]);
+    expect(sent[2].body.at).toBe("1000");
+  });
+
+  it("drops a change the server refuses for good (bad option)", async () => {
+    replies = [{ status: 400, body: { ok: false, error: "Invalid option" } }];
+    const { queue } = makeQueue();
+    queue.push({ questionId: "q1", chosen: 9, at: 1 });
+    await settle();
+    expect(queue.status().pending).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("sends Finish only after every answer is stored, and reports the result's address", async () => {
+    replies = ["offline"];
+    const { queue, events } = makeQueue();
+    queue.push({ questionId: "q1", chosen: 1, at: 1 });
+    queue.finish();
+    await settle();
+    expect(sent.map((s) => s.path)).toEqual(["answers", "answers", "finish"]);
+    expect(events.finished).toEqual(["/test/t/results?attempt=a"]);
+    expect(store.size).toBe(0);
+  });
+
+  it("keeps unsent changes on the device and sends them from the next page load", async () => {
+    replies = ["offline", "offline", "offline"];
+    const first = makeQueue().queue;
+    first.push({ questionId: "q3", chosen: 0, at: 5 });
+    await vi.advanceTimersByTimeAsync(0);
+    first.dispose();
+    expect(JSON.parse(store.get("answers:a") ?? "[]")).toEqual([{ questionId: "q3", chosen: 0, at: 5 }]);
+    replies = [];
+    const second = makeQueue().queue;
+    expect(second.unsent()).toEqual([{ questionId: "q3", chosen: 0, at: 5 }]);
+    await settle();
+    expect(second.status().pending).toBe(0);
+  });
+
+  it("re-sends an acknowledged answer the server no longer has, but not one the server has newer", async () => {
+    const first = makeQueue().queue;
+    first.push({ questionId: "q1", chosen: 1, at: 100 });
+    first.push({ questionId: "q2", chosen: 3, at: 100 });
+    await settle();
+    first.dispose();
+    sent = [];
+    const second = makeQueue().queue;
+    // the server lost q1 and has a newer q2 (changed in another tab)
+    second.reconcile({ q2: { chosen: 0, marked: false, at: 200 } });
+    await settle();
+    expect(sent.map((s) => [s.body.questionId, s.body.chosen, s.body.at])).toEqual([["q1", "1", "100"]]);
+  });
+
+  it("stops and forgets everything when the server says the attempt is closed", async () => {
+    replies = [{ status: 409, body: { ok: false, closed: true, error: "Time is up" } }];
+    const { queue, events } = makeQueue();
+    queue.push({ questionId: "q1", chosen: 1, at: 1 });
+    await settle();
+    expect(events.closed).toBe(1);
+    expect(queue.status()).toMatchObject({ closed: true, pending: 0 });
+    expect(store.size).toBe(0);
+  });
+});
