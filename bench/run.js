@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { baseline, examEndBurst, generate, load, ROOT, signInAdmin, signInStudents, startServer, withPeakMemory } from "./lib.js";
 import { budgetProblems, pageWeights } from "./page-weight.js";
+import { slowLinkExam } from "./slow-link.js";
 
 const scale = Number(process.env.BENCH_SCALE ?? "1");
 const FULL = { students: Math.round(2000 * scale), tests: Math.round(500 * scale), questionsPerTest: 50, attempts: Math.round(100_000 * scale) };
@@ -67,6 +68,9 @@ async function measure(dbFile, sizes, { withBurst }) {
         load(server.base, { paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`), cookies: examCookies, duration: DURATION, warmup: WARMUP, pid: server.pid }),
       );
       log("exam page", JSON.stringify(s.exam));
+      // the same exam page on a slow mobile link, in Chromium, next to a 166 KB-script page
+      results.slowLink = await slowLinkExam(server.base, examCookies[0], "/test/t0?q=1");
+      log("slow link (ms to Question 1 visible / interactive)", JSON.stringify(results.slowLink));
       // 5. landing page, anonymous
       s.landing = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/"], duration: DURATION, warmup: WARMUP, pid: server.pid }));
       log("landing", JSON.stringify(s.landing));
@@ -108,6 +112,11 @@ for (const [name, r] of Object.entries(sc)) {
 }
 console.log("\ngrowth (p95 ms): dashboard / admin");
 for (const [k, g] of Object.entries(results.growth)) console.log(`${k.padEnd(4)} ${g.dashboard.p95} / ${g.admin.p95}`);
+if (results.slowLink) {
+  const l = results.slowLink;
+  console.log(`\nexam on ${l.link.kbps} kbps / ${l.link.latencyMs} ms RTT (median of ${l.runs}; ms to Question 1 visible / interactive)`);
+  for (const k of ["examJsOn", "examJsOff", "heavySpa"]) console.log(`${k.padEnd(10)} ${l[k].visibleMs} / ${l[k].interactiveMs}`);
+}
 console.log(`\nresults: bench/out/results.json`);
 if (problems.length) {
   console.error(`\nBENCH FAILED:\n- ${problems.join("\n- ")}`);
