@@ -48,26 +48,10 @@ export function deleteQuestion(list: EditorQuestion[], index: number): { ok: tru
   return { ok: true, questions: list.filter((_, i) => i !== index) };
 }
 
-/** Duration as an integer, 60 when blank or invalid, at least 1. */
-export function parseDuration(value: string | null | undefined): number {
-  const n = Number.parseInt(String(value ?? "").trim(), 10);
-  if (!Number.isFinite(n)) return 60;
-  return Math.max(1, n);
-}
-
 /** maxAttempts kept only if a positive integer, else null (unlimited). */
 export function parseMaxAttempts(value: string | null | undefined): number | null {
   const s = String(value ?? "").trim();
   if (!/^\d+$/.test(s)) return null;
   const n = Number(s);
   return n >= 1 ? n : null;
-}
-
-/** Unit number and unit name are kept only if both are given; else both are cleared. */
-export function parseUnit(numberValue: string | null | undefined, nameValue: string | null | undefined): { unitNumber: number | null; unitName: string | null } {
-  const s = String(numberValue ?? "").trim();
-  const name = String(nameValue ?? "").trim();
-  const n = /^\d+$/.test(s) ? Number(s) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || !name) return { unitNumber: null, unitName: null };
-  return { unitNumber: n, unitName: name };
 }

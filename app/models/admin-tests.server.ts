@@ -1,4 +1,5 @@
 import { pageParam } from "~/lib/forms";
+import { testDetailsProblem } from "~/lib/test-record";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
@@ -114,6 +115,7 @@ export type TestMeta = {
 };
 
 export function updateTestMeta(id: string, meta: TestMeta): boolean {
+  if (testDetailsProblem(meta)) return false;
   const res = db()
     .update(tests)
     .set({ ...meta, updatedAt: new Date() })
@@ -191,7 +193,7 @@ export function saveTestWithQuestions(
   meta: TestMeta,
   list: EditorQuestion[],
 ): { ok: true } | { ok: false; error: string; conflict?: boolean } {
-  const problem = validateEditedTest(meta.title, list);
+  const problem = testDetailsProblem(meta) ?? validateEditedTest(meta.title, list);
   if (problem) return { ok: false, error: problem };
   return transaction((tx) => {
     const test = tx.select().from(tests).where(and(eq(tests.id, id), isNull(tests.archivedAt))).get();

@@ -22,6 +22,7 @@ import { BUILTIN_TEST_TYPES } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
 import { isHttpUrl } from "~/lib/links";
 import { neutraliseFormula } from "~/lib/csv-cells";
+import { issuesOf, testDetailsSchema } from "~/lib/test-record";
 
 export const BACKUP_VERSION = "1.0";
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
@@ -253,22 +254,25 @@ const questionItem = z.object({
   correctAnswer: z.number().int().min(0),
   explanation: text(5000).nullable().optional(),
 });
+/** A test of the backup: its details through the test record's one schema (the same limits and messages as every form). */
 const testItem = z
   .object({
     id,
-    title: text(300).min(1),
-    description: text(5000).optional().default(""),
-    examType: text(60).min(1),
-    unitNumber: z.number().int().min(1).nullable().optional().default(null),
-    unitName: text(200).nullable().optional().default(null),
-    duration: z.number().int().min(1).max(1000).optional().default(60),
     questions: z.array(questionItem).min(1).max(1000),
     isActive: z.boolean().optional().default(true),
-    maxAttempts: z.number().int().min(0).nullable().optional().default(null),
     archived: z.boolean().optional().default(false),
     createdAt: dateLike,
   })
-  .refine((t) => t.questions.every((q) => q.correctAnswer < q.options.length), "a correct answer is out of range");
+  .passthrough()
+  .refine((t) => t.questions.every((q) => q.correctAnswer < q.options.length), "a correct answer is out of range")
+  .transform((t, ctx) => {
+    const details = testDetailsSchema.safeParse({ ...t, customExamType: "" });
+    if (!details.success) {
+      ctx.addIssue({ code: "custom", message: issuesOf(details.error).message });
+      return z.NEVER;
+    }
+    return { id: t.id, questions: t.questions, isActive: t.isActive, archived: t.archived, createdAt: t.createdAt, ...details.data };
+  });
 const attemptItem = z.object({
   id,
   testId: id,
@@ -429,7 +433,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       .prepare(
         "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
       )
-      .run(t.id, t.title, t.description, t.examType, t.unitNumber, t.unitNumber ? t.unitName : null, t.duration, t.questions.length, t.isActive && !t.archived ? 1 : 0, t.maxAttempts || null, t.archived ? now : null, ms(t.createdAt, now), now);
+      .run(t.id, t.title, t.description, t.examType, t.unitNumber, t.unitName, t.duration, t.questions.length, t.isActive && !t.archived ? 1 : 0, t.maxAttempts, t.archived ? now : null, ms(t.createdAt, now), now);
     const insert = conn.prepare("INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)");
     t.questions.forEach((q, i) => {
       insert.run(t.id, q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`, i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null);

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction } from "~/db/db.server";
 import { announcementExamTypes, examTypes, materials, tests, userExamTypes } from "~/db/schema.server";
-import { DUPLICATE_NAME, examTypeLabel, examTypeValue, isDuplicateExamType, NAME_REQUIRED } from "~/lib/exam-type-rules";
+import { DUPLICATE_NAME, examTypeLabel, examTypeProblem, examTypeValue, isDuplicateExamType, MAX_EXAM_TYPE_NAME, NAME_REQUIRED } from "~/lib/exam-type-rules";
+import { CUSTOM_NAME_REQUIRED, EXAM_TYPE_REQUIRED } from "~/lib/test-record";
 import { newId } from "~/lib/ids.server";
 
 const allLabels = preparedQuery((d) => d.select({ value: examTypes.value, label: examTypes.label }).from(examTypes).orderBy(asc(examTypes.value)).prepare());
@@ -22,13 +23,33 @@ export function labelOf(labels: Record<string, string>, value: string): string {
 
 /** Creation is deduplicated by value: an existing type is returned instead of a new one. */
 export function ensureCustomExamType(name: string): { value: string; label: string } | null {
+  if (examTypeProblem(name)) return null;
   const value = examTypeValue(name);
-  if (!value) return null;
   const existing = db().select().from(examTypes).where(eq(examTypes.value, value)).get();
   if (existing) return { value: existing.value, label: existing.label };
   const now = new Date();
   db().insert(examTypes).values({ id: newId(), value, label: examTypeLabel(name), isBuiltin: false, createdAt: now, updatedAt: now }).onConflictDoNothing().run();
   return { value, label: examTypeLabel(name) };
+}
+
+export type TestExamType = { ok: true; value: string } | { ok: false; field: "examType" | "customExamType"; message: string };
+
+/**
+ * The exam type a test is filed under, from a form's select (and its Custom… name): an existing test
+ * type, or a custom name made into a type (or reused). GENERAL, unknown values and reserved or empty
+ * names are refused with the field's message. For every path that writes a test.
+ */
+export function resolveTestExamType(examType: string, customName: string, { create = true } = {}): TestExamType {
+  if (examType === "CUSTOM") {
+    const problem = examTypeProblem(customName) ?? null;
+    if (problem || !customName.trim()) return { ok: false, field: "customExamType", message: customName.trim() ? (problem as string) : CUSTOM_NAME_REQUIRED };
+    // a preview only checks; the type is made when the test is
+    if (!create) return { ok: true, value: examTypeValue(customName) };
+    const made = ensureCustomExamType(customName);
+    return made ? { ok: true, value: made.value } : { ok: false, field: "customExamType", message: CUSTOM_NAME_REQUIRED };
+  }
+  const known = examType && examType !== "GENERAL" ? db().select({ v: examTypes.value }).from(examTypes).where(eq(examTypes.value, examType)).get() : undefined;
+  return known ? { ok: true, value: known.v } : { ok: false, field: "examType", message: EXAM_TYPE_REQUIRED };
 }
 
 /** Exam types a test can have: built-in test types and custom ones (GENERAL is for materials). */
@@ -72,6 +93,7 @@ export type ExamTypeResult = { ok: true; value: string } | { ok: false; error: s
 export function createCustomExamType(name: string): ExamTypeResult {
   const value = examTypeValue(name);
   if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
+  if (name.trim().length > MAX_EXAM_TYPE_NAME) return { ok: false, error: examTypeProblem(name) as string };
   const existing = db().select({ v: examTypes.value }).from(examTypes).all().map((r) => r.v);
   if (isDuplicateExamType(name, existing)) return { ok: false, error: DUPLICATE_NAME };
   const now = new Date();
@@ -85,6 +107,7 @@ export function renameCustomExamType(id: string, name: string): ExamTypeResult {
   if (!type) return { ok: false, error: "Failed to update custom exam type" };
   const value = examTypeValue(name);
   if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
+  if (name.trim().length > MAX_EXAM_TYPE_NAME) return { ok: false, error: examTypeProblem(name) as string };
   const existing = db().select({ v: examTypes.value }).from(examTypes).all().map((r) => r.v);
   if (isDuplicateExamType(name, existing, type.value)) return { ok: false, error: DUPLICATE_NAME };
   transaction((tx) => {

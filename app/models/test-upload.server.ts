@@ -4,21 +4,12 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
-import { fieldErrors, formToObject } from "~/lib/forms";
+import { formToObject } from "~/lib/forms";
 import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
-import {
-  BULK_CUSTOM_NAME_REQUIRED,
-  CSV_ONLY,
-  INVALID_CSV_FILE,
-  looksLikeCsv,
-  NO_VALID_FILES,
-  singleUploadSchema,
-  type SingleUploadFields,
-  UPLOAD_REQUIRED,
-} from "~/lib/test-upload-schema";
-import { parseDuration } from "~/lib/test-editor-rules";
+import { issuesOf, type TestDetails, testDetailsSchema } from "~/lib/test-record";
+import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
+import { resolveTestExamType } from "./exam-type.server";
 import { createTest } from "./test.server";
-import { ensureCustomExamType } from "./exam-type.server";
 
 export const MAX_FILES = 50;
 export const TOO_LARGE = `A file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB per file).`;
@@ -37,30 +28,24 @@ export async function readUploadForm(request: Request): Promise<{ ok: true; form
   }
 }
 
-function fieldsOf(form: FormData): Record<string, string> {
-  return formToObject(form);
-}
-
-async function resolveExamType(fields: SingleUploadFields): Promise<string | null> {
-  if (fields.examType !== "CUSTOM") return fields.examType;
-  return ensureCustomExamType(fields.customExamType)?.value ?? null;
-}
-
-type PreviewPayload = { fields: SingleUploadFields; questions: ParsedQuestion[]; fileName: string };
+type PreviewPayload = { fields: TestDetails; questions: ParsedQuestion[]; fileName: string };
 
 export type PreviewResult =
-  | { ok: true; token: string; fields: SingleUploadFields; fileName: string; count: number; first: ParsedQuestion[]; report: ParseReport }
+  | { ok: true; token: string; fields: TestDetails; fileName: string; count: number; first: ParsedQuestion[]; report: ParseReport }
   | { ok: false; error: string; fieldErrors?: Record<string, string>; values: Record<string, string> };
 
 /** Step 1 of a single upload: check the fields and the file, parse it, and report before saving. */
 export async function previewSingleUpload(form: FormData): Promise<PreviewResult> {
-  const values = fieldsOf(form);
+  const values = formToObject(form);
   const file = form.get("file");
-  const parsedFields = singleUploadSchema.safeParse(values);
+  // the test record's schema; a missing title or exam type is said in the upload's own words
+  const parsedFields = testDetailsSchema.safeParse(values);
   if (!parsedFields.success) {
-    const errors = fieldErrors(parsedFields.error);
-    return { ok: false, error: parsedFields.error.issues[0]?.message ?? UPLOAD_REQUIRED, fieldErrors: errors, values };
+    const { message, fields } = issuesOf(parsedFields.error);
+    return { ok: false, error: fields.title || (fields.examType && !values.examType) ? UPLOAD_REQUIRED : message, fieldErrors: fields, values };
   }
+  const type = resolveTestExamType(parsedFields.data.examType, parsedFields.data.customExamType, { create: false });
+  if (!type.ok) return { ok: false, error: type.message, fieldErrors: { [type.field]: type.message }, values };
   if (!(file instanceof File) || file.size === 0) return { ok: false, error: UPLOAD_REQUIRED, values };
   if (!looksLikeCsv(file)) return { ok: false, error: INVALID_CSV_FILE, values };
   const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
@@ -81,9 +66,10 @@ export async function previewSingleUpload(form: FormData): Promise<PreviewResult
 export async function createFromPreview(token: string | null): Promise<{ ok: true; id: string; title: string; count: number } | { ok: false; error: string }> {
   const payload = verifyPayload<PreviewPayload>(token);
   if (!payload) return { ok: false, error: "The preview has expired or was changed. Please upload the file again." };
-  const examType = await resolveExamType(payload.fields);
-  if (!examType) return { ok: false, error: "Please provide a custom exam type name" };
   const f = payload.fields;
+  const type = resolveTestExamType(f.examType, f.customExamType);
+  if (!type.ok) return { ok: false, error: type.message };
+  const examType = type.value;
   const test = createTest(
     {
       title: f.title,
@@ -91,7 +77,8 @@ export async function createFromPreview(token: string | null): Promise<{ ok: tru
       examType,
       duration: f.duration,
       unitNumber: f.unitNumber,
-      unitName: f.unitNumber ? f.unitName || null : null,
+      unitName: f.unitName,
+      maxAttempts: f.maxAttempts,
       isActive: true,
     },
     payload.questions,
@@ -119,12 +106,11 @@ export async function bulkUpload(form: FormData): Promise<{ ok: false; error: st
   const defaultDuration = String(form.get("defaultDuration") ?? "60");
 
   const results: BulkFileResult[] = [];
-  const ready: Array<{ name: string; examType: string; custom: string; duration: number; questions: ParsedQuestion[]; fileName: string }> = [];
+  const ready: Array<{ name: string; details: TestDetails; questions: ParsedQuestion[]; fileName: string }> = [];
   for (const [i, file] of files.entries()) {
     const name = (names[i] ?? "").trim() || nameFromFileName(file.name);
     const examType = (types[i] ?? "").trim() || defaultType;
     const custom = (customs[i] ?? "").trim() || defaultCustom;
-    const duration = parseDuration(durations[i] || defaultDuration);
     const fail = (message: string) => results.push({ fileName: file.name, name, ok: false, message });
     if (!name || !examType) {
       fail("Name and exam type are required");
@@ -134,23 +120,31 @@ export async function bulkUpload(form: FormData): Promise<{ ok: false; error: st
       fail(BULK_CUSTOM_NAME_REQUIRED);
       continue;
     }
+    // each file's details through the test record's schema, as every other path
+    const details = testDetailsSchema.safeParse({ title: name, description: `Bulk uploaded test: ${name}`, examType, customExamType: custom, duration: durations[i] || defaultDuration });
+    if (!details.success) {
+      fail(issuesOf(details.error).message);
+      continue;
+    }
+    const type = resolveTestExamType(details.data.examType, details.data.customExamType, { create: false });
+    if (!type.ok) {
+      fail(type.message);
+      continue;
+    }
     const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
     if (!parsed.ok) {
       fail(parsed.error);
       continue;
     }
-    ready.push({ name, examType, custom, duration, questions: parsed.questions, fileName: file.name });
+    ready.push({ name, details: details.data, questions: parsed.questions, fileName: file.name });
   }
   if (!ready.length) return { ok: true, created: 0, errors: results.length, results };
   let created = 0;
   for (const r of ready) {
     try {
-      const examType = r.examType === "CUSTOM" ? ensureCustomExamType(r.custom)?.value : r.examType;
-      if (!examType) throw new Error("bad custom type");
-      createTest(
-        { title: r.name, description: `Bulk uploaded test: ${r.name}`, examType, duration: r.duration, isActive: true },
-        r.questions,
-      );
+      const type = resolveTestExamType(r.details.examType, r.details.customExamType);
+      if (!type.ok) throw new Error(type.message);
+      createTest({ title: r.details.title, description: r.details.description, examType: type.value, duration: r.details.duration, isActive: true }, r.questions);
       created += 1;
       results.push({ fileName: r.fileName, name: r.name, ok: true, message: `${r.questions.length} questions` });
     } catch (error) {

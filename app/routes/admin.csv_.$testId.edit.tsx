@@ -14,14 +14,12 @@ import {
   MAX_OPTIONS,
   MIN_OPTIONS,
   newQuestion,
-  parseDuration,
-  parseMaxAttempts,
-  parseUnit,
   removeOption,
 } from "~/lib/test-editor-rules";
 import { formatDate } from "~/lib/time";
 import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.server";
-import { ensureCustomExamType, testExamTypeOptions } from "~/models/exam-type.server";
+import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
+import { issuesOf, testDetailsSchema } from "~/lib/test-record";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
 
@@ -92,21 +90,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return working(null);
   }
 
-  let examType = meta.examType;
-  if (examType === "CUSTOM") {
-    const custom = ensureCustomExamType(meta.customExamType);
-    if (!custom) return working("Please provide a custom exam type name", 400);
-    examType = custom.value;
-  }
-  const result = saveTestWithQuestions(params.testId ?? "", Number(form.get("updatedAt")), {
-    title: meta.title.trim(),
-    description: meta.description.trim(),
-    examType,
-    duration: parseDuration(meta.duration),
-    ...parseUnit(meta.unitNumber, meta.unitName),
-    maxAttempts: parseMaxAttempts(String(form.get("maxAttempts") ?? "")),
-    isActive: meta.isActive,
-  }, questions);
+  // the test record's schema, as on every other path that writes a test
+  const details = testDetailsSchema.safeParse({ ...meta, maxAttempts: form.get("maxAttempts") ?? "" });
+  if (!details.success) return working(issuesOf(details.error).message, 400);
+  const type = resolveTestExamType(details.data.examType, details.data.customExamType);
+  if (!type.ok) return working(type.message, 400);
+  const { title, description, duration, unitNumber, unitName, maxAttempts } = details.data;
+  const result = saveTestWithQuestions(
+    params.testId ?? "",
+    Number(form.get("updatedAt")),
+    { title, description, examType: type.value, duration, unitNumber, unitName, maxAttempts, isActive: meta.isActive },
+    questions,
+  );
   if (!result.ok) return working(result.error, result.conflict ? 409 : 400);
   return redirectWithFlash("/admin/csv", { type: "success", text: "Test updated successfully" });
 }

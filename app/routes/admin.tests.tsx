@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect, ExamTypeOptions, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
@@ -9,7 +9,8 @@ import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
 import { formatDate } from "~/lib/time";
-import { DELETE_ALL_PHRASE, parseDuration, parseMaxAttempts, parseUnit } from "~/lib/test-editor-rules";
+import { DELETE_ALL_PHRASE } from "~/lib/test-editor-rules";
+import { maxAttemptsSchema } from "~/lib/test-record";
 import {
   clearAllTests,
   cloneTest,
@@ -21,9 +22,8 @@ import {
   listTests,
   parseTestFilters,
   toggleTestActive,
-  updateTestMeta,
 } from "~/models/admin-tests.server";
-import { ensureCustomExamType, examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
+import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { bulkUpload, createFromPreview, previewSingleUpload, readUploadForm } from "~/models/test-upload.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = parseTestFilters(url);
   const list = listTests(filters);
-  const editId = url.searchParams.get("edit") ?? url.searchParams.get("clone") ?? url.searchParams.get("delete");
+  const editId = url.searchParams.get("clone") ?? url.searchParams.get("delete");
   const target = editId ? (findLiveTest(editId) ?? null) : null;
   return {
     filters,
@@ -94,32 +94,11 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithFlash(back, { type: "success", text: active ? "Test activated" : "Test deactivated" });
       }
       case "clone": {
-        const max = String(form.get("maxAttempts") ?? "").trim();
-        if (max && parseMaxAttempts(max) === null) return data({ intent, error: "Max attempts must be a whole number, at least 1" }, { status: 400 });
-        const copy = cloneTest(id, parseMaxAttempts(max));
+        const max = maxAttemptsSchema.safeParse(form.get("maxAttempts") ?? "");
+        if (!max.success) return data({ intent, error: max.error.issues[0]?.message ?? "Invalid max attempts" }, { status: 400 });
+        const copy = cloneTest(id, max.data);
         if (!copy) return redirectWithFlash(back, { type: "error", text: "Error updating test. Please try again." });
         return redirectWithFlash(back, { type: "success", text: `Test cloned as “${copy.title}”` });
-      }
-      case "edit": {
-        const title = String(form.get("title") ?? "").trim();
-        if (!title) return data({ intent, error: "Test title is required" }, { status: 400 });
-        let examType = String(form.get("examType") ?? "");
-        if (examType === "CUSTOM") {
-          const custom = ensureCustomExamType(String(form.get("customExamType") ?? ""));
-          if (!custom) return data({ intent, error: "Please provide a custom exam type name" }, { status: 400 });
-          examType = custom.value;
-        }
-        const ok = updateTestMeta(id, {
-          title,
-          description: String(form.get("description") ?? "").trim(),
-          examType,
-          duration: parseDuration(String(form.get("duration") ?? "")),
-          ...parseUnit(String(form.get("unitNumber") ?? ""), String(form.get("unitName") ?? "")),
-          maxAttempts: parseMaxAttempts(String(form.get("maxAttempts") ?? "")),
-          isActive: form.get("isActive") === "on",
-        });
-        if (!ok) return data({ intent, error: "Error updating test. Please try again." }, { status: 400 });
-        return redirectWithFlash(back, { type: "success", text: "Test updated successfully" });
       }
       case "delete": {
         const r = deleteTest(id);
@@ -179,7 +158,7 @@ export default function AdminTests() {
   const href = useHrefWith();
   const upload = params.get("upload");
   const bulk = params.get("bulk");
-  const closeHref = href({ upload: null, edit: null, clone: null, delete: null, bulk: null });
+  const closeHref = href({ upload: null, clone: null, delete: null, bulk: null });
   return (
     <main>
       <PageHeader title="Test Management" description="Upload tests from CSV files, and manage, clone and edit them.">
@@ -195,7 +174,7 @@ export default function AdminTests() {
       </PageHeader>
 
       <Filters d={d} />
-      {actionData && "error" in actionData && !["preview", "upload", "bulk-upload", "edit", "clone", "clear-all"].includes(actionData.intent) ? (
+      {actionData && "error" in actionData && !["preview", "upload", "bulk-upload", "clone", "clear-all"].includes(actionData.intent) ? (
         <div className="mb-3">
           <ErrorBox message={actionData.error} />
         </div>
@@ -207,7 +186,8 @@ export default function AdminTests() {
       {upload === "single" ? <SingleUpload d={d} closeHref={closeHref} /> : null}
       {upload === "bulk" ? <BulkUpload d={d} closeHref={closeHref} /> : null}
       {bulk ? <BulkOperations d={d} closeHref={closeHref} step={bulk} /> : null}
-      {params.get("edit") && d.target ? <EditTest d={d} closeHref={closeHref} /> : null}
+      {/* the dialogs that are routes of their own (Edit Test) */}
+      <Outlet />
       {params.get("clone") && d.target ? <CloneTest d={d} closeHref={closeHref} /> : null}
       {params.get("delete") && d.target ? <DeleteTest d={d} closeHref={closeHref} /> : null}
     </main>
@@ -245,6 +225,8 @@ function Filters({ d }: { d: LoaderData }) {
 
 function TestList({ d }: { d: LoaderData }) {
   const href = useHrefWith();
+  // the list's filters travel with a child dialog's address, so the list behind it stays the same
+  const listSearch = useLocation().search;
   if (d.total === 0) return <EmptyState title="No tests found" text="Upload some tests to get started" />;
   if (d.rows.length === 0) return <EmptyState title="No tests match your filters" text="Try adjusting your search criteria" />;
   return (
@@ -279,7 +261,7 @@ function TestList({ d }: { d: LoaderData }) {
               <Link to={href({ clone: t.id })} preventScrollReset className="btn-secondary px-3 py-1.5">
                 Clone
               </Link>
-              <Link to={href({ edit: t.id })} preventScrollReset className="btn-secondary px-3 py-1.5">
+              <Link to={`/admin/tests/${t.id}/edit${listSearch}`} preventScrollReset className="btn-secondary px-3 py-1.5">
                 Edit
               </Link>
               <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
@@ -650,69 +632,6 @@ function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: stri
           </>
         )}
       </div>
-    </Dialog>
-  );
-}
-
-function EditTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
-  const t = d.target!;
-  const error = useActionError("edit");
-  const known = d.examTypes.some((x) => x.value === t.examType);
-  return (
-    <Dialog labelledBy="edit-title" closeHref={closeHref}>
-      <Form method="post" className="grid gap-4 p-5 sm:grid-cols-2" noValidate>
-        <h2 id="edit-title" className="text-xl font-bold sm:col-span-2">
-          Edit Test
-        </h2>
-        <div className="sm:col-span-2">
-          <ErrorBox message={error} />
-        </div>
-        <input type="hidden" name="id" value={t.id} />
-        <div className="sm:col-span-2">
-          <label htmlFor="ed-title" className="label">
-            Title
-          </label>
-          <input id="ed-title" name="title" defaultValue={t.title} className="input" maxLength={200} />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="ed-description" className="label">
-            Description
-          </label>
-          <textarea id="ed-description" name="description" defaultValue={t.description} className="input" rows={2} />
-        </div>
-        <ExamTypeSelect d={d} id="ed-type" defaultValue={known ? t.examType : "CUSTOM"} defaultCustom={known ? "" : (d.labels[t.examType] ?? t.examType)} />
-        <div>
-          <label htmlFor="ed-duration" className="label">
-            Duration (minutes)
-          </label>
-          <input id="ed-duration" name="duration" type="number" min={1} defaultValue={t.duration} className="input" />
-        </div>
-        <div>
-          <label htmlFor="ed-unit" className="label">
-            Unit number
-          </label>
-          <input id="ed-unit" name="unitNumber" type="number" min={1} defaultValue={t.unitNumber ?? ""} className="input" />
-        </div>
-        <div>
-          <label htmlFor="ed-unit-name" className="label">
-            Unit name
-          </label>
-          <input id="ed-unit-name" name="unitName" defaultValue={t.unitName ?? ""} className="input" />
-        </div>
-        <div>
-          <label htmlFor="ed-max" className="label">
-            Max attempts (blank = unlimited)
-          </label>
-          <input id="ed-max" name="maxAttempts" type="number" min={1} defaultValue={t.maxAttempts ?? ""} className="input" />
-        </div>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-          <input type="checkbox" name="isActive" defaultChecked={t.isActive} className="h-4 w-4" /> Active
-        </label>
-        <p className="text-xs text-slate-500 sm:col-span-2">Unit number and name are kept only when both are given.</p>
-        <DialogActions closeHref={closeHref} intent="edit" pending="Saving..." className="sm:col-span-2">
-          Save Changes
-        </DialogActions>
-      </Form>
     </Dialog>
   );
 }

@@ -86,3 +86,37 @@ test.describe("without JavaScript", () => {
     expect(row).toEqual({ t: "TET", n: 3 });
   });
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the Edit Test dialog, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("shows each error beside its field, keeps the other input, then saves", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin/tests?q=Chaucer`);
+      await page.getByRole("link", { name: "Edit", exact: true }).first().click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: "Edit Test" })).toBeVisible();
+      await dialog.getByLabel("Description").fill(`Kept description ${javaScriptEnabled}`);
+      await dialog.getByLabel("Duration (minutes)").fill("0");
+      await dialog.getByLabel("Max attempts (empty = unlimited)").fill("-1");
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      const duration = dialog.getByLabel("Duration (minutes)");
+      await expect(duration).toHaveAttribute("aria-invalid", "true");
+      const describedBy = await duration.getAttribute("aria-describedby");
+      await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Duration must be a whole number of minutes from 1 to 600");
+      await expect(dialog.getByText("Max attempts must be a whole number from 1 to 100, or empty for unlimited")).toBeVisible();
+      await expect(dialog.getByLabel("Description")).toHaveValue(`Kept description ${javaScriptEnabled}`);
+      await expect(duration).toHaveValue("0");
+      const stored = app.db().prepare("select duration, description from tests where title like 'Chaucer%'").get() as { duration: number; description: string };
+      expect(stored.duration).not.toBe(0);
+
+      await duration.fill("25");
+      await dialog.getByLabel("Max attempts (empty = unlimited)").fill("");
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Test updated successfully")).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      expect(app.db().prepare("select duration, description from tests where title like 'Chaucer%'").get()).toEqual({ duration: 25, description: `Kept description ${javaScriptEnabled}` });
+    });
+  });
+}

@@ -66,7 +66,7 @@ test("hostile text in every form renders inert and inside its box", async ({ pag
   for (const [i, target] of (["all", "specific"] as const).entries()) {
     await post(r, "/admin/announcements", { intent: "save", title: hostile(6 + i).slice(0, 200), content: hostile(7 + i), type: "general", targetType: target, targetEmails: STUDENT.email, isActive: "on" });
   }
-  await post(r, "/admin/tests", { intent: "edit", id: testId, title: hostile(1).slice(0, 200), description: hostile(2), examType: "NET", duration: "20", isActive: "on" });
+  await post(r, `/admin/tests/${testId}/edit`, { intent: "edit", title: hostile(1).slice(0, 200), description: hostile(2).slice(0, 2000), examType: "NET", duration: "20", isActive: "on" });
 
   // a CSV with hostile cells, previewed and created
   const csv = `question,option_a,option_b,option_c,option_d,correct_answer,explanation\n${CORPUS.map((c, i) => [c, hostile(i), "B", "C", "D", "1", hostile(i + 2)].map((v) => `"${v.replace(/"/g, '""')}"`).join(",")).join("\n")}\n`;

@@ -4,10 +4,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts, examTypes, questions, tests } from "~/db/schema.server";
+import { importBackup, parseBackup } from "~/models/backup.server";
 import { questionsOf } from "~/models/test.server";
 import * as editor from "~/routes/admin.csv_.$testId.edit";
 import * as exportRoute from "~/routes/admin.csv_.$testId.export";
 import * as adminTests from "~/routes/admin.tests";
+import * as editRoute from "~/routes/admin.tests.$testId.edit";
+import { DURATION_MESSAGE, EXAM_TYPE_REQUIRED, MAX_ATTEMPTS_MESSAGE, TITLE_REQUIRED } from "~/lib/test-record";
 import * as examRoute from "~/routes/test.$testId";
 import * as resultsRoute from "~/routes/test.$testId_.results";
 import { BASE, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
@@ -150,12 +153,23 @@ describe("test management", () => {
     expect(statusOf(bad)).toBe(400);
   });
 
-  it("the Edit Test dialog keeps unit number and name only together and falls back to 60 minutes", async () => {
+  it("the Edit Test dialog (a route of its own) keeps a unit number without a name, and refuses bad input beside its field", async () => {
     const t = await uploaded("Editable");
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "edit", id: t.id, title: "Edited", examType: "SET", duration: "", unitNumber: "4", unitName: "", maxAttempts: "0", isActive: "on" }, { cookie: admin }));
-    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited", examType: "SET", duration: 60, unitNumber: null, unitName: null, maxAttempts: null });
-    const res = await run(adminTests.action, postRequest("/admin/tests", { intent: "edit", id: t.id, title: " " }, { cookie: admin }));
-    expect(payload<any>(res).error).toBe("Test title is required");
+    const edit = (fields: Record<string, string>) => run(editRoute.action, postRequest(`/admin/tests/${t.id}/edit`, { intent: "edit", ...fields }, { cookie: admin }), { testId: t.id });
+    const ok = (await edit({ title: "Edited", examType: "SET", duration: "", unitNumber: "4", unitName: "", maxAttempts: "", isActive: "on" })) as Response;
+    expect(ok.headers.get("Location")).toBe("/admin/tests");
+    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited", examType: "SET", duration: 60, unitNumber: 4, unitName: null, maxAttempts: null });
+    // a later edit of something else keeps the unit
+    await edit({ title: "Edited again", examType: "SET", duration: "30", unitNumber: "4", unitName: "", isActive: "on" });
+    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited again", duration: 30, unitNumber: 4 });
+
+    const refused = await edit({ title: " ", examType: "", duration: "0", maxAttempts: "-1" });
+    expect(statusOf(refused)).toBe(400);
+    const result = payload<any>(refused).result;
+    expect(result.error).toMatchObject({ title: [TITLE_REQUIRED], examType: [EXAM_TYPE_REQUIRED], duration: [DURATION_MESSAGE], maxAttempts: [MAX_ATTEMPTS_MESSAGE] });
+    // the admin's input comes back to refill the form
+    expect(result.initialValue).toMatchObject({ duration: "0", maxAttempts: "-1" });
+    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited again", examType: "SET", duration: 30 });
   });
 
   it("deleting a test without attempts removes it and its questions; with attempts it is archived", async () => {
@@ -296,5 +310,48 @@ describe("question editor", () => {
     const lastDelete = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "delete-question:0" }, { cookie: admin }), { testId: t.id }));
     expect(lastDelete.error).toBe("Test must have at least 1 question");
     expect(questionsOf(t.id, 1)).toHaveLength(10);
+  });
+});
+
+describe("one schema for a test's details on every path that writes them", () => {
+  const BAD: Array<[string, Record<string, string>, string]> = [
+    ["duration 0", { duration: "0" }, DURATION_MESSAGE],
+    ["duration 9999", { duration: "9999" }, DURATION_MESSAGE],
+    ["a reserved custom type", { examType: "CUSTOM", customExamType: "General" }, "“General” is reserved: choose another name"],
+  ];
+  const count = () => db().select().from(tests).all().length;
+
+  it.each(BAD)("%s is refused with the same message by upload, bulk upload, edit, the question editor and the JSON import", async (_name, bad, message) => {
+    const before = count();
+    const preview = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Bad", examType: "NET", ...bad }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    expect(preview.ok).toBe(false);
+    expect(Object.values(preview.fieldErrors)).toContain(message);
+
+    const bulk = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "bulk-upload", names: "Bad bulk", examTypes: bad.examType ?? "NET", customNames: bad.customExamType ?? "", durations: bad.duration ?? "60" }, [{ field: "files", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).bulk;
+    expect(bulk.results).toEqual([expect.objectContaining({ ok: false, message })]);
+
+    const t = db().select().from(tests).all()[0];
+    const edited = payload<any>(await run(editRoute.action, postRequest(`/admin/tests/${t.id}/edit`, { title: "Bad", examType: "NET", ...bad }, { cookie: admin }), { testId: t.id }));
+    expect(Object.values(edited.result.error).flat()).toContain(message);
+
+    const editorFields: Record<string, string> = { title: "Bad", description: "", examType: "NET", duration: "20", updatedAt: String(+t.updatedAt), "q.0.question": "Q?", "q.0.option.0": "A", "q.0.option.1": "B", "q.0.correct": "0", ...bad };
+    expect(payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorFields, { cookie: admin }), { testId: t.id })).error).toBe(message);
+
+    const backup = {
+      users: [],
+      attempts: [],
+      materials: [],
+      customExamTypes: [],
+      tests: [{ id: `bad-${_name}`, title: "Bad import", examType: bad.examType ?? "NET", duration: bad.duration ? Number(bad.duration) : 60, questions: [{ question: "Q?", options: ["A", "B"], correctAnswer: 0 }] }],
+    };
+    const parsed = parseBackup(JSON.stringify(backup));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(await importBackup(parsed.data)).toMatchObject({ imported: 0, errors: 1 });
+    expect(count()).toBe(before);
   });
 });

@@ -3,9 +3,7 @@ import {
   addOption,
   deleteQuestion,
   newQuestion,
-  parseDuration,
   parseMaxAttempts,
-  parseUnit,
   removeOption,
   validateEditedTest,
 } from "~/lib/test-editor-rules";
@@ -55,25 +53,13 @@ describe("option and question operations", () => {
   });
 });
 
-describe("Edit Test dialog fields", () => {
-  it("duration falls back to 60 and is at least 1", () => {
-    expect(parseDuration("")).toBe(60);
-    expect(parseDuration("abc")).toBe(60);
-    expect(parseDuration("0")).toBe(1);
-    expect(parseDuration("45")).toBe(45);
-  });
+describe("per-test attempt limit field (User Management)", () => {
   it("maxAttempts is a positive integer or null", () => {
     expect(parseMaxAttempts("3")).toBe(3);
     expect(parseMaxAttempts("0")).toBeNull();
     expect(parseMaxAttempts("-2")).toBeNull();
     expect(parseMaxAttempts("2.5")).toBeNull();
     expect(parseMaxAttempts("")).toBeNull();
-  });
-  it("unit number and name are kept only together", () => {
-    expect(parseUnit("3", "Romantics")).toEqual({ unitNumber: 3, unitName: "Romantics" });
-    expect(parseUnit("3", "")).toEqual({ unitNumber: null, unitName: null });
-    expect(parseUnit("", "Romantics")).toEqual({ unitNumber: null, unitName: null });
-    expect(parseUnit("0", "Romantics")).toEqual({ unitNumber: null, unitName: null });
   });
 });
 

@@ -1,0 +1,90 @@
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
+import { useHydrated } from "~/lib/hooks";
+
+/**
+ * The admin form pattern: a field is its label, its control and its errors, wired together with
+ * Conform (the record's zod schema runs in the action, and in the browser when JavaScript runs). The
+ * control carries `aria-invalid` and `aria-describedby` pointing at its errors; the values come from
+ * Conform, so the admin's input is kept when the action refuses it, with or without JavaScript.
+ */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const list = (errors ?? []).filter(Boolean);
+  if (!list.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
+      {list.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+type Meta = FieldMetadata<unknown>;
+
+export function Field({ meta, label, type = "text", className = "", hint, ...rest }: { meta: Meta; label: ReactNode; type?: "text" | "number" | "email" | "url" | "password"; className?: string; hint?: ReactNode; maxLength?: number; min?: number; max?: number; autoComplete?: string }) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <input {...getInputProps(meta, { type, ariaAttributes: true })} key={meta.key} className="input" {...rest} />
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({ meta, label, rows = 3, className = "" }: { meta: Meta; label: ReactNode; rows?: number; className?: string }) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <textarea {...getTextareaProps(meta, { ariaAttributes: true })} key={meta.key} rows={rows} className="input" />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({ meta, label, className = "" }: { meta: Meta; label: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input {...getInputProps(meta, { type: "checkbox", ariaAttributes: true })} key={meta.key} className="h-4 w-4" /> {label}
+      </label>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * An exam-type select with its "Custom…" name field: the name shows when Custom… is chosen (always
+ * without JavaScript, where it is read only for Custom…).
+ */
+export function ExamTypeField({ type, custom, options, label = "Exam type" }: { type: Meta; custom: Meta; options: Array<{ value: string; label: string }>; label?: string }) {
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(String(type.initialValue ?? ""));
+  return (
+    <>
+      <div>
+        <label htmlFor={type.id} className="label">
+          {label}
+        </label>
+        <select {...getSelectProps(type, { ariaAttributes: true })} key={type.key} className="input" onChange={(e) => setValue(e.target.value)}>
+          <option value="">Choose…</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+          <option value="CUSTOM">Custom…</option>
+        </select>
+        <ErrorList id={type.errorId} errors={type.errors} />
+      </div>
+      {!hydrated || value === "CUSTOM" ? (
+        <Field meta={custom} label={`Custom exam type name${hydrated ? "" : " (only for Custom…)"}`} maxLength={60} />
+      ) : null}
+    </>
+  );
+}

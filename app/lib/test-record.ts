@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { examTypeProblem } from "./exam-type-rules";
+
+/**
+ * The test record's one schema: every path that writes a test's details (single and bulk upload, the
+ * Edit Test dialog, the question editor, the JSON import, the seed) checks them here, so the same bad
+ * input gets the same message everywhere. Form fields arrive as strings and JSON as numbers: both
+ * are read by the same rules. Limits are defined once, in TEST_LIMITS.
+ */
+export const TEST_LIMITS = {
+  title: 200,
+  description: 2000,
+  unitName: 100,
+  examTypeName: 60,
+  duration: { min: 1, max: 600, default: 60 },
+  unitNumber: { min: 1, max: 999 },
+  maxAttempts: { min: 1, max: 100 },
+} as const;
+
+export const TITLE_REQUIRED = "Test title is required";
+export const TITLE_TOO_LONG = `The title is too long (at most ${TEST_LIMITS.title} characters)`;
+export const DESCRIPTION_TOO_LONG = `The description is too long (at most ${TEST_LIMITS.description} characters)`;
+export const EXAM_TYPE_REQUIRED = "Choose an exam type";
+export const CUSTOM_NAME_REQUIRED = "Please provide a custom exam type name";
+export const DURATION_MESSAGE = `Duration must be a whole number of minutes from ${TEST_LIMITS.duration.min} to ${TEST_LIMITS.duration.max}`;
+export const UNIT_NUMBER_MESSAGE = `Unit number must be a whole number from ${TEST_LIMITS.unitNumber.min} to ${TEST_LIMITS.unitNumber.max}`;
+export const UNIT_NAME_TOO_LONG = `The unit name is too long (at most ${TEST_LIMITS.unitName} characters)`;
+export const UNIT_NUMBER_FOR_NAME = "Enter the unit number for this unit name";
+export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${TEST_LIMITS.maxAttempts.min} to ${TEST_LIMITS.maxAttempts.max}, or empty for unlimited`;
+
+/** A whole number from a form ("" is empty) or from JSON; anything else is the field's message. */
+function wholeNumber(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return undefined;
+      if (typeof v === "string") return v.trim() === "" ? undefined : Number(v.trim());
+      return v;
+    },
+    z.number({ message }).int(message).min(min, message).max(max, message).optional(),
+  );
+}
+
+/** Optional text: empty, missing or null is "" (Conform turns empty fields into undefined). */
+const text = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => v ?? "");
+
+export const testDetailsSchema = z
+  .object({
+    title: z.string({ message: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(TEST_LIMITS.title, TITLE_TOO_LONG),
+    description: text(TEST_LIMITS.description, DESCRIPTION_TOO_LONG),
+    examType: z.string({ message: EXAM_TYPE_REQUIRED }).trim().min(1, EXAM_TYPE_REQUIRED).max(TEST_LIMITS.examTypeName, EXAM_TYPE_REQUIRED),
+    customExamType: text(TEST_LIMITS.examTypeName, `The exam type name is too long (at most ${TEST_LIMITS.examTypeName} characters)`),
+    duration: wholeNumber(TEST_LIMITS.duration.min, TEST_LIMITS.duration.max, DURATION_MESSAGE).transform((v) => v ?? TEST_LIMITS.duration.default),
+    unitNumber: wholeNumber(TEST_LIMITS.unitNumber.min, TEST_LIMITS.unitNumber.max, UNIT_NUMBER_MESSAGE).transform((v) => v ?? null),
+    unitName: text(TEST_LIMITS.unitName, UNIT_NAME_TOO_LONG),
+    maxAttempts: z
+      .preprocess((v) => (v === 0 ? undefined : v), wholeNumber(TEST_LIMITS.maxAttempts.min, TEST_LIMITS.maxAttempts.max, MAX_ATTEMPTS_MESSAGE))
+      .transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.examType === "CUSTOM") {
+      const problem = v.customExamType ? examTypeProblem(v.customExamType) : CUSTOM_NAME_REQUIRED;
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["customExamType"] });
+    } else if (v.examType === "GENERAL") {
+      ctx.addIssue({ code: "custom", message: EXAM_TYPE_REQUIRED, path: ["examType"] });
+    }
+    if (v.unitName && v.unitNumber === null) ctx.addIssue({ code: "custom", message: UNIT_NUMBER_FOR_NAME, path: ["unitNumber"] });
+  })
+  .transform((v) => ({ ...v, unitName: v.unitNumber === null ? null : v.unitName || null }));
+
+export type TestDetails = z.output<typeof testDetailsSchema>;
+
+/** Only the Max attempts field (Clone asks for it alone). */
+export const maxAttemptsSchema = z
+  .preprocess((v) => (v === 0 ? undefined : v), wholeNumber(TEST_LIMITS.maxAttempts.min, TEST_LIMITS.maxAttempts.max, MAX_ATTEMPTS_MESSAGE))
+  .transform((v) => v ?? null);
+
+/** The first problem of details about to be stored (a model's last check: no path, the seed included, writes past it). */
+export function testDetailsProblem(details: {
+  title: string;
+  description?: string | null;
+  examType: string;
+  duration?: number;
+  unitNumber?: number | null;
+  unitName?: string | null;
+  maxAttempts?: number | null;
+}): string | null {
+  if (details.examType === "CUSTOM") return CUSTOM_NAME_REQUIRED;
+  const parsed = testDetailsSchema.safeParse({ ...details, customExamType: "" });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid test details");
+}
+
+/** The first message and the message of each field, from a failed parse. */
+export function issuesOf(error: z.ZodError): { message: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "form";
+    fields[key] ??= issue.message;
+  }
+  return { message: error.issues[0]?.message ?? "Invalid input", fields };
+}

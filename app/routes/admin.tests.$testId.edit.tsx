@@ -1,0 +1,108 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { ExamTypeField, Field, TextareaField } from "~/components/forms";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { TEST_LIMITS, testDetailsSchema } from "~/lib/test-record";
+import { findLiveTest, updateTestMeta } from "~/models/admin-tests.server";
+import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
+
+/**
+ * The Edit Test dialog, a child of the tests list (/admin/tests/:testId/edit, the list's filters kept
+ * in the query): the test record's one schema, checked here and in the browser, each error beside its
+ * field, the admin's input kept when refused.
+ */
+export const meta: MetaFunction = () => [{ title: "Edit Test" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const test = findLiveTest(params.testId ?? "");
+  if (!test) throw new Response("Test not found", { status: 404 });
+  const types = testExamTypeOptions();
+  const known = types.some((t) => t.value === test.examType);
+  return {
+    test: {
+      id: test.id,
+      title: test.title,
+      description: test.description,
+      examType: known ? test.examType : "CUSTOM",
+      customExamType: known ? "" : test.examType,
+      duration: String(test.duration),
+      unitNumber: test.unitNumber === null ? "" : String(test.unitNumber),
+      unitName: test.unitName ?? "",
+      maxAttempts: test.maxAttempts === null ? "" : String(test.maxAttempts),
+      isActive: test.isActive,
+    },
+    examTypes: types.map((t) => ({ value: t.value, label: t.label })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: testDetailsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const details = submission.value;
+  const type = resolveTestExamType(details.examType, details.customExamType);
+  if (!type.ok) return data({ result: submission.reply({ fieldErrors: { [type.field]: [type.message] } }) }, { status: 400 });
+  const saved = updateTestMeta(params.testId ?? "", {
+    title: details.title,
+    description: details.description,
+    examType: type.value,
+    duration: details.duration,
+    unitNumber: details.unitNumber,
+    unitName: details.unitName,
+    maxAttempts: details.maxAttempts,
+    isActive: form.get("isActive") === "on",
+  });
+  if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });
+  return redirectWithFlash(`/admin/tests${new URL(request.url).search}`, { type: "success", text: "Test updated successfully" });
+}
+
+export default function EditTest() {
+  const { test, examTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeHref = `/admin/tests${useLocation().search}`;
+  const [form, fields] = useForm({
+    id: `edit-test-${test.id}`,
+    lastResult: actionData?.result,
+    defaultValue: test,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: testDetailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitted = actionData?.result.initialValue as Record<string, unknown> | undefined;
+  const active = submitted ? submitted.isActive === "on" : test.isActive;
+  return (
+    <Dialog labelledBy="edit-title" closeHref={closeHref}>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 p-5 sm:grid-cols-2">
+        <h2 id="edit-title" className="text-xl font-bold sm:col-span-2">
+          Edit Test
+        </h2>
+        {form.errors?.length ? (
+          <p role="alert" id={form.errorId} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <Field meta={fields.title} label="Title" className="sm:col-span-2" maxLength={TEST_LIMITS.title} />
+        <TextareaField meta={fields.description} label="Description" rows={2} className="sm:col-span-2" />
+        <ExamTypeField type={fields.examType} custom={fields.customExamType} options={examTypes} />
+        <Field meta={fields.duration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
+        <Field meta={fields.unitNumber} label="Unit number" type="number" min={1} hint="Leave empty for a test outside any unit." />
+        <Field meta={fields.unitName} label="Unit name" maxLength={TEST_LIMITS.unitName} />
+        <Field meta={fields.maxAttempts} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
+        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+          <input type="checkbox" name="isActive" defaultChecked={active} className="h-4 w-4" /> Active
+        </label>
+        <DialogActions closeHref={closeHref} intent="edit" pending="Saving..." className="sm:col-span-2">
+          Save Changes
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
