@@ -311,3 +311,15 @@ export const healthCheck = sqliteTable("health_check", {
   id: integer("id").primaryKey(),
   checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Receipts of forms that must not run twice (bulk upload): the dialog carries a random key, the first
+ * submit claims it and stores its result here; a repeated submit (double click, Back and resubmit)
+ * finds the receipt and shows the same result, creating nothing. Kept for a day.
+ */
+export const formReceipts = sqliteTable("form_receipts", {
+  key: text("key").primaryKey(),
+  kind: text("kind").notNull(),
+  result: text("result"),
+  createdAt: createdAt(),
+});

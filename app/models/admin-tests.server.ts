@@ -1,6 +1,6 @@
 import { pageParam } from "~/lib/forms";
 import { testDetailsProblem } from "~/lib/test-record";
-import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
 import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/test-editor-rules";
@@ -252,3 +252,24 @@ export function customTypesInUse(): string[] {
     .map((r) => r.t);
 }
 
+
+/** What a bulk delete is about to remove, for its confirmation: the count and up to `shown` titles. */
+export function testsToDelete(selection: { ids: string[] } | { examType: string }, shown = 10): { ids: string[]; count: number; titles: string[] } {
+  const rows =
+    "ids" in selection
+      ? selection.ids.length
+        ? db()
+            .select({ id: tests.id, title: tests.title })
+            .from(tests)
+            .where(and(isNull(tests.archivedAt), inArray(tests.id, selection.ids.slice(0, 1000))))
+            .orderBy(tests.title)
+            .all()
+        : []
+      : db()
+          .select({ id: tests.id, title: tests.title })
+          .from(tests)
+          .where(and(isNull(tests.archivedAt), eq(tests.examType, selection.examType)))
+          .orderBy(tests.title)
+          .all();
+  return { ids: rows.map((r) => r.id), count: rows.length, titles: rows.slice(0, shown).map((r) => r.title) };
+}

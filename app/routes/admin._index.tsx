@@ -80,6 +80,7 @@ export default function AdminOverview() {
           <h2 id="top-users" className="font-semibold">
             Top 10 users
           </h2>
+          <p className="text-xs text-slate-500">Ranked by overall correct: all their correct answers over all their questions.</p>
           {d.top.length === 0 ? (
             <p className="mt-2 text-sm text-slate-500">No finished attempts yet.</p>
           ) : (
@@ -91,6 +92,7 @@ export default function AdminOverview() {
                   </Link>
                   <span>
                     {u.attempts} attempts · <span className={`badge ${bandClasses[band(u.percent)]}`}>{u.percent}%</span>
+                    <span className="sr-only"> overall correct</span>
                   </span>
                 </li>
               ))}

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Badge, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect, ExamTypeOptions, DeleteLink } from "~/components/admin/ui";
+import { Badge, RowMenu, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect, ExamTypeOptions, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
@@ -17,15 +17,17 @@ import {
   customTypesInUse,
   deleteTest,
   deleteTests,
-  deleteTestsOfType,
   findLiveTest,
   listTests,
   parseTestFilters,
+  testsToDelete,
   toggleTestActive,
 } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { bulkUpload, createFromPreview, previewSingleUpload, readUploadForm } from "~/models/test-upload.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { newId } from "~/lib/ids.server";
+import { claimReceipt, readReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
 
 export const meta: MetaFunction = () => [{ title: "Test Management" }];
 
@@ -37,6 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editId = url.searchParams.get("clone") ?? url.searchParams.get("delete");
   const target = editId ? (findLiveTest(editId) ?? null) : null;
   return {
+    /** a fresh key for the bulk upload dialog (see form-receipts.server.ts) */
+    bulkReceipt: url.searchParams.get("upload") === "bulk" ? newId() : null,
+    bulkResult: readReceipt<BulkResultData>(url.searchParams.get("bulkResult"), "bulk-upload"),
+    // a bulk delete names what goes before it runs (the ticks travel in the address, so no JavaScript is needed)
+    toDelete:
+      url.searchParams.get("bulk") === "delete-selected"
+        ? testsToDelete({ ids: url.searchParams.getAll("ids") })
+        : url.searchParams.get("bulk") === "delete-type" && url.searchParams.get("examType")
+          ? testsToDelete({ examType: url.searchParams.get("examType") ?? "" })
+          : null,
     filters,
     ...list,
     examTypes: testExamTypeOptions(),
@@ -84,9 +96,17 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithFlash(back, { type: "success", text: `Test “${created.title}” created with ${created.count} questions` });
       }
       case "bulk-upload": {
+        // the dialog's receipt key: a repeated submit shows the first one's result and creates nothing
+        const given = String(form.get("receipt") ?? "");
+        const receipt = /^[0-9a-f-]{36}$/.test(given) ? given : newId();
+        if (!claimReceipt(receipt, "bulk-upload")) return redirect(`${back}?bulkResult=${receipt}`);
         const result = await bulkUpload(form);
-        if (!result.ok) return data({ intent, error: result.error }, { status: 400 });
-        return data({ intent, bulk: result });
+        if (!result.ok) {
+          releaseReceipt(receipt);
+          return data({ intent, error: result.error }, { status: 400 });
+        }
+        storeReceipt(receipt, result);
+        return redirect(`${back}?bulkResult=${receipt}`);
       }
       case "toggle": {
         const active = toggleTestActive(id);
@@ -113,12 +133,6 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to delete" });
         const r = deleteTests(ids);
         return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${r.deleted} deleted, ${r.errors} errors` });
-      }
-      case "delete-type": {
-        const type = String(form.get("examType") ?? "");
-        if (!type) return redirectWithFlash(`${back}?bulk=1`, { type: "error", text: "Choose a custom exam type" });
-        const r = deleteTestsOfType(type);
-        return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Deleted ${r.deleted} tests of ${type}, ${r.errors} errors` });
       }
       case "clear-all": {
         const r = clearAllTests(String(form.get("confirmation") ?? ""));
@@ -158,7 +172,7 @@ export default function AdminTests() {
   const href = useHrefWith();
   const upload = params.get("upload");
   const bulk = params.get("bulk");
-  const closeHref = href({ upload: null, clone: null, delete: null, bulk: null });
+  const closeHref = href({ upload: null, clone: null, delete: null, bulk: null, ids: null, examType: null });
   return (
     <main>
       <PageHeader title="Test Management" description="Upload tests from CSV files, and manage, clone and edit them.">
@@ -168,9 +182,16 @@ export default function AdminTests() {
         <Link to={href({ upload: "bulk" })} className="btn-secondary" preventScrollReset>
           Bulk Upload Tests
         </Link>
-        <Link to={href({ bulk: "1" })} className="btn-secondary" preventScrollReset>
-          Bulk Operations
-        </Link>
+        {d.rows.length ? (
+          // submits the list's tick boxes with it, so the selection reaches the dialog without JavaScript
+          <button type="submit" form="bulk-select" name="bulk" value="1" className="btn-secondary">
+            Bulk Operations
+          </button>
+        ) : (
+          <Link to={href({ bulk: "1" })} className="btn-secondary" preventScrollReset>
+            Bulk Operations
+          </Link>
+        )}
       </PageHeader>
 
       <Filters d={d} />
@@ -179,7 +200,7 @@ export default function AdminTests() {
           <ErrorBox message={actionData.error} />
         </div>
       ) : null}
-      {actionData && "bulk" in actionData && actionData.bulk ? <BulkResult result={actionData.bulk} /> : null}
+      {d.bulkResult ? <BulkResult result={d.bulkResult} /> : null}
       <TestList d={d} />
       <Pagination page={d.filters.page} pages={d.pages} />
 
@@ -227,17 +248,27 @@ function TestList({ d }: { d: LoaderData }) {
   const href = useHrefWith();
   // the list's filters travel with a child dialog's address, so the list behind it stays the same
   const listSearch = useLocation().search;
+  const listParams = new URLSearchParams(listSearch);
+  // ticks that came back in the address stay ticked (the page was reloaded without JavaScript)
+  const ticked = new Set(listParams.getAll("ids"));
   if (d.total === 0) return <EmptyState title="No tests found" text="Upload some tests to get started" />;
   if (d.rows.length === 0) return <EmptyState title="No tests match your filters" text="Try adjusting your search criteria" />;
   return (
     <>
       {/* the tick boxes belong to this form through their form attribute; rows keep their own forms */}
-      <Form method="post" id="bulk-select" className="hidden" />
+      {/* a GET form: Bulk Operations and Delete Selected… carry the ticks in the address to their confirmation */}
+      <Form method="get" id="bulk-select" className="hidden" preventScrollReset>
+        {[...listParams.entries()]
+          .filter(([k]) => ["q", "type", "unit", "page"].includes(k))
+          .map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+      </Form>
       <ul className="space-y-2">
         {d.rows.map((t) => (
           <li key={t.id} className="card flex flex-wrap items-start justify-between gap-3 p-4" data-testid="test-row">
             <div className="flex min-w-0 gap-3">
-              <input type="checkbox" name="ids" value={t.id} form="bulk-select" aria-label={`Select ${t.title}`} className="mt-1.5 h-4 w-4" />
+              <input type="checkbox" name="ids" value={t.id} form="bulk-select" defaultChecked={ticked.has(t.id)} aria-label={`Select ${t.title}`} className="mt-1.5 h-4 w-4" />
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{t.title}</span>
@@ -256,21 +287,24 @@ function TestList({ d }: { d: LoaderData }) {
                 </p>
               </div>
             </div>
-            <div className="flex flex-wrap gap-2">
-              <ToggleButton id={t.id} active={t.isActive} />
-              <Link to={href({ clone: t.id })} preventScrollReset className="btn-secondary px-3 py-1.5">
-                Clone
-              </Link>
+            {/* one main action, the rest in a menu */}
+            <div className="flex items-start gap-2">
               <Link to={`/admin/tests/${t.id}/edit${listSearch}`} preventScrollReset className="btn-secondary px-3 py-1.5">
                 Edit
               </Link>
-              <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
-                Questions
-              </Link>
-              <Link to={`/admin/tests/${t.id}/analysis`} className="btn-secondary px-3 py-1.5">
-                Item analysis
-              </Link>
-              <DeleteLink to={href({ delete: t.id })} size="md" />
+              <RowMenu label={`More actions for ${t.title}`}>
+                <ToggleButton id={t.id} active={t.isActive} />
+                <Link to={href({ clone: t.id })} preventScrollReset className="btn-secondary px-3 py-1.5">
+                  Clone
+                </Link>
+                <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
+                  Questions
+                </Link>
+                <Link to={`/admin/tests/${t.id}/analysis`} className="btn-secondary px-3 py-1.5">
+                  Item analysis
+                </Link>
+                <DeleteLink to={href({ delete: t.id })} size="md" />
+              </RowMenu>
             </div>
           </li>
         ))}
@@ -496,6 +530,7 @@ function BulkUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
         <h2 id="bulk-title" className="text-xl font-bold">
           Bulk Upload Tests
         </h2>
+        <input type="hidden" name="receipt" value={d.bulkReceipt ?? ""} />
         <ErrorBox message={error} />
         <div>
           <label htmlFor="bulk-files" className="label">
@@ -546,7 +581,9 @@ function BulkUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
   );
 }
 
-function BulkResult({ result }: { result: { created: number; errors: number; results: Array<{ fileName: string; name: string; ok: boolean; message: string }> } }) {
+type BulkResultData = { created: number; errors: number; results: Array<{ fileName: string; name: string; ok: boolean; message: string }> };
+
+function BulkResult({ result }: { result: BulkResultData }) {
   return (
     <section role="status" className="card mb-4 p-4 text-sm">
       <p className="font-semibold">
@@ -563,6 +600,33 @@ function BulkResult({ result }: { result: { created: number; errors: number; res
   );
 }
 
+/** The confirmation of a bulk delete: how many tests, which ones, and the button that deletes them. */
+function ConfirmBulkDelete({ d, closeHref }: { d: LoaderData; closeHref: string }) {
+  const target = d.toDelete!;
+  if (target.count === 0) return <p className="text-sm text-slate-700">No tests to delete: tick tests in the list first.</p>;
+  const more = target.count - target.titles.length;
+  return (
+    <Form method="post" className="space-y-3">
+      <p className="font-semibold text-red-700">
+        Delete {target.count} test{target.count === 1 ? "" : "s"}?
+      </p>
+      <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+        {target.titles.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+        {more > 0 ? <li>and {more} more</li> : null}
+      </ul>
+      <p className="text-sm text-slate-600">Tests that students have attempted are archived so their results stay readable.</p>
+      {target.ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      <DialogActions closeHref={closeHref} intent="delete-selected" pending="Deleting..." danger>
+        Delete {target.count} Test{target.count === 1 ? "" : "s"}
+      </DialogActions>
+    </Form>
+  );
+}
+
 function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: string; step: string }) {
   const href = useHrefWith();
   const error = useActionError("clear-all");
@@ -572,7 +636,11 @@ function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: stri
         <h2 id="bulk-ops-title" className="text-xl font-bold">
           Bulk Operations
         </h2>
-        {step === "clear" ? (
+        {(step === "delete-selected" || step === "delete-type") && d.toDelete ? (
+          <ConfirmBulkDelete d={d} closeHref={closeHref} />
+        ) : step === "delete-selected" || step === "delete-type" ? (
+          <p className="text-sm text-slate-700">{step === "delete-selected" ? "Tick tests in the list first." : "Choose a custom exam type first."}</p>
+        ) : step === "clear" ? (
           <div className="space-y-3">
             <p className="font-semibold text-red-700">Delete every test?</p>
             <p className="text-sm text-slate-700">This deletes all {d.total} tests. Tests that students have attempted are archived so their results stay readable.</p>
@@ -602,11 +670,12 @@ function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: stri
             <section className="space-y-2">
               <h3 className="font-semibold">Delete selected tests</h3>
               <p className="text-sm text-slate-600">Tick tests in the list, then:</p>
-              <SubmitButton intent="delete-selected" pending="Deleting..." className="btn-danger" form="bulk-select">
-                Delete Selected
-              </SubmitButton>
+              <button type="submit" form="bulk-select" name="bulk" value="delete-selected" className="btn-danger">
+                Delete Selected…
+              </button>
             </section>
-            <Form method="post" className="space-y-2">
+            <Form method="get" className="space-y-2" preventScrollReset>
+              <input type="hidden" name="bulk" value="delete-type" />
               <h3 className="font-semibold">Delete by custom exam type</h3>
               <label htmlFor="del-type" className="sr-only">
                 Custom exam type
@@ -619,9 +688,9 @@ function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: stri
                   </option>
                 ))}
               </select>
-              <SubmitButton intent="delete-type" pending="Deleting..." className="btn-danger">
-                Delete Tests of This Type
-              </SubmitButton>
+              <button type="submit" className="btn-danger">
+                Delete Tests of This Type…
+              </button>
             </Form>
             <section className="space-y-2">
               <h3 className="font-semibold">Clear all</h3>

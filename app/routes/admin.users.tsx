@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions, SearchField, DeleteLink } from "~/components/admin/ui";
+import { Badge, RowMenu, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions, SearchField, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { addUserSchema, passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -170,8 +170,9 @@ export default function AdminUsers() {
         <EmptyState title="No users found matching your criteria." />
       ) : (
         <div className="card overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+          {/* wide enough to keep each cell on its lines; a phone scrolls the table sideways */}
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <thead className="whitespace-nowrap border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-3">User</th>
                 <th className="px-4 py-3">Status</th>
@@ -191,11 +192,11 @@ export default function AdminUsers() {
                     {u.role === "admin" ? <Badge tone="purple">admin</Badge> : null}
                     {!u.hasPassword ? <Badge tone="amber">no password</Badge> : null}
                   </td>
-                  <td className="px-4 py-3">{u.status === "active" ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}</td>
+                  <td className="whitespace-nowrap px-4 py-3">{u.status === "active" ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}</td>
                   <td className="whitespace-nowrap px-4 py-3">{formatDate(u.joinDate)}</td>
                   <td className="whitespace-nowrap px-4 py-3">{u.lastLogin ? formatDateTime(u.lastLogin) : "Never"}</td>
                   <td className="px-4 py-3">
-                    <div className="flex max-w-[14rem] flex-wrap gap-1">
+                    <div className="flex max-w-[20rem] flex-wrap gap-1">
                       {u.examTypes.length ? u.examTypes.map((t) => <Badge key={t}>{d.labels[t] ?? t}</Badge>) : <span className="text-slate-400">None</span>}
                     </div>
                   </td>
@@ -204,30 +205,33 @@ export default function AdminUsers() {
                     {u.perTestLimits ? <span className="block text-xs text-slate-500">{u.perTestLimits} test overrides</span> : null}
                   </td>
                   <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1">
-                      <Form method="post">
-                        <input type="hidden" name="id" value={u.id} />
-                        <input type="hidden" name="status" value={u.status === "active" ? "inactive" : "active"} />
-                        <button type="submit" name="intent" value="status" className="btn-secondary px-2 py-1 text-xs">
-                          {u.status === "active" ? "Deactivate" : "Activate"}
-                        </button>
-                      </Form>
-                      <Link to={href({ assign: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                    {/* one main action, the rest in a menu: a row stays one line high on a phone */}
+                    <div className="flex items-start gap-1">
+                      <Link to={href({ assign: u.id })} preventScrollReset className="btn-secondary whitespace-nowrap px-3 py-1.5">
                         Exam types
                       </Link>
-                      <Link to={href({ limit: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
-                        Limit
-                      </Link>
-                      <Link to={href({ testLimits: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
-                        Per-test
-                      </Link>
-                      <Link to={href({ password: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
-                        Password
-                      </Link>
-                      <Link to={`/admin/users/${u.id}`} className="btn-secondary px-2 py-1 text-xs">
-                        Analysis
-                      </Link>
-                      <DeleteLink to={href({ delete: u.id })} />
+                      <RowMenu label={`More actions for ${u.name}`}>
+                        <Form method="post">
+                          <input type="hidden" name="id" value={u.id} />
+                          <input type="hidden" name="status" value={u.status === "active" ? "inactive" : "active"} />
+                          <button type="submit" name="intent" value="status" className="btn-secondary px-2 py-1 text-xs">
+                            {u.status === "active" ? "Deactivate" : "Activate"}
+                          </button>
+                        </Form>
+                        <Link to={href({ limit: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                          Limit
+                        </Link>
+                        <Link to={href({ testLimits: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                          Per-test
+                        </Link>
+                        <Link to={href({ password: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                          Password
+                        </Link>
+                        <Link to={`/admin/users/${u.id}`} className="btn-secondary px-2 py-1 text-xs">
+                          Analysis
+                        </Link>
+                        <DeleteLink to={href({ delete: u.id })} />
+                      </RowMenu>
                     </div>
                   </td>
                 </tr>

@@ -65,6 +65,7 @@ export default function UserAnalysis() {
               </div>
               <div className="text-sm">
                 {u.attempts} attempts · {u.average === null ? "—" : <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>}
+                {u.average === null ? null : <span className="ml-1 text-xs text-slate-500">average of attempts</span>}
               </div>
               <Link to={`/admin/users/${u.id}`} className="btn-secondary px-3 py-1.5">
                 View Analysis

@@ -120,3 +120,63 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Delete Selected, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("names what goes and asks before deleting; the ticks survive to the confirmation", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      const db = app.db();
+      for (const n of [1, 2]) {
+        const id = `del-${javaScriptEnabled}-${n}`;
+        db.prepare("insert into tests (id, title, description, exam_type, duration, total_questions, is_active, current_version, created_at, updated_at) values (?, ?, '', 'NET', 10, 0, 1, 1, ?, ?)").run(id, `Disposable ${javaScriptEnabled} ${n}`, Date.now(), Date.now());
+      }
+      await page.goto(`${app.url}/admin/tests?q=Disposable ${javaScriptEnabled}`);
+      await page.getByLabel(`Select Disposable ${javaScriptEnabled} 1`).check();
+      await page.getByLabel(`Select Disposable ${javaScriptEnabled} 2`).check();
+      await page.getByRole("button", { name: "Bulk Operations" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete Selected…" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toContainText("Delete 2 tests?");
+      await expect(dialog).toContainText(`Disposable ${javaScriptEnabled} 1`);
+      await expect(dialog).toContainText(`Disposable ${javaScriptEnabled} 2`);
+      const left = () => (db.prepare("select count(*) as n from tests where title like ? and archived_at is null").get(`Disposable ${javaScriptEnabled}%`) as { n: number }).n;
+      expect(left()).toBe(2);
+      await dialog.getByRole("button", { name: "Delete 2 Tests" }).click();
+      await expect(page.getByText("Bulk delete complete: 2 deleted, 0 errors")).toBeVisible();
+      expect(left()).toBe(0);
+    });
+  });
+}
+
+test.describe("admin lists at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("no text breaks one letter per line; a row has one main action and a More menu", async ({ page }) => {
+    await signIn(page, app, ADMIN.email, ADMIN.password);
+    // heights of every header cell, badge and row (a word broken per letter makes them tall and narrow)
+    const heights = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    const narrowest = (selector: string) => page.locator(selector).evaluateAll((els) => Math.min(...els.map((e) => Math.round(e.getBoundingClientRect().width))));
+
+    await page.goto(`${app.url}/admin/users`);
+    for (const h of await heights("thead th")) expect(h).toBeLessThanOrEqual(48);
+    for (const h of await heights("[data-testid=user-row] .badge")) expect(h).toBeLessThanOrEqual(30);
+    expect(await narrowest("[data-testid=user-row] .badge")).toBeGreaterThanOrEqual(30);
+    // (the owner, with every exam type, is the tallest row; letter-per-line rows were ~350 px)
+    for (const h of await heights("[data-testid=user-row]")) expect(h).toBeLessThanOrEqual(200);
+    const firstUser = page.getByTestId("user-row").first();
+    await expect(firstUser.getByRole("link", { name: "Exam types" })).toBeVisible();
+    await expect(firstUser.getByRole("link", { name: "Password" })).toBeHidden();
+    await firstUser.getByText("More").click();
+    await expect(firstUser.getByRole("link", { name: "Password" })).toBeVisible();
+
+    await page.goto(`${app.url}/admin/tests`);
+    // a long unit name may take two lines, never one letter per line
+    for (const h of await heights("[data-testid=test-row] .badge")) expect(h).toBeLessThanOrEqual(44);
+    expect(await narrowest("[data-testid=test-row] .badge")).toBeGreaterThanOrEqual(30);
+    const firstTest = page.getByTestId("test-row").first();
+    await expect(firstTest.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
+    await expect(firstTest.getByRole("link", { name: "Clone" })).toBeHidden();
+  });
+});

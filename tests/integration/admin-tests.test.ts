@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts, examTypes, questions, tests } from "~/db/schema.server";
+import { overview } from "~/models/analytics.server";
 import { importBackup, parseBackup } from "~/models/backup.server";
 import { questionsOf } from "~/models/test.server";
 import * as editor from "~/routes/admin.csv_.$testId.edit";
@@ -100,22 +101,39 @@ describe("single upload", () => {
   });
 });
 
+/** Bulk upload answers with a redirect to the list, which shows the stored result of that submit. */
+async function bulkResultOf(res: unknown) {
+  const location = (res as Response).headers.get("Location") ?? "";
+  expect(location).toMatch(/^\/admin\/tests\?bulkResult=/);
+  return payload<any>(await run(adminTests.loader, getRequest(location, admin))).bulkResult;
+}
+
 describe("bulk upload", () => {
-  it("creates the good files and reports the bad one", async () => {
-    const res = await run(
-      adminTests.action,
-      multipart({ intent: "bulk-upload", defaultExamType: "TET", defaultDuration: "30" }, [
-        { field: "files", name: "tet_grammar-set-1.csv", body: fixture("clean-10.csv") },
-        { field: "files", name: "broken.csv", body: fixture("latin1-not-utf8.csv") },
-        { field: "files", name: "bom-file.csv", body: fixture("bom-crlf.csv") },
-      ]),
-    );
-    const bulk = payload<any>(res).bulk;
+  it("creates the good files and reports the bad one; the dialog closes on the result", async () => {
+    const receipt = payload<any>(await run(adminTests.loader, getRequest("/admin/tests?upload=bulk", admin))).bulkReceipt;
+    const submit = () =>
+      run(
+        adminTests.action,
+        multipart({ intent: "bulk-upload", receipt, defaultExamType: "TET", defaultDuration: "30" }, [
+          { field: "files", name: "tet_grammar-set-1.csv", body: fixture("clean-10.csv") },
+          { field: "files", name: "broken.csv", body: fixture("latin1-not-utf8.csv") },
+          { field: "files", name: "bom-file.csv", body: fixture("bom-crlf.csv") },
+        ]),
+      );
+    const res = await submit();
+    const bulk = await bulkResultOf(res);
     expect(bulk.created).toBe(2);
     expect(bulk.errors).toBe(1);
     expect(bulk.results.find((r: any) => r.fileName === "broken.csv")).toMatchObject({ ok: false });
     const t = testByTitle("tet grammar set 1")!;
     expect(t).toMatchObject({ examType: "TET", duration: 30, isActive: true, description: "Bulk uploaded test: tet grammar set 1", totalQuestions: 10 });
+
+    // the same dialog submitted again (a double click, Back and resubmit): the same result, nothing created twice
+    const count = () => db().select().from(tests).where(eq(tests.title, "tet grammar set 1")).all().length;
+    const [again, third] = await Promise.all([submit(), submit()]);
+    expect(await bulkResultOf(again)).toEqual(bulk);
+    expect(await bulkResultOf(third)).toEqual(bulk);
+    expect(count()).toBe(1);
   });
 
   it("refuses non-CSV files and an empty selection", async () => {
@@ -327,12 +345,12 @@ describe("one schema for a test's details on every path that writes them", () =>
     expect(preview.ok).toBe(false);
     expect(Object.values(preview.fieldErrors)).toContain(message);
 
-    const bulk = payload<any>(
+    const bulk = await bulkResultOf(
       await run(
         adminTests.action,
         multipart({ intent: "bulk-upload", names: "Bad bulk", examTypes: bad.examType ?? "NET", customNames: bad.customExamType ?? "", durations: bad.duration ?? "60" }, [{ field: "files", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
-    ).bulk;
+    );
     expect(bulk.results).toEqual([expect.objectContaining({ ok: false, message })]);
 
     const t = db().select().from(tests).all()[0];
@@ -353,5 +371,16 @@ describe("one schema for a test's details on every path that writes them", () =>
     if (!parsed.ok) throw new Error(parsed.error);
     expect(await importBackup(parsed.data)).toMatchObject({ imported: 0, errors: 1 });
     expect(count()).toBe(before);
+  });
+});
+
+describe("the admin overview", () => {
+  it("is exact right after a write (no 15-second cache hiding a new test)", async () => {
+    const before = overview().cards.totalTests;
+    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Counted at once", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    expect(overview().cards.totalTests).toBe(before + 1);
+    // unchanged data: the same figures object (served from the cache)
+    expect(overview()).toBe(overview());
   });
 });

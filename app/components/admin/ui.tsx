@@ -272,3 +272,20 @@ export function DeleteLink({ to, size = "sm", className = "" }: { to: string; si
     </Link>
   );
 }
+
+/**
+ * A row's secondary actions behind one "More" button: a <details> disclosure, so it opens without
+ * JavaScript and keeps rows short on a phone. Its children are the actions (links and small forms).
+ */
+export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details className="group relative">
+      <summary className="btn-secondary cursor-pointer list-none px-3 py-1.5 [&::-webkit-details-marker]:hidden" aria-label={label}>
+        More <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="absolute right-0 z-20 mt-1 flex w-48 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg [&_.btn]:w-full [&_.btn]:justify-start [&_.btn-secondary]:w-full [&_.btn-secondary]:justify-start [&_form]:w-full">
+        {children}
+      </div>
+    </details>
+  );
+}
