@@ -3,12 +3,13 @@ import { isDriveLink, isHttpUrl } from "./links";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 
-/** Add User (spec 001 §5): name, email and password required; role user or admin. */
+/** Add User (spec 001 §5): name, email and password required; role user or admin; the exam types ticked. */
 export const addUserSchema = z.object({
-  name: z.string().trim().min(1, FILL_ALL_FIELDS).max(100, "Name is too long"),
-  email: z.string().trim().toLowerCase().min(1, FILL_ALL_FIELDS).pipe(z.email("Please enter a valid email address")),
-  password: z.string().min(1, FILL_ALL_FIELDS).min(6, "Password must be at least 6 characters").max(200),
+  name: z.string({ message: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(100, "Name is too long (at most 100 characters)"),
+  email: z.string({ message: FILL_ALL_FIELDS }).trim().toLowerCase().min(1, FILL_ALL_FIELDS).max(200).pipe(z.email("Please enter a valid email address")),
+  password: z.string({ message: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).min(6, "Password must be at least 6 characters").max(200),
   role: z.enum(["user", "admin"]).default("user"),
+  examTypes: z.array(z.string().max(60)).max(100).default([]),
 });
 
 export const passwordSchema = z.object({

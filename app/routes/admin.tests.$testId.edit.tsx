@@ -73,7 +73,9 @@ export default function EditTest() {
     lastResult: actionData?.result,
     defaultValue: test,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: testDetailsSchema }),
-    shouldValidate: "onBlur",
+    // errors appear after the first submit and clear as the admin types: checking on blur moved the
+    // fields and buttons under the pointer between press and release, and the click was lost
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const submitted = actionData?.result.initialValue as Record<string, unknown> | undefined;

@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { Badge, RowMenu, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions, SearchField, DeleteLink } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { addUserSchema, passwordSchema } from "~/lib/admin-schemas";
+import { passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formToObject } from "~/lib/forms";
 import { parseMaxAttempts } from "~/lib/test-editor-rules";
 import { formatDate, formatDateTime } from "~/lib/time";
 import {
-  addUser,
   assignExamTypes,
   changeStatus,
   deleteUser,
@@ -66,13 +65,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const fail = (error: string, status = 400) => data({ intent, error }, { status });
   try {
     switch (intent) {
-      case "add": {
-        const parsed = addUserSchema.safeParse(formToObject(form));
-        if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Please fill in all fields");
-        const r = await addUser({ ...parsed.data, examTypes: form.getAll("examTypes").map(String) });
-        if (!r.ok) return fail(r.error);
-        return redirectWithFlash(back, { type: "success", text: `User ${r.user.name} added` });
-      }
       case "status": {
         const status = form.get("status") === "inactive" ? "inactive" : "active";
         const r = changeStatus(id, status, admin.id);
@@ -115,7 +107,6 @@ export async function action({ request }: ActionFunctionArgs) {
     rethrowIfDatabaseTrouble(error);
     console.error("user action failed", intent, error);
     const messages: Record<string, string> = {
-      add: "Error adding user. Please try again.",
       delete: "Error deleting user. Please try again.",
       status: "Error updating user status. Please try again.",
       assign: "Error updating exam types. Please try again.",
@@ -132,7 +123,8 @@ export default function AdminUsers() {
   const d = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const href = useHrefWith();
-  const close = href({ add: null, assign: null, limit: null, delete: null, password: null, testLimits: null });
+  const close = href({ assign: null, limit: null, delete: null, password: null, testLimits: null });
+  const listSearch = useLocation().search;
   return (
     <main>
       <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
@@ -142,7 +134,7 @@ export default function AdminUsers() {
         <Link to="/admin/users/analysis" className="btn-secondary">
           User Analysis
         </Link>
-        <Link to={href({ add: "1" })} preventScrollReset className="btn-primary">
+        <Link to={`/admin/users/new${listSearch}`} preventScrollReset className="btn-primary">
           Add User
         </Link>
       </PageHeader>
@@ -245,7 +237,8 @@ export default function AdminUsers() {
       </p>
       <Pagination page={d.filters.page} pages={d.pages} />
 
-      {params.get("add") ? <AddUser d={d} close={close} /> : null}
+      {/* the dialogs that are routes of their own (Add User) */}
+      <Outlet />
       {d.target && params.get("assign") ? <AssignTypes d={d} close={close} /> : null}
       {d.target && params.get("limit") ? <GlobalLimit d={d} close={close} /> : null}
       {d.target && params.get("testLimits") ? <PerTestLimits d={d} close={close} /> : null}
@@ -274,51 +267,6 @@ function ExamTypeChecks({ d, selected }: { d: LoaderData; selected: string[] }) 
         ))}
       </div>
     </fieldset>
-  );
-}
-
-function AddUser({ d, close }: { d: LoaderData; close: string }) {
-  const error = useError("add");
-  return (
-    <Dialog labelledBy="add-user-title" closeHref={close}>
-      <Form method="post" className="space-y-4 p-5" noValidate>
-        <h2 id="add-user-title" className="text-xl font-bold">
-          Add User
-        </h2>
-        <ErrorBox message={error} />
-        <div>
-          <label htmlFor="au-name" className="label">
-            Name
-          </label>
-          <input id="au-name" name="name" className="input" autoComplete="off" />
-        </div>
-        <div>
-          <label htmlFor="au-email" className="label">
-            Email
-          </label>
-          <input id="au-email" name="email" type="email" className="input" autoComplete="off" />
-        </div>
-        <div>
-          <label htmlFor="au-password" className="label">
-            Password
-          </label>
-          <input id="au-password" name="password" type="password" className="input" autoComplete="new-password" />
-        </div>
-        <div>
-          <label htmlFor="au-role" className="label">
-            Role
-          </label>
-          <select id="au-role" name="role" className="input" defaultValue="user">
-            <option value="user">User</option>
-            <option value="admin">Admin</option>
-          </select>
-        </div>
-        <ExamTypeChecks d={d} selected={[]} />
-        <DialogActions closeHref={close} intent="add" pending="Adding...">
-          Add User
-        </DialogActions>
-      </Form>
-    </Dialog>
   );
 }
 

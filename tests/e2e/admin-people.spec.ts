@@ -80,3 +80,32 @@ test("announcements reach the right students: a past schedule shows, a targeted 
   await expect(meena.getByText("Only for Arun")).toHaveCount(0);
   await meenaCtx.close();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Add User, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an error shows beside its field and the name, e-mail and ticks are kept", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin/users`);
+      await page.getByRole("link", { name: "Add User" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Name").fill(`Revathi ${javaScriptEnabled}`);
+      await dialog.getByLabel("Email").fill(`revathi-${javaScriptEnabled}@example.test`);
+      await dialog.getByLabel("Password").fill("abc");
+      await dialog.getByLabel("NET").check();
+      await dialog.getByRole("button", { name: "Add User" }).click();
+      const password = dialog.getByLabel("Password");
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await expect(dialog.getByText("Password must be at least 6 characters")).toBeVisible();
+      await expect(dialog.getByLabel("Name")).toHaveValue(`Revathi ${javaScriptEnabled}`);
+      await expect(dialog.getByLabel("Email")).toHaveValue(`revathi-${javaScriptEnabled}@example.test`);
+      await expect(dialog.getByLabel("NET")).toBeChecked();
+      await password.fill("secret12");
+      await dialog.getByRole("button", { name: "Add User" }).click();
+      await expect(page.getByText(`User Revathi ${javaScriptEnabled} added`)).toBeVisible();
+      const row = app.db().prepare("select u.name, group_concat(t.exam_type) as types from users u left join user_exam_types t on t.user_id = u.id where u.email = ? group by u.id").get(`revathi-${javaScriptEnabled}@example.test`);
+      expect(row).toEqual({ name: `Revathi ${javaScriptEnabled}`, types: "NET" });
+    });
+  });
+}

@@ -59,7 +59,7 @@ test("hostile text in every form renders inert and inside its box", async ({ pag
   const testId = (db.prepare("select id from tests where title = ?").get("NET English Full Mock Test 1") as { id: string }).id;
   const studentId = (db.prepare("select id from users where email = ?").get(STUDENT.email) as { id: string }).id;
 
-  await post(r, "/admin/users", { intent: "add", name: hostile(0), email: "hostile@example.test", password: "secret12", role: "user", examTypes: "NET" });
+  await post(r, "/admin/users/new", { intent: "add", name: hostile(0), email: "hostile@example.test", password: "secret12", role: "user", examTypes: "NET" });
   await post(r, "/admin/exam-types", { intent: "create", name: hostile(1).slice(0, 50) });
   await post(r, "/admin/books", { intent: "save", title: hostile(2).slice(0, 200), coverUrl: "https://127.0.0.1:1/x.png", description: hostile(3) });
   await post(r, "/admin/materials", { intent: "add", title: hostile(4).slice(0, 200), description: hostile(5), examType: "NET", googleDriveLink: "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view", thumbnailUrl: "https://127.0.0.1:1/t.png" });

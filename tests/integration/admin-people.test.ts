@@ -10,6 +10,7 @@ import * as booksRoute from "~/routes/admin.books";
 import * as examTypesRoute from "~/routes/admin.exam-types";
 import * as materialsRoute from "~/routes/admin.materials";
 import * as usersRoute from "~/routes/admin.users";
+import * as addUserRoute from "~/routes/admin.users.new";
 import * as dashboard from "~/routes/dashboard";
 import * as examRoute from "~/routes/test.$testId";
 import { flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
@@ -25,12 +26,18 @@ const errorOf = (res: unknown) => payload<any>(res).error;
 
 describe("users", () => {
   it("adds a user with exam types; refuses missing fields and a duplicate e-mail, writing nothing", async () => {
-    const ok = (await post(usersRoute, "/admin/users", { intent: "add", name: "Lakshmi", email: "Lakshmi@Example.test", password: "secret12", role: "user", examTypes: ["TET", "SET"] })) as Response;
+    // Add User is a dialog route of its own (/admin/users/new); its errors are per field, the input kept
+    const fieldErrors = (res: unknown) => payload<any>(res).result.error;
+    const ok = (await post(addUserRoute, "/admin/users/new", { intent: "add", name: "Lakshmi", email: "Lakshmi@Example.test", password: "secret12", role: "user", examTypes: ["TET", "SET"] })) as Response;
     expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/admin/users");
     const user = findUserByEmail("lakshmi@example.test")!;
     expect(assignedExamTypes(user.id).sort()).toEqual(["SET", "TET"]);
-    expect(errorOf(await post(usersRoute, "/admin/users", { intent: "add", name: "", email: "x@example.test", password: "secret12" }))).toBe("Please fill in all fields");
-    expect(errorOf(await post(usersRoute, "/admin/users", { intent: "add", name: "Again", email: "lakshmi@example.test", password: "secret12" }))).toBe("User with this email already exists");
+    const missing = await post(addUserRoute, "/admin/users/new", { intent: "add", name: "", email: "x@example.test", password: "secret12", examTypes: ["NET"] });
+    expect(fieldErrors(missing)).toEqual({ name: ["Please fill in all fields"] });
+    expect(payload<any>(missing).result.initialValue).toMatchObject({ email: "x@example.test", examTypes: "NET" });
+    expect(payload<any>(missing).result.initialValue.password).toBeUndefined();
+    expect(fieldErrors(await post(addUserRoute, "/admin/users/new", { intent: "add", name: "Again", email: "lakshmi@example.test", password: "secret12" }))).toEqual({ email: ["User with this email already exists"] });
     expect(db().select().from(users).where(eq(users.email, "x@example.test")).all()).toHaveLength(0);
   });
 
@@ -76,7 +83,7 @@ describe("users", () => {
 
   it("a student cannot call admin actions: redirected to /login and nothing written", async () => {
     const s = await makeStudent();
-    const res = (await post(usersRoute, "/admin/users", { intent: "add", name: "Hacker", email: "hacker@example.test", password: "secret12" }, s.cookie)) as Response;
+    const res = (await post(addUserRoute, "/admin/users/new", { intent: "add", name: "Hacker", email: "hacker@example.test", password: "secret12" }, s.cookie)) as Response;
     expect(res.headers.get("Location")).toBe("/login");
     expect(findUserByEmail("hacker@example.test")).toBeUndefined();
     const book = (await post(booksRoute, "/admin/books", { intent: "save", title: "Sneaky", coverUrl: "https://x.example/c.png" }, s.cookie)) as Response;

@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { ErrorList, Field } from "~/components/forms";
+import { addUserSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { addUser } from "~/models/admin-users.server";
+import { allExamTypeOptions } from "~/models/exam-type.server";
+
+/**
+ * Add User, a child of User Management (/admin/users/new, the list's filters kept in the query): the
+ * user record's schema on both sides, each error beside its field, name, e-mail, role and ticks kept
+ * when refused (with and without JavaScript).
+ */
+export const meta: MetaFunction = () => [{ title: "Add User" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { examTypes: allExamTypeOptions().filter((t) => t.value !== "GENERAL") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: addUserSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const added = await addUser(submission.value);
+  if (!added.ok) return data({ result: submission.reply({ fieldErrors: { email: [added.error] }, hideFields: ["password"] }) }, { status: 400 });
+  return redirectWithFlash(`/admin/users${new URL(request.url).search}`, { type: "success", text: `User ${added.user.name} added` });
+}
+
+export default function AddUser() {
+  const { examTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeHref = `/admin/users${useLocation().search}`;
+  const [form, fields] = useForm({
+    id: "add-user",
+    lastResult: actionData?.result,
+    defaultValue: { role: "user", examTypes: [] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
+    // errors appear after the first submit and clear as the admin types: checking on blur moved the
+    // fields and buttons under the pointer between press and release, and the click was lost
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Dialog labelledBy="add-user-title" closeHref={closeHref}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <h2 id="add-user-title" className="text-xl font-bold">
+          Add User
+        </h2>
+        <Field meta={fields.name} label="Name" autoComplete="off" maxLength={100} />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="off" />
+        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" />
+        <div>
+          <label htmlFor={fields.role.id} className="label">
+            Role
+          </label>
+          <select {...getSelectProps(fields.role)} key={fields.role.key} className="input">
+            <option value="user">User</option>
+            <option value="admin">Admin</option>
+          </select>
+        </div>
+        <fieldset aria-describedby={fields.examTypes.errors ? fields.examTypes.errorId : undefined}>
+          <legend className="label">Assigned exam types</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {examTypes.map((t) => (
+              <label key={t.value} className="flex items-center gap-2 text-sm">
+                <input {...getInputProps(fields.examTypes, { type: "checkbox", value: t.value })} id={`${fields.examTypes.id}-${t.value}`} className="h-4 w-4" />
+                {t.label}
+                {t.builtin ? "" : " (custom)"}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.examTypes.errorId} errors={fields.examTypes.errors} />
+        </fieldset>
+        <DialogActions closeHref={closeHref} intent="add" pending="Adding...">
+          Add User
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
