@@ -47,17 +47,6 @@ export function TextareaField({ meta, label, rows = 3, className = "" }: { meta:
   );
 }
 
-export function CheckboxField({ meta, label, className = "" }: { meta: Meta; label: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input {...getInputProps(meta, { type: "checkbox", ariaAttributes: true })} key={meta.key} className="h-4 w-4" /> {label}
-      </label>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
 /**
  * An exam-type select with its "Custom…" name field: the name shows when Custom… is chosen (always
  * without JavaScript, where it is read only for Custom…).

@@ -7,20 +7,7 @@ export const SCORE_BANDS: Array<{ key: ScoreBand; label: string; range: string }
   { key: "poor", label: "Poor", range: "below 50%" },
 ];
 
-/** excellent 90+, good 70–89, average 50–69, poor below 50 (on the rounded percent) */
-export function scoreBand(pct: number): ScoreBand {
-  if (pct >= 90) return "excellent";
-  if (pct >= 70) return "good";
-  if (pct >= 50) return "average";
-  return "poor";
-}
-
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Attempts in the last 7 days are counted as this week. */
-export function inLastSevenDays(at: Date | number, now: Date | number): boolean {
-  return +at > +now - WEEK_MS && +at <= +now;
-}
 
 export type UserTotals = { userId: string; name: string | null; correct: number; questions: number; attempts: number };
 

@@ -26,13 +26,6 @@ export const bandClasses: Record<Band, string> = {
   red: "bg-red-100 text-red-800",
 };
 
-/** One point per question whose chosen index equals the correct answer. */
-export function score(key: ReadonlyArray<{ id: string; correctAnswer: number }>, answers: ReadonlyMap<string, number | null>): number {
-  let total = 0;
-  for (const q of key) if (answers.get(q.id) === q.correctAnswer) total += 1;
-  return total;
-}
-
 /** A limit of null, undefined or 0 (or below) means unlimited. */
 function limitOf(value: number | null | undefined): number | null {
   return value && value > 0 ? value : null;

@@ -237,12 +237,6 @@ export function testsUsingType(examType: string) {
     .all();
 }
 
-export function countTestsByType(): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const r of db().select({ t: tests.examType, n: count() }).from(tests).where(isNull(tests.archivedAt)).groupBy(tests.examType).all()) out[r.t] = r.n;
-  return out;
-}
-
 export function customTypesInUse(): string[] {
   return db()
     .selectDistinct({ t: tests.examType })

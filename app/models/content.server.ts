@@ -53,10 +53,6 @@ export function listBooks() {
   return db().select().from(books).orderBy(desc(books.createdAt)).all();
 }
 
-export function findBook(id: string) {
-  return db().select().from(books).where(eq(books.id, id)).get();
-}
-
 export function saveBook(id: string | null, input: { title: string; coverUrl: string; description: string }, createdBy: string) {
   const now = new Date();
   if (id) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsAnswers, allowance, band, formatClock, GRACE_MS, navigatorState, percent, remainingSeconds, score, timeSpentSeconds } from "~/lib/exam-rules";
+import { acceptsAnswers, allowance, band, formatClock, GRACE_MS, navigatorState, percent, remainingSeconds, timeSpentSeconds } from "~/lib/exam-rules";
 
 describe("percent and colour bands", () => {
   it("rounds to whole numbers", () => {
@@ -17,22 +17,6 @@ describe("percent and colour bands", () => {
     [0, "red"],
   ] as const)("%i%% is %s", (pct, colour) => {
     expect(band(pct)).toBe(colour);
-  });
-});
-
-describe("score", () => {
-  const key = [
-    { id: "q1", correctAnswer: 0 },
-    { id: "q2", correctAnswer: 3 },
-    { id: "q3", correctAnswer: 1 },
-  ];
-  it("counts one point per correct choice; unanswered and wrong score nothing", () => {
-    expect(score(key, new Map([["q1", 0], ["q2", 2], ["q3", null]]))).toBe(1);
-    expect(score(key, new Map([["q1", 0], ["q2", 3], ["q3", 1]]))).toBe(3);
-    expect(score(key, new Map())).toBe(0);
-  });
-  it("ignores answers to questions that are not in the key", () => {
-    expect(score(key, new Map([["q9", 0]]))).toBe(0);
   });
 });
 

@@ -111,19 +111,6 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
   );
 }
 
-/** A small confirmation form: the destructive action is a POST behind an explicit second click. */
-export function ConfirmForm({ intent, id, label, pending, children }: { intent: string; id: string; label: string; pending: string; children?: ReactNode }) {
-  return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="id" value={id} />
-      {children}
-      <SubmitButton intent={intent} pending={pending} className="btn-danger">
-        {label}
-      </SubmitButton>
-    </Form>
-  );
-}
-
 export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?: "slate" | "green" | "red" | "brand" | "amber" | "purple" }) {
   const tones = {
     slate: "bg-slate-100 text-slate-700",
