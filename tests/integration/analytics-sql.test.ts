@@ -25,7 +25,7 @@ beforeAll(async () => {
     [50, now - 3 * WEEK_MS],
     [49, now - 4 * WEEK_MS],
   ];
-  rows.forEach(([score, completed], i) => insert.run(`band-${i}`, test.id, user.id, completed - 60_000, completed + 3_600_000, completed, score));
+  for (const [i, [score, completed]] of rows.entries()) insert.run(`band-${i}`, test.id, user.id, completed - 60_000, completed + 3_600_000, completed, score);
 });
 
 describe("admin overview SQL", () => {
