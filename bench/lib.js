@@ -34,24 +34,28 @@ const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br"
 /** Starts the production server (server/start.js) on loopback with its own database file. */
 export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined, env = {} } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? "--max-old-space-size=256 --max-semi-space-size=32").split(" "), "server/start.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbFile,
-      SESSION_SECRET: SECRET,
-      SECURE_COOKIES: "false",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: "false",
-      ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_FLAGS ?? "--max-old-space-size=256 --max-semi-space-size=32").split(" "), "server/start.js"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: dbFile,
+        SESSION_SECRET: SECRET,
+        SECURE_COOKIES: "false",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEED_DEMO: "false",
+        ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}),
+        ...env,
+      },
+      stdio: ["ignore", quiet ? "ignore" : "inherit", "pipe"],
     },
-    stdio: ["ignore", quiet ? "ignore" : "inherit", "pipe"],
-  });
+  );
   let stderr = "";
   child.stderr.on("data", (d) => {
     stderr += d;
@@ -112,8 +116,14 @@ export async function withPeakMemory(pid, fn) {
   };
   const sample = () => {
     const all = processTree(pid).map(read);
-    peak = Math.max(peak, all.reduce((a, m) => a + m.rss, 0));
-    peakAnon = Math.max(peakAnon, all.reduce((a, m) => a + m.anon, 0));
+    peak = Math.max(
+      peak,
+      all.reduce((a, m) => a + m.rss, 0),
+    );
+    peakAnon = Math.max(
+      peakAnon,
+      all.reduce((a, m) => a + m.anon, 0),
+    );
   };
   sample();
   const timer = setInterval(sample, 100);
@@ -160,7 +170,9 @@ export async function generate(dbFile, { students = 2000, tests = 500, questions
   const insertTest = db.prepare(
     "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 60, ?, 1, NULL, 1, ?, ?)",
   );
-  const insertQuestion = db.prepare("INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)");
+  const insertQuestion = db.prepare(
+    "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)",
+  );
   const insertAttempt = db.prepare(
     "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent) VALUES (?, ?, ?, 1, 'submitted', ?, ?, ?, ?, ?, ?)",
   );
@@ -179,12 +191,30 @@ export async function generate(dbFile, { students = 2000, tests = 500, questions
       const id = `t${i}`;
       const type = TYPES[i % TYPES.length];
       const unit = (i % 6) + 1;
-      insertTest.run(id, `Bench test ${i}`, `Generated test ${i} on English literature`, type, unit <= 5 ? unit : null, unit <= 5 ? `Unit ${unit}` : null, questionsPerTest, now - (tests - i) * 1000, now);
+      insertTest.run(
+        id,
+        `Bench test ${i}`,
+        `Generated test ${i} on English literature`,
+        type,
+        unit <= 5 ? unit : null,
+        unit <= 5 ? `Unit ${unit}` : null,
+        questionsPerTest,
+        now - (tests - i) * 1000,
+        now,
+      );
       const key = [];
       for (let q = 0; q < questionsPerTest; q++) {
         const correct = Math.floor(random() * 4);
         key.push(correct);
-        insertQuestion.run(id, `q${q + 1}`, q, `Question ${q + 1} of test ${i}: who wrote **"Work ${q}"**?`, JSON.stringify(["Author A", "Author B", "Author C", "Author D"]), correct, `Explanation ${q + 1}`);
+        insertQuestion.run(
+          id,
+          `q${q + 1}`,
+          q,
+          `Question ${q + 1} of test ${i}: who wrote **"Work ${q}"**?`,
+          JSON.stringify(["Author A", "Author B", "Author C", "Author D"]),
+          correct,
+          `Explanation ${q + 1}`,
+        );
       }
       testRows.push({ id, type, key });
     }
@@ -416,7 +446,9 @@ export async function examEndBurst(base, dbFile, cookies, { windowSeconds = 30, 
     }),
   );
   const seconds = (Date.now() - t0) / 1000;
-  const unfinished = db.prepare(`SELECT COUNT(*) AS n FROM attempts WHERE id IN (${attemptIds.map(() => "?").join(",")}) AND status = 'in_progress'`).get(...attemptIds).n;
+  const unfinished = db
+    .prepare(`SELECT COUNT(*) AS n FROM attempts WHERE id IN (${attemptIds.map(() => "?").join(",")}) AND status = 'in_progress'`)
+    .get(...attemptIds).n;
   let lost = 0;
   const read = db.prepare("SELECT chosen_index AS c FROM attempt_answers WHERE attempt_id = ? AND question_id = ?");
   for (const [key, chosen] of saved) {
@@ -425,7 +457,16 @@ export async function examEndBurst(base, dbFile, cookies, { windowSeconds = 30, 
     if (row?.c !== chosen) lost += 1;
   }
   db.close();
-  return { students: cookies.length, answersSent: sent, answersStored: saved.size - lost, lost, unfinished, errors, seconds: Math.round(seconds * 10) / 10, ...summarise(latencies) };
+  return {
+    students: cookies.length,
+    answersSent: sent,
+    answersStored: saved.size - lost,
+    lost,
+    unfinished,
+    errors,
+    seconds: Math.round(seconds * 10) / 10,
+    ...summarise(latencies),
+  };
 }
 
 export function randomId() {

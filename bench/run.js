@@ -36,20 +36,34 @@ async function measure(dbFile, sizes, { withBurst }) {
   try {
     const n = Math.min(200, sizes.students);
     t = Date.now();
-    const cookies = await signInStudents(server.base, Array.from({ length: n }, (_, i) => i));
+    const cookies = await signInStudents(
+      server.base,
+      Array.from({ length: n }, (_, i) => i),
+    );
     log(`${n} students signed in (${Math.round((Date.now() - t) / 1000)} s)`);
     const admin = await signInAdmin(server.base);
     const s = {};
     // 1. dashboard: categories and a tests list of the student's own exam type
     const dashPaths = cookies.flatMap((_c, i) => ["/dashboard", `/dashboard?type=${typeOf(i)}&unit=1`]);
     const dashCookies = cookies.flatMap((c) => [c, c]);
-    s.dashboard = await withPeakMemory(server.pid, () => load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION, warmup: WARMUP, pid: server.pid }));
+    s.dashboard = await withPeakMemory(server.pid, () =>
+      load(server.base, { paths: dashPaths, cookies: dashCookies, duration: DURATION, warmup: WARMUP, pid: server.pid }),
+    );
     log("dashboard", JSON.stringify(s.dashboard));
     // the same pages one request at a time: the service time, without queueing
-    s.dashboardSingle = await load(server.base, { paths: dashPaths, cookies: dashCookies, duration: Math.max(2, DURATION / 2), connections: 1, warmup: 1, pid: server.pid });
+    s.dashboardSingle = await load(server.base, {
+      paths: dashPaths,
+      cookies: dashCookies,
+      duration: Math.max(2, DURATION / 2),
+      connections: 1,
+      warmup: 1,
+      pid: server.pid,
+    });
     log("dashboard, 1 connection", JSON.stringify(s.dashboardSingle));
     // 4. admin overview and user list
-    s.admin = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4, warmup: WARMUP, pid: server.pid }));
+    s.admin = await withPeakMemory(server.pid, () =>
+      load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4, warmup: WARMUP, pid: server.pid }),
+    );
     log("admin", JSON.stringify(s.admin));
     if (withBurst) {
       // 2. an exam page in progress
@@ -65,7 +79,13 @@ async function measure(dbFile, sizes, { withBurst }) {
       }
       // student i has exam types i%5 and (i+2)%5; test t(i%5) has type TYPES[i%5]
       s.exam = await withPeakMemory(server.pid, () =>
-        load(server.base, { paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`), cookies: examCookies, duration: DURATION, warmup: WARMUP, pid: server.pid }),
+        load(server.base, {
+          paths: examCookies.map((_c, i) => `/test/t${i % 5}?q=5`),
+          cookies: examCookies,
+          duration: DURATION,
+          warmup: WARMUP,
+          pid: server.pid,
+        }),
       );
       log("exam page", JSON.stringify(s.exam));
       // the same exam page on a slow mobile link, in Chromium, next to a 166 KB-script page
@@ -82,7 +102,9 @@ async function measure(dbFile, sizes, { withBurst }) {
       // 3. exam-end burst
       const burstIdx = Array.from({ length: BURST }, (_, i) => sizes.students - BURST + i);
       const burstCookies = await signInStudents(server.base, burstIdx);
-      s.burst = await withPeakMemory(server.pid, () => examEndBurst(server.base, dbFile, burstCookies, { windowSeconds: 30, testIdOf: (k) => `t${burstIdx[k] % 5}`, userIdOf: (k) => `s${burstIdx[k]}` }));
+      s.burst = await withPeakMemory(server.pid, () =>
+        examEndBurst(server.base, dbFile, burstCookies, { windowSeconds: 30, testIdOf: (k) => `t${burstIdx[k] % 5}`, userIdOf: (k) => `s${burstIdx[k]}` }),
+      );
       log("exam-end burst", JSON.stringify(s.burst));
     }
     return s;
@@ -104,11 +126,14 @@ for (const f of fs.readdirSync(out)) if (/^growth-.*\.db/.test(f)) fs.rmSync(pat
 fs.writeFileSync(path.join(out, "results.json"), JSON.stringify(results, null, 2));
 const problems = budgetProblems(weights);
 const sc = results.scenarios;
-if (sc.burst.lost > 0 || sc.burst.unfinished > 0 || sc.burst.errors > 0) problems.push(`exam-end burst: ${sc.burst.lost} lost, ${sc.burst.unfinished} unfinished, ${sc.burst.errors} errors`);
+if (sc.burst.lost > 0 || sc.burst.unfinished > 0 || sc.burst.errors > 0)
+  problems.push(`exam-end burst: ${sc.burst.lost} lost, ${sc.burst.unfinished} unfinished, ${sc.burst.errors} errors`);
 for (const [name, r] of Object.entries(sc)) if (r.errors) problems.push(`${name}: ${r.errors} errors`);
 console.log("\nscenario        req/s   p50 ms   p95 ms   p99 ms  errors  RSS MB  anon MB  CPU ms/req");
 for (const [name, r] of Object.entries(sc)) {
-  console.log(`${name.padEnd(14)} ${String(r.rps ?? "-").padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p95).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.peakMemoryMB ?? "-").padStart(7)} ${String(r.peakHeapMB ?? "-").padStart(8)} ${String(r.cpuMsPerRequest ?? "-").padStart(11)}`);
+  console.log(
+    `${name.padEnd(14)} ${String(r.rps ?? "-").padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p95).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.peakMemoryMB ?? "-").padStart(7)} ${String(r.peakHeapMB ?? "-").padStart(8)} ${String(r.cpuMsPerRequest ?? "-").padStart(11)}`,
+  );
 }
 console.log("\ngrowth (p95 ms): dashboard / admin");
 for (const [k, g] of Object.entries(results.growth)) console.log(`${k.padEnd(4)} ${g.dashboard.p95} / ${g.admin.p95}`);

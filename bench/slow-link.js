@@ -22,7 +22,12 @@ async function emulate(page) {
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   const bytesPerSecond = (LINK.kbps * 1000) / 8;
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: LINK.latencyMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: LINK.latencyMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 /** One page load: ms until `visibleText` shows, and until `interactive()` holds. */
@@ -67,7 +72,9 @@ function heavySpaServer() {
       res.end(html);
     }
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, base: `http://127.0.0.1:${server.address().port}`, scriptKB: Math.round(jsGz.length / 1024) })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, base: `http://127.0.0.1:${server.address().port}`, scriptKB: Math.round(jsGz.length / 1024) })),
+  );
 }
 
 /** Measures the exam page of a running attempt (`examPath`, signed in with `cookie`) and the comparison page. */
@@ -77,7 +84,13 @@ export async function slowLinkExam(base, cookie, examPath) {
   try {
     const out = { link: LINK, runs: RUNS };
     const cases = {
-      examJsOn: { href: `${base}${examPath}`, cookie, javaScriptEnabled: true, visibleText: /Question 1 of/, interactive: () => window.__examHydrated === true },
+      examJsOn: {
+        href: `${base}${examPath}`,
+        cookie,
+        javaScriptEnabled: true,
+        visibleText: /Question 1 of/,
+        interactive: () => window.__examHydrated === true,
+      },
       examJsOff: { href: `${base}${examPath}`, cookie, javaScriptEnabled: false, visibleText: /Question 1 of/ },
       heavySpa: { href: spa.base, javaScriptEnabled: true, visibleText: /Question 1 of/, interactive: () => window.__ready === true },
     };
@@ -101,7 +114,12 @@ if (process.argv[1] && url.fileURLToPath(import.meta.url) === path.resolve(proce
   const server = await startServer(dbFile, { workers: 1 });
   try {
     const [cookie] = await signInStudents(server.base, [0]);
-    const res = await fetch(`${server.base}/test/t0`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, Cookie: cookie }, body: "intent=start" });
+    const res = await fetch(`${server.base}/test/t0`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, Cookie: cookie },
+      body: "intent=start",
+    });
     if (res.status !== 302) throw new Error(`start failed: ${res.status}`);
     console.log(JSON.stringify(await slowLinkExam(server.base, cookie, "/test/t0?q=1"), null, 2));
   } finally {

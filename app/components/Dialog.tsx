@@ -57,7 +57,11 @@ export function Dialog({
           // a modal <dialog> makes the page inert, but Tab can still leave for the browser's own
           // controls: keep it going round the dialog's controls
           if (e.key !== "Tab" || !ref.current) return;
-          const focusable = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])')];
+          const focusable = [
+            ...ref.current.querySelectorAll<HTMLElement>(
+              'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])',
+            ),
+          ];
           if (!focusable.length) return;
           const first = focusable[0];
           const last = focusable[focusable.length - 1];
@@ -80,7 +84,17 @@ export function Dialog({
   );
 }
 
-export function DialogCloseLink({ href, onClose, children = "Close", className = "btn-secondary" }: { href: string; onClose?: () => void; children?: ReactNode; className?: string }) {
+export function DialogCloseLink({
+  href,
+  onClose,
+  children = "Close",
+  className = "btn-secondary",
+}: {
+  href: string;
+  onClose?: () => void;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <Link
       to={href}

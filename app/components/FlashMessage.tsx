@@ -17,7 +17,11 @@ export function FlashMessage({ flash, timeoutMs = 5000 }: { flash: { type: keyof
   if (!visible) return null;
   return (
     <div className="mx-auto mt-3 max-w-7xl px-4">
-      <p role={flash.type === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-2 text-sm font-medium ${styles[flash.type]}`} data-testid="flash">
+      <p
+        role={flash.type === "error" ? "alert" : "status"}
+        className={`rounded-lg border px-4 py-2 text-sm font-medium ${styles[flash.type]}`}
+        data-testid="flash"
+      >
         {flash.text}
       </p>
     </div>

@@ -22,7 +22,24 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 
 type Meta = FieldMetadata<unknown>;
 
-export function Field({ meta, label, type = "text", className = "", hint, ...rest }: { meta: Meta; label: ReactNode; type?: "text" | "number" | "email" | "url" | "password"; className?: string; hint?: ReactNode; maxLength?: number; min?: number; max?: number; autoComplete?: string }) {
+export function Field({
+  meta,
+  label,
+  type = "text",
+  className = "",
+  hint,
+  ...rest
+}: {
+  meta: Meta;
+  label: ReactNode;
+  type?: "text" | "number" | "email" | "url" | "password";
+  className?: string;
+  hint?: ReactNode;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  autoComplete?: string;
+}) {
   return (
     <div className={className}>
       <label htmlFor={meta.id} className="label">
@@ -51,7 +68,17 @@ export function TextareaField({ meta, label, rows = 3, className = "" }: { meta:
  * An exam-type select with its "Custom…" name field: the name shows when Custom… is chosen (always
  * without JavaScript, where it is read only for Custom…).
  */
-export function ExamTypeField({ type, custom, options, label = "Exam type" }: { type: Meta; custom: Meta; options: Array<{ value: string; label: string }>; label?: string }) {
+export function ExamTypeField({
+  type,
+  custom,
+  options,
+  label = "Exam type",
+}: {
+  type: Meta;
+  custom: Meta;
+  options: Array<{ value: string; label: string }>;
+  label?: string;
+}) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(String(type.initialValue ?? ""));
   return (
@@ -71,9 +98,7 @@ export function ExamTypeField({ type, custom, options, label = "Exam type" }: { 
         </select>
         <ErrorList id={type.errorId} errors={type.errors} />
       </div>
-      {!hydrated || value === "CUSTOM" ? (
-        <Field meta={custom} label={`Custom exam type name${hydrated ? "" : " (only for Custom…)"}`} maxLength={60} />
-      ) : null}
+      {!hydrated || value === "CUSTOM" ? <Field meta={custom} label={`Custom exam type name${hydrated ? "" : " (only for Custom…)"}`} maxLength={60} /> : null}
     </>
   );
 }

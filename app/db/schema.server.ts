@@ -5,14 +5,7 @@
  * - booleans are integers 0/1 (`mode: "boolean"`).
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -31,8 +24,12 @@ export const users = sqliteTable(
     name: text("name").notNull(),
     /** scrypt hash; null for imported users until an admin sets a password. */
     passwordHash: text("password_hash"),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
-    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
     joinDate: integer("join_date", { mode: "timestamp_ms" }).notNull(),
     lastLogin: integer("last_login", { mode: "timestamp_ms" }),
     /** null = unlimited; 0 also means unlimited (spec). */
@@ -40,11 +37,7 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
-    index("users_role_name_idx").on(t.role, t.name),
-    index("users_status_idx").on(t.status),
-  ],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_name_idx").on(t.role, t.name), index("users_status_idx").on(t.status)],
 );
 
 export const examTypes = sqliteTable(
@@ -68,10 +61,7 @@ export const userExamTypes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     examType: text("exam_type").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.examType] }),
-    index("user_exam_types_type_idx").on(t.examType),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.examType] }), index("user_exam_types_type_idx").on(t.examType)],
 );
 
 export const tests = sqliteTable(
@@ -95,10 +85,7 @@ export const tests = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("tests_exam_type_active_idx").on(t.examType, t.isActive, t.unitNumber),
-    index("tests_created_idx").on(t.createdAt),
-  ],
+  (t) => [index("tests_exam_type_active_idx").on(t.examType, t.isActive, t.unitNumber), index("tests_created_idx").on(t.createdAt)],
 );
 
 export const questions = sqliteTable(
@@ -117,10 +104,7 @@ export const questions = sqliteTable(
     correctAnswer: integer("correct_answer").notNull(),
     explanation: text("explanation"),
   },
-  (t) => [
-    primaryKey({ columns: [t.testId, t.version, t.id] }),
-    index("questions_test_version_position_idx").on(t.testId, t.version, t.position),
-  ],
+  (t) => [primaryKey({ columns: [t.testId, t.version, t.id] }), index("questions_test_version_position_idx").on(t.testId, t.version, t.position)],
 );
 
 export const attempts = sqliteTable(
@@ -155,9 +139,7 @@ export const attempts = sqliteTable(
     // covering index for the admin aggregates (scores per user and per test without table lookups)
     index("attempts_stats_idx").on(t.status, t.userId, t.testId, t.score, t.totalQuestions, t.completedAt),
     // at most one unfinished attempt per student and test: double clicks and second tabs resume it
-    uniqueIndex("attempts_one_in_progress")
-      .on(t.userId, t.testId)
-      .where(sql`status = 'in_progress'`),
+    uniqueIndex("attempts_one_in_progress").on(t.userId, t.testId).where(sql`status = 'in_progress'`),
   ],
 );
 
@@ -249,10 +231,7 @@ export const announcementUsers = sqliteTable(
       .references(() => announcements.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.announcementId, t.userId] }),
-    index("announcement_users_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index("announcement_users_user_idx").on(t.userId)],
 );
 
 export const books = sqliteTable(

@@ -57,7 +57,11 @@ export async function ensureOwnerAdmin(): Promise<{ email: string; generatedPass
   const existing = findUserByEmail(e.ADMIN_EMAIL);
   if (existing) {
     if (e.ADMIN_PASSWORD) {
-      db().update(users).set({ passwordHash: await hashPassword(e.ADMIN_PASSWORD) }).where(eq(users.id, existing.id)).run();
+      db()
+        .update(users)
+        .set({ passwordHash: await hashPassword(e.ADMIN_PASSWORD) })
+        .where(eq(users.id, existing.id))
+        .run();
     }
     enforceOwner(existing);
     return { email: existing.email, generatedPassword: null };
@@ -93,7 +97,12 @@ export async function seedDemo() {
         maxAttempts: t.maxAttempts,
         createdAt: new Date(now - (demoTests.length - i) * DAY),
       },
-      t.questions.map(([question, options, correctAnswer, explanation]) => ({ question: boldQuoted(question), options, correctAnswer, explanation: boldQuoted(explanation) })),
+      t.questions.map(([question, options, correctAnswer, explanation]) => ({
+        question: boldQuoted(question),
+        options,
+        correctAnswer,
+        explanation: boldQuoted(explanation),
+      })),
     ),
   );
 
@@ -156,7 +165,9 @@ export async function seedDemo() {
     demoMaterials.forEach((m) => {
       const at = new Date(now - m.daysAgo * DAY);
       const { daysAgo: _d, ...fields } = m;
-      tx.insert(materials).values({ id: newId(), ...fields, isActive: true, uploadDate: at, createdAt: at, updatedAt: at }).run();
+      tx.insert(materials)
+        .values({ id: newId(), ...fields, isActive: true, uploadDate: at, createdAt: at, updatedAt: at })
+        .run();
     });
 
     demoBooks.forEach((b, i) => {
@@ -171,7 +182,20 @@ export async function seedDemo() {
 /** Empties every table (for `npm run db:seed`). */
 export function wipe() {
   transaction((tx) => {
-    for (const t of [attemptAnswers, attempts, userTestLimits, questions, tests, announcementUsers, announcementExamTypes, announcements, materials, books, userExamTypes, users]) {
+    for (const t of [
+      attemptAnswers,
+      attempts,
+      userTestLimits,
+      questions,
+      tests,
+      announcementUsers,
+      announcementExamTypes,
+      announcements,
+      materials,
+      books,
+      userExamTypes,
+      users,
+    ]) {
       tx.delete(t).run();
     }
     tx.delete(examTypes).run();

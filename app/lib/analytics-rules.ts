@@ -18,7 +18,13 @@ export type UserTotals = { userId: string; name: string | null; correct: number;
 export function topUsers(rows: UserTotals[], limit = 10) {
   return rows
     .filter((r) => r.questions > 0)
-    .map((r) => ({ userId: r.userId, name: r.name ?? `User ${r.userId}`, attempts: r.attempts, percent: Math.round((r.correct / r.questions) * 100), exact: r.correct / r.questions }))
+    .map((r) => ({
+      userId: r.userId,
+      name: r.name ?? `User ${r.userId}`,
+      attempts: r.attempts,
+      percent: Math.round((r.correct / r.questions) * 100),
+      exact: r.correct / r.questions,
+    }))
     .sort((a, b) => b.exact - a.exact || b.attempts - a.attempts || a.name.localeCompare(b.name))
     .slice(0, limit)
     .map(({ exact: _e, ...r }, i) => ({ rank: i + 1, ...r }));

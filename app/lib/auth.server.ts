@@ -1,16 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import {
-  createUser,
-  enforceOwner,
-  findUserByEmail,
-  findUserById,
-  isOwnerEmail,
-  stampLastLogin,
-  toSessionUser,
-  type SessionUser,
-} from "~/models/user.server";
+import { createUser, enforceOwner, findUserByEmail, findUserById, isOwnerEmail, stampLastLogin, toSessionUser, type SessionUser } from "~/models/user.server";
 import { registerSchema, signInSchema } from "./auth-schemas";
 import { formToObject } from "./forms";
 import { verifyPassword, verifyPasswordOfNobody } from "./password.server";

@@ -13,7 +13,8 @@ export function checkContact(values: Record<string, unknown>): { ok: true; value
   const v = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, String(values[k] ?? "").trim()])) as ContactMessage;
   if (CONTACT_FIELDS.some((k) => !v[k])) return { ok: false, error: FILL_ALL };
   if (!SIMPLE_EMAIL.test(v.email)) return { ok: false, error: INVALID_EMAIL };
-  if (v.message.length > 5000 || CONTACT_FIELDS.some((k) => k !== "message" && v[k].length > 200)) return { ok: false, error: "Please keep the message shorter" };
+  if (v.message.length > 5000 || CONTACT_FIELDS.some((k) => k !== "message" && v[k].length > 200))
+    return { ok: false, error: "Please keep the message shorter" };
   return { ok: true, value: v };
 }
 

@@ -9,7 +9,10 @@ export function checkOrigin(
   origin: string | undefined,
   referer: string | undefined,
   host: string | undefined,
-  extraAllowed: string[] = env().ALLOWED_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+  extraAllowed: string[] = env()
+    .ALLOWED_ORIGINS.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
 ): { ok: boolean } {
   if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return { ok: true };
   const source = origin && origin !== "null" ? origin : referer;

@@ -69,7 +69,11 @@ export async function readSession(request: Request): Promise<SessionRead> {
   if (verdict === "touch") {
     // at most once an hour per session; a busy database must not fail the page for it
     try {
-      db().update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)).run();
+      db()
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash))
+        .run();
     } catch {}
   }
   return { userId: row.userId, idHash };
@@ -80,7 +84,9 @@ export async function createUserSession(userId: string, redirectTo: string) {
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   const d = db();
-  d.delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run();
+  d.delete(sessions)
+    .where(lt(sessions.expiresAt, new Date(now)))
+    .run();
   d.insert(sessions)
     .values({ idHash: hashId(id), userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_CLOCK.lifetimeMs) })
     .run();
@@ -90,7 +96,11 @@ export async function createUserSession(userId: string, redirectTo: string) {
 /** Ends the request's session on the server and clears its cookie. */
 export async function destroySessionHeaders(request: Request): Promise<HeadersInit> {
   const id = await sessionCookie().parse(request.headers.get("Cookie"));
-  if (typeof id === "string" && id) db().delete(sessions).where(eq(sessions.idHash, hashId(id))).run();
+  if (typeof id === "string" && id)
+    db()
+      .delete(sessions)
+      .where(eq(sessions.idHash, hashId(id)))
+      .run();
   return { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }) };
 }
 

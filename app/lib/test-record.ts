@@ -30,14 +30,11 @@ export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${
 
 /** A whole number from a form ("" is empty) or from JSON; anything else is the field's message. */
 function wholeNumber(min: number, max: number, message: string) {
-  return z.preprocess(
-    (v) => {
-      if (v === undefined || v === null) return undefined;
-      if (typeof v === "string") return v.trim() === "" ? undefined : Number(v.trim());
-      return v;
-    },
-    z.number({ message }).int(message).min(min, message).max(max, message).optional(),
-  );
+  return z.preprocess((v) => {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === "string") return v.trim() === "" ? undefined : Number(v.trim());
+    return v;
+  }, z.number({ message }).int(message).min(min, message).max(max, message).optional());
 }
 
 /** Optional text: empty, missing or null is "" (Conform turns empty fields into undefined). */

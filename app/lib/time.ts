@@ -59,7 +59,16 @@ export function toZonedInput(value: Date | number, timeZone = DEFAULT_TIME_ZONE)
 
 function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone })
+    new Intl.DateTimeFormat("en-CA", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+      timeZone,
+    })
       .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );

@@ -24,7 +24,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (value === "") return undefined;
   if (/^(true|false)$/i.test(value)) return value.toLowerCase() === "true";
   if (/^\d+$/.test(value)) return Number(value);
-  const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const wrong = list.filter((s) => !isAddressOrSubnet(s));
   if (wrong.length) {
     throw new Error(

@@ -129,7 +129,11 @@ export function updateTestMeta(id: string, meta: TestMeta): boolean {
  * archived (hidden everywhere, inactive) so their results and history stay readable.
  */
 export function deleteTestIn(tx: DB, id: string): "deleted" | "archived" | "missing" {
-  const test = tx.select().from(tests).where(and(eq(tests.id, id), isNull(tests.archivedAt))).get();
+  const test = tx
+    .select()
+    .from(tests)
+    .where(and(eq(tests.id, id), isNull(tests.archivedAt)))
+    .get();
   if (!test) return "missing";
   const used = tx.select({ n: count() }).from(attempts).where(eq(attempts.testId, id)).get()?.n ?? 0;
   if (used > 0) {
@@ -196,17 +200,34 @@ export function saveTestWithQuestions(
   const problem = testDetailsProblem(meta) ?? validateEditedTest(meta.title, list);
   if (problem) return { ok: false, error: problem };
   return transaction((tx) => {
-    const test = tx.select().from(tests).where(and(eq(tests.id, id), isNull(tests.archivedAt))).get();
+    const test = tx
+      .select()
+      .from(tests)
+      .where(and(eq(tests.id, id), isNull(tests.archivedAt)))
+      .get();
     if (!test) return { ok: false, error: "Test not found" };
     if (+test.updatedAt !== expectedUpdatedAt) return { ok: false, error: EDIT_CONFLICT, conflict: true };
-    const used = tx.select({ n: count() }).from(attempts).where(and(eq(attempts.testId, id), eq(attempts.testVersion, test.currentVersion))).get()?.n ?? 0;
+    const used =
+      tx
+        .select({ n: count() })
+        .from(attempts)
+        .where(and(eq(attempts.testId, id), eq(attempts.testVersion, test.currentVersion)))
+        .get()?.n ?? 0;
     const version = used > 0 ? test.currentVersion + 1 : test.currentVersion;
-    if (used === 0) tx.delete(questions).where(and(eq(questions.testId, id), eq(questions.version, version))).run();
+    if (used === 0)
+      tx.delete(questions)
+        .where(and(eq(questions.testId, id), eq(questions.version, version)))
+        .run();
     insertQuestions(
       tx,
       id,
       version,
-      list.map((q) => ({ question: q.question.trim(), options: q.options.map((o) => o.trim()), correctAnswer: q.correctAnswer, explanation: q.explanation.trim() || null })),
+      list.map((q) => ({
+        question: q.question.trim(),
+        options: q.options.map((o) => o.trim()),
+        correctAnswer: q.correctAnswer,
+        explanation: q.explanation.trim() || null,
+      })),
     );
     tx.update(tests)
       .set({ ...meta, currentVersion: version, totalQuestions: list.length, updatedAt: new Date(Math.max(Date.now(), +test.updatedAt + 1)) })
@@ -245,7 +266,6 @@ export function customTypesInUse(): string[] {
     .all()
     .map((r) => r.t);
 }
-
 
 /** What a bulk delete is about to remove, for its confirmation: the count and up to `shown` titles. */
 export function testsToDelete(selection: { ids: string[] } | { examType: string }, shown = 10): { ids: string[]; count: number; titles: string[] } {

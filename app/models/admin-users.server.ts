@@ -66,7 +66,12 @@ export function listUsers(f: UserFilters) {
     for (const t of db().select().from(userExamTypes).where(inArray(userExamTypes.userId, ids)).all()) {
       types.set(t.userId, [...(types.get(t.userId) ?? []), t.examType]);
     }
-    for (const l of db().select({ userId: userTestLimits.userId, n: count() }).from(userTestLimits).where(inArray(userTestLimits.userId, ids)).groupBy(userTestLimits.userId).all()) {
+    for (const l of db()
+      .select({ userId: userTestLimits.userId, n: count() })
+      .from(userTestLimits)
+      .where(inArray(userTestLimits.userId, ids))
+      .groupBy(userTestLimits.userId)
+      .all()) {
       limits.set(l.userId, l.n);
     }
   }
@@ -140,7 +145,9 @@ export function perTestLimitsOf(userId: string) {
 
 export function setPerTestLimit(userId: string, testId: string, maxAttempts: number | null) {
   transaction((tx) => {
-    tx.delete(userTestLimits).where(and(eq(userTestLimits.userId, userId), eq(userTestLimits.testId, testId))).run();
+    tx.delete(userTestLimits)
+      .where(and(eq(userTestLimits.userId, userId), eq(userTestLimits.testId, testId)))
+      .run();
     if (maxAttempts !== null) tx.insert(userTestLimits).values({ userId, testId, maxAttempts }).run();
   });
 }
@@ -148,10 +155,7 @@ export function setPerTestLimit(userId: string, testId: string, maxAttempts: num
 export async function setPassword(userId: string, password: string) {
   const hash = await hashPassword(password);
   transaction((tx) => {
-    tx.update(users)
-      .set({ passwordHash: hash, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .run();
+    tx.update(users).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(users.id, userId)).run();
     endAllSessions(userId, tx);
   });
 }

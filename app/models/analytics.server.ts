@@ -27,7 +27,8 @@ function databaseVersion(): string {
  */
 export function overview(now = Date.now()) {
   const version = databaseVersion();
-  if (cachedOverview && cachedOverview.version === version && now - cachedOverview.at < OVERVIEW_MAX_AGE_MS && now >= cachedOverview.at) return cachedOverview.value;
+  if (cachedOverview && cachedOverview.version === version && now - cachedOverview.at < OVERVIEW_MAX_AGE_MS && now >= cachedOverview.at)
+    return cachedOverview.value;
   const value = computeOverview(now);
   cachedOverview = { at: now, version, value };
   return value;
@@ -36,7 +37,9 @@ export function overview(now = Date.now()) {
 /** Every figure is one SQL aggregate over indexed columns. */
 function computeOverview(now: number) {
   const labels = examTypeLabels();
-  const cards = db().get<{ tests: number; active: number }>(sql`SELECT COUNT(*) AS tests, COALESCE(SUM(is_active), 0) AS active FROM tests WHERE archived_at IS NULL`);
+  const cards = db().get<{ tests: number; active: number }>(
+    sql`SELECT COUNT(*) AS tests, COALESCE(SUM(is_active), 0) AS active FROM tests WHERE archived_at IS NULL`,
+  );
   const attempts = db().get<{ total: number; avg: number | null; users: number; week: number }>(sql`
     SELECT COUNT(*) AS total, AVG(${PCT}) AS avg, COUNT(DISTINCT a.user_id) AS users,
            COALESCE(SUM(a.completed_at > ${now - WEEK_MS}), 0) AS week
@@ -106,7 +109,11 @@ export function userAnalysisList(q: string, sort: AnalysisSort, page: number) {
     ${where}
     ORDER BY ${order}
     LIMIT ${ANALYSIS_PAGE} OFFSET ${(page - 1) * ANALYSIS_PAGE}`);
-  return { total, pages: Math.max(1, Math.ceil(total / ANALYSIS_PAGE)), rows: rows.map((r) => ({ ...r, average: r.average === null ? null : Math.round(r.average) })) };
+  return {
+    total,
+    pages: Math.max(1, Math.ceil(total / ANALYSIS_PAGE)),
+    rows: rows.map((r) => ({ ...r, average: r.average === null ? null : Math.round(r.average) })),
+  };
 }
 
 /** One student's analysis: totals, best, worst, time, distribution and attempt history. */
@@ -115,7 +122,16 @@ export function userAnalysisDetail(userId: string) {
     sql`SELECT id, name, email, role, status, join_date AS joinDate, last_login AS lastLogin FROM users WHERE id = ${userId}`,
   );
   if (!user) return null;
-  const history = db().all<{ id: string; testId: string; title: string; score: number; total: number; timeSpent: number; completedAt: number; status: string }>(sql`
+  const history = db().all<{
+    id: string;
+    testId: string;
+    title: string;
+    score: number;
+    total: number;
+    timeSpent: number;
+    completedAt: number;
+    status: string;
+  }>(sql`
     SELECT a.id, a.test_id AS testId, t.title, a.score, a.total_questions AS total, COALESCE(a.time_spent, 0) AS timeSpent, a.completed_at AS completedAt, a.status
     FROM attempts a JOIN tests t ON t.id = a.test_id
     WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}

@@ -64,10 +64,7 @@ export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "e
     tx
       .select({ n: count() })
       .from(attemptAnswers)
-      .innerJoin(
-        questions,
-        and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, attemptAnswers.questionId)),
-      )
+      .innerJoin(questions, and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, attemptAnswers.questionId)))
       .where(and(eq(attemptAnswers.attemptId, attempt.id), sql`${attemptAnswers.chosenIndex} = ${questions.correctAnswer}`))
       .get()?.n ?? 0;
   tx.update(attempts)
@@ -160,7 +157,10 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
       // a visit is not an answer: its row carries the attempt's start, so any answer made since wins
       tx.insert(attemptAnswers).values({ attemptId, questionId: input.questionId, updatedAt: attempt.startedAt }).onConflictDoNothing().run();
       // Resume opens the question the student last moved to
-      tx.update(attempts).set({ lastQuestion: question.position + 1 }).where(eq(attempts.id, attemptId)).run();
+      tx.update(attempts)
+        .set({ lastQuestion: question.position + 1 })
+        .where(eq(attempts.id, attemptId))
+        .run();
     } else {
       // never later than now, never before the attempt began
       const madeAt = new Date(Math.max(+attempt.startedAt, Math.min(input.at ?? +now, +now)));
@@ -191,7 +191,12 @@ export type AnswerState = { questionId: string; chosen: number | null; marked: b
 // the exam page runs these on every question view: prepared once
 const answersOfAttempt = preparedQuery((d) =>
   d
-    .select({ questionId: attemptAnswers.questionId, chosen: attemptAnswers.chosenIndex, marked: attemptAnswers.markedForReview, updatedAt: attemptAnswers.updatedAt })
+    .select({
+      questionId: attemptAnswers.questionId,
+      chosen: attemptAnswers.chosenIndex,
+      marked: attemptAnswers.markedForReview,
+      updatedAt: attemptAnswers.updatedAt,
+    })
     .from(attemptAnswers)
     .where(eq(attemptAnswers.attemptId, sql.placeholder("attemptId")))
     .prepare(),

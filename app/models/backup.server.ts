@@ -60,7 +60,21 @@ function* pages<T>(query: (after: number) => Array<T & { _rowid: number }>): Gen
 
 function usersPage(after: number) {
   return db()
-    .all<{ _rowid: number; id: string; email: string; name: string; role: string; status: string; joinDate: number; lastLogin: number | null; globalTestLimit: number | null; createdAt: number; updatedAt: number; types: string | null; limits: string | null }>(sql`
+    .all<{
+      _rowid: number;
+      id: string;
+      email: string;
+      name: string;
+      role: string;
+      status: string;
+      joinDate: number;
+      lastLogin: number | null;
+      globalTestLimit: number | null;
+      createdAt: number;
+      updatedAt: number;
+      types: string | null;
+      limits: string | null;
+    }>(sql`
       SELECT u.rowid AS _rowid, u.id, u.email, u.name, u.role, u.status, u.join_date AS joinDate, u.last_login AS lastLogin,
              u.global_test_limit AS globalTestLimit, u.created_at AS createdAt, u.updated_at AS updatedAt,
              (SELECT json_group_array(exam_type) FROM user_exam_types t WHERE t.user_id = u.id) AS types,
@@ -85,7 +99,23 @@ function usersPage(after: number) {
 
 function testsPage(after: number) {
   return db()
-    .all<{ _rowid: number; id: string; title: string; description: string; examType: string; unitNumber: number | null; unitName: string | null; duration: number; totalQuestions: number; isActive: number; maxAttempts: number | null; archivedAt: number | null; createdAt: number; updatedAt: number; questions: string }>(sql`
+    .all<{
+      _rowid: number;
+      id: string;
+      title: string;
+      description: string;
+      examType: string;
+      unitNumber: number | null;
+      unitName: string | null;
+      duration: number;
+      totalQuestions: number;
+      isActive: number;
+      maxAttempts: number | null;
+      archivedAt: number | null;
+      createdAt: number;
+      updatedAt: number;
+      questions: string;
+    }>(sql`
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
              t.created_at AS createdAt, t.updated_at AS updatedAt,
@@ -113,7 +143,17 @@ function testsPage(after: number) {
 
 function attemptsPage(after: number) {
   return db()
-    .all<{ _rowid: number; id: string; testId: string; userId: string; score: number; totalQuestions: number; timeSpent: number | null; completedAt: number | null; answers: string | null }>(sql`
+    .all<{
+      _rowid: number;
+      id: string;
+      testId: string;
+      userId: string;
+      score: number;
+      totalQuestions: number;
+      timeSpent: number | null;
+      completedAt: number | null;
+      answers: string | null;
+    }>(sql`
       SELECT a.rowid AS _rowid, a.id, a.test_id AS testId, a.user_id AS userId, a.score, a.total_questions AS totalQuestions,
              a.time_spent AS timeSpent, a.completed_at AS completedAt,
              (SELECT json_group_object(aa.question_id, aa.chosen_index) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL) AS answers
@@ -123,7 +163,19 @@ function attemptsPage(after: number) {
 
 function materialsPage(after: number) {
   return db()
-    .all<{ _rowid: number; id: string; title: string; description: string; examType: string; googleDriveLink: string; thumbnailUrl: string; isActive: number; uploadDate: number; createdAt: number; updatedAt: number }>(sql`
+    .all<{
+      _rowid: number;
+      id: string;
+      title: string;
+      description: string;
+      examType: string;
+      googleDriveLink: string;
+      thumbnailUrl: string;
+      isActive: number;
+      uploadDate: number;
+      createdAt: number;
+      updatedAt: number;
+    }>(sql`
       SELECT rowid AS _rowid, id, title, description, exam_type AS examType, google_drive_link AS googleDriveLink, thumbnail_url AS thumbnailUrl,
              is_active AS isActive, upload_date AS uploadDate, created_at AS createdAt, updated_at AS updatedAt
       FROM materials WHERE rowid > ${after} ORDER BY rowid LIMIT ${PAGE}`)
@@ -140,7 +192,22 @@ function customTypesPage(after: number) {
 
 function announcementsPage(after: number) {
   return db()
-    .all<{ _rowid: number; id: string; title: string; content: string; type: string; imageUrl: string | null; isActive: number; scheduledFor: number | null; targetType: string; createdBy: string | null; createdAt: number; updatedAt: number; types: string; users: string }>(sql`
+    .all<{
+      _rowid: number;
+      id: string;
+      title: string;
+      content: string;
+      type: string;
+      imageUrl: string | null;
+      isActive: number;
+      scheduledFor: number | null;
+      targetType: string;
+      createdBy: string | null;
+      createdAt: number;
+      updatedAt: number;
+      types: string;
+      users: string;
+    }>(sql`
       SELECT a.rowid AS _rowid, a.id, a.title, a.content, a.type, a.image_url AS imageUrl, a.is_active AS isActive, a.scheduled_for AS scheduledFor,
              a.target_type AS targetType, a.created_by AS createdBy, a.created_at AS createdAt, a.updated_at AS updatedAt,
              (SELECT json_group_array(exam_type) FROM announcement_exam_types t WHERE t.announcement_id = a.id) AS types,
@@ -159,7 +226,16 @@ function announcementsPage(after: number) {
 
 function booksPage(after: number) {
   return db()
-    .all<{ _rowid: number; id: string; title: string; coverUrl: string; description: string | null; createdBy: string | null; createdAt: number; updatedAt: number }>(sql`
+    .all<{
+      _rowid: number;
+      id: string;
+      title: string;
+      coverUrl: string;
+      description: string | null;
+      createdBy: string | null;
+      createdAt: number;
+      updatedAt: number;
+    }>(sql`
       SELECT rowid AS _rowid, id, title, cover_url AS coverUrl, description, created_by AS createdBy, created_at AS createdAt, updated_at AS updatedAt
       FROM books WHERE rowid > ${after} ORDER BY rowid LIMIT ${PAGE}`)
     .map((b) => ({ ...b, createdAt: iso(b.createdAt), updatedAt: iso(b.updatedAt) }));
@@ -313,7 +389,13 @@ const announcementItem = z.object({
   targetUsers: z.array(text(200)).optional().default([]),
   createdAt: dateLike,
 });
-const bookItem = z.object({ id, title: text(300).min(1), coverUrl: imageUrl(2000), description: text(5000).nullable().optional().default(null), createdAt: dateLike });
+const bookItem = z.object({
+  id,
+  title: text(300).min(1),
+  coverUrl: imageUrl(2000),
+  description: text(5000).nullable().optional().default(null),
+  createdAt: dateLike,
+});
 
 /** The outer shape: the five spec collections must be arrays; the items are checked one by one later. */
 const backupShape = z.object({
@@ -345,7 +427,12 @@ export function parseBackup(textValue: string): ParsedBackup {
   return { ok: true, data: parsed.data, counts, exportDate: parsed.data.exportDate ?? null };
 }
 
-export type ImportResult = { imported: number; skipped: number; errors: number; byCollection: Record<Collection, { imported: number; skipped: number; errors: number }> };
+export type ImportResult = {
+  imported: number;
+  skipped: number;
+  errors: number;
+  byCollection: Record<Collection, { imported: number; skipped: number; errors: number }>;
+};
 
 const exists = (table: string, value: string) => rawDb().prepare(`SELECT 1 FROM ${table} WHERE id = ? LIMIT 1`).get(value) !== undefined;
 
@@ -391,7 +478,10 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         .transaction(() => {
           for (const value of batch) {
             try {
-              count(collection, item(() => write(value)));
+              count(
+                collection,
+                item(() => write(value)),
+              );
             } catch (error) {
               count(collection, "errors", error instanceof Error ? error.message : String(error));
             }
@@ -405,7 +495,9 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
   const now = Date.now();
   await run("customExamTypes", data.customExamTypes, customTypeItem, (t) => {
     if ((BUILTIN_TEST_TYPES as readonly string[]).includes(t.value) || conn.prepare("SELECT 1 FROM exam_types WHERE value = ?").get(t.value)) return "skipped";
-    conn.prepare("INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)").run(t.id ?? newId(), t.value, t.label, ms(t.createdAt, now), now);
+    conn
+      .prepare("INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)")
+      .run(t.id ?? newId(), t.value, t.label, ms(t.createdAt, now), now);
     return "imported";
   });
   await run("users", data.users, userItem, (u) => {
@@ -414,7 +506,18 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       .prepare(
         "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(u.id, u.email.toLowerCase(), u.name || u.email, u.role, u.status, ms(u.joinDate, Date.UTC(2025, 0, 1)), u.lastLogin ? +u.lastLogin : null, u.globalTestLimit, ms(u.createdAt, now), now);
+      .run(
+        u.id,
+        u.email.toLowerCase(),
+        u.name || u.email,
+        u.role,
+        u.status,
+        ms(u.joinDate, Date.UTC(2025, 0, 1)),
+        u.lastLogin ? +u.lastLogin : null,
+        u.globalTestLimit,
+        ms(u.createdAt, now),
+        now,
+      );
     for (const t of new Set(u.assignedExamTypes)) conn.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) VALUES (?, ?)").run(u.id, t);
     return "imported";
   });
@@ -433,8 +536,24 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       .prepare(
         "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
       )
-      .run(t.id, t.title, t.description, t.examType, t.unitNumber, t.unitName, t.duration, t.questions.length, t.isActive && !t.archived ? 1 : 0, t.maxAttempts, t.archived ? now : null, ms(t.createdAt, now), now);
-    const insert = conn.prepare("INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)");
+      .run(
+        t.id,
+        t.title,
+        t.description,
+        t.examType,
+        t.unitNumber,
+        t.unitName,
+        t.duration,
+        t.questions.length,
+        t.isActive && !t.archived ? 1 : 0,
+        t.maxAttempts,
+        t.archived ? now : null,
+        ms(t.createdAt, now),
+        now,
+      );
+    const insert = conn.prepare(
+      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)",
+    );
     t.questions.forEach((q, i) => {
       insert.run(t.id, q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`, i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null);
     });
@@ -450,7 +569,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     conn
       .transaction(() => {
         for (const { userId, testId, max } of limits.slice(from, from + IMPORT_BATCH)) {
-          if (exists("tests", testId) && exists("users", userId)) conn.prepare("INSERT OR IGNORE INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, ?)").run(userId, testId, max);
+          if (exists("tests", testId) && exists("users", userId))
+            conn.prepare("INSERT OR IGNORE INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, ?)").run(userId, testId, max);
         }
       })
       .immediate();
@@ -485,7 +605,9 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
   });
   await run("books", data.books, bookItem, (b) => {
     if (exists("books", b.id)) return "skipped";
-    conn.prepare("INSERT INTO books (id, title, cover_url, description, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)").run(b.id, b.title, b.coverUrl, b.description, ms(b.createdAt, now), now);
+    conn
+      .prepare("INSERT INTO books (id, title, cover_url, description, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)")
+      .run(b.id, b.title, b.coverUrl, b.description, ms(b.createdAt, now), now);
     return "imported";
   });
   console.log(

@@ -12,7 +12,8 @@ function likeOf(q: string) {
 
 export function listMaterials(q: string, examType: string) {
   const parts: SQL[] = [];
-  if (q) parts.push(or(sql`lower(${materials.title}) LIKE ${likeOf(q)} ESCAPE '\\'`, sql`lower(${materials.description}) LIKE ${likeOf(q)} ESCAPE '\\'`) as SQL);
+  if (q)
+    parts.push(or(sql`lower(${materials.title}) LIKE ${likeOf(q)} ESCAPE '\\'`, sql`lower(${materials.description}) LIKE ${likeOf(q)} ESCAPE '\\'`) as SQL);
   if (examType) parts.push(eq(materials.examType, examType));
   const totals = db()
     .select({ total: count(), active: sql<number>`COALESCE(SUM(${materials.isActive}), 0)` })
@@ -56,13 +57,18 @@ export function listBooks() {
 export function saveBook(id: string | null, input: { title: string; coverUrl: string; description: string }, createdBy: string) {
   const now = new Date();
   if (id) {
-    return db()
-      .update(books)
-      .set({ title: input.title, coverUrl: input.coverUrl, description: input.description || null, updatedAt: now })
-      .where(eq(books.id, id))
-      .run().changes > 0;
+    return (
+      db()
+        .update(books)
+        .set({ title: input.title, coverUrl: input.coverUrl, description: input.description || null, updatedAt: now })
+        .where(eq(books.id, id))
+        .run().changes > 0
+    );
   }
-  db().insert(books).values({ id: newId(), title: input.title, coverUrl: input.coverUrl, description: input.description || null, createdBy, createdAt: now, updatedAt: now }).run();
+  db()
+    .insert(books)
+    .values({ id: newId(), title: input.title, coverUrl: input.coverUrl, description: input.description || null, createdBy, createdAt: now, updatedAt: now })
+    .run();
   return true;
 }
 
@@ -76,7 +82,10 @@ export type AnnouncementFilters = { q: string; type: string; target: string };
 
 export function listAnnouncements(f: AnnouncementFilters, now = Date.now()) {
   const parts: SQL[] = [];
-  if (f.q) parts.push(or(sql`lower(${announcements.title}) LIKE ${likeOf(f.q)} ESCAPE '\\'`, sql`lower(${announcements.content}) LIKE ${likeOf(f.q)} ESCAPE '\\'`) as SQL);
+  if (f.q)
+    parts.push(
+      or(sql`lower(${announcements.title}) LIKE ${likeOf(f.q)} ESCAPE '\\'`, sql`lower(${announcements.content}) LIKE ${likeOf(f.q)} ESCAPE '\\'`) as SQL,
+    );
   if (f.type) parts.push(sql`${announcements.type} = ${f.type}`);
   if (f.target) parts.push(sql`${announcements.targetType} = ${f.target}`);
   const monthStart = new Date(now);
@@ -119,7 +128,12 @@ export function listAnnouncements(f: AnnouncementFilters, now = Date.now()) {
 export function findAnnouncement(id: string) {
   const a = db().select().from(announcements).where(eq(announcements.id, id)).get();
   if (!a) return null;
-  const examTypes = db().select().from(announcementExamTypes).where(eq(announcementExamTypes.announcementId, id)).all().map((r) => r.examType);
+  const examTypes = db()
+    .select()
+    .from(announcementExamTypes)
+    .where(eq(announcementExamTypes.announcementId, id))
+    .all()
+    .map((r) => r.examType);
   const targetUsers = db()
     .select({ id: users.id, email: users.email, name: users.name })
     .from(announcementUsers)
@@ -157,14 +171,21 @@ export function saveAnnouncement(id: string | null, input: AnnouncementInput, cr
       updatedAt: now,
     };
     if (id) tx.update(announcements).set(fields).where(eq(announcements.id, id)).run();
-    else tx.insert(announcements).values({ id: annId, ...fields, createdBy, createdAt: now }).run();
+    else
+      tx.insert(announcements)
+        .values({ id: annId, ...fields, createdBy, createdAt: now })
+        .run();
     tx.delete(announcementExamTypes).where(eq(announcementExamTypes.announcementId, annId)).run();
     tx.delete(announcementUsers).where(eq(announcementUsers.announcementId, annId)).run();
     if (input.targetType === "examType" && input.targetExamTypes.length) {
-      tx.insert(announcementExamTypes).values([...new Set(input.targetExamTypes)].map((examType) => ({ announcementId: annId, examType }))).run();
+      tx.insert(announcementExamTypes)
+        .values([...new Set(input.targetExamTypes)].map((examType) => ({ announcementId: annId, examType })))
+        .run();
     }
     if (input.targetType === "specific" && input.targetUserIds.length) {
-      tx.insert(announcementUsers).values([...new Set(input.targetUserIds)].map((userId) => ({ announcementId: annId, userId }))).run();
+      tx.insert(announcementUsers)
+        .values([...new Set(input.targetUserIds)].map((userId) => ({ announcementId: annId, userId })))
+        .run();
     }
   });
   return annId;
@@ -180,11 +201,16 @@ export function deleteAnnouncement(id: string) {
 
 /** Resolves e-mail addresses (one per line or comma separated) to student ids; unknown ones are reported. */
 export function resolveUserEmails(text: string): { ids: string[]; unknown: string[] } {
-  const emails = [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))].slice(0, 1000);
+  const emails = [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].slice(0, 1000);
   if (!emails.length) return { ids: [], unknown: [] };
   const found = db().select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails)).all();
   const known = new Set(found.map((f) => f.email));
   return { ids: found.map((f) => f.id), unknown: emails.filter((e) => !known.has(e)) };
 }
-
-

@@ -84,7 +84,18 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
   }
   const list = testsOf(user, type, unitNumber, query.q, labels);
   const unitName = unitNumber === null ? "General Tests" : (list.unitName ?? `Unit ${unitNumber}`);
-  return { ...base, level: "tests" as const, type, typeLabel, unit: query.unit, unitNumber, unitName, q: query.q, tests: list.tests, totalInUnit: list.totalInUnit };
+  return {
+    ...base,
+    level: "tests" as const,
+    type,
+    typeLabel,
+    unit: query.unit,
+    unitNumber,
+    unitName,
+    q: query.q,
+    tests: list.tests,
+    totalInUnit: list.totalInUnit,
+  };
 }
 
 /**

@@ -20,7 +20,6 @@ export function labelOf(labels: Record<string, string>, value: string): string {
   return labels[value] ?? value.replace(/_/g, " ");
 }
 
-
 /** Creation is deduplicated by value: an existing type is returned instead of a new one. */
 export function ensureCustomExamType(name: string): { value: string; label: string } | null {
   if (examTypeProblem(name)) return null;
@@ -28,7 +27,11 @@ export function ensureCustomExamType(name: string): { value: string; label: stri
   const existing = db().select().from(examTypes).where(eq(examTypes.value, value)).get();
   if (existing) return { value: existing.value, label: existing.label };
   const now = new Date();
-  db().insert(examTypes).values({ id: newId(), value, label: examTypeLabel(name), isBuiltin: false, createdAt: now, updatedAt: now }).onConflictDoNothing().run();
+  db()
+    .insert(examTypes)
+    .values({ id: newId(), value, label: examTypeLabel(name), isBuiltin: false, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .run();
   return { value, label: examTypeLabel(name) };
 }
 
@@ -72,12 +75,11 @@ export function allExamTypeOptions(): Array<{ value: string; label: string; buil
 
 /** Custom exam types with the number of (live) tests using each. */
 export function customExamTypes() {
-  return db()
-    .all<{ id: string; value: string; label: string; createdAt: number; tests: number }>(
-      sql`SELECT e.id, e.value, e.label, e.created_at AS createdAt,
+  return db().all<{ id: string; value: string; label: string; createdAt: number; tests: number }>(
+    sql`SELECT e.id, e.value, e.label, e.created_at AS createdAt,
             (SELECT COUNT(*) FROM tests t WHERE t.exam_type = e.value AND t.archived_at IS NULL) AS tests
           FROM exam_types e WHERE e.is_builtin = 0 ORDER BY e.label`,
-    );
+  );
 }
 
 export function findCustomExamType(id: string) {
@@ -94,10 +96,17 @@ export function createCustomExamType(name: string): ExamTypeResult {
   const value = examTypeValue(name);
   if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
   if (name.trim().length > MAX_EXAM_TYPE_NAME) return { ok: false, error: examTypeProblem(name) as string };
-  const existing = db().select({ v: examTypes.value }).from(examTypes).all().map((r) => r.v);
+  const existing = db()
+    .select({ v: examTypes.value })
+    .from(examTypes)
+    .all()
+    .map((r) => r.v);
   if (isDuplicateExamType(name, existing)) return { ok: false, error: DUPLICATE_NAME };
   const now = new Date();
-  db().insert(examTypes).values({ id: newId(), value, label: examTypeLabel(name), isBuiltin: false, createdAt: now, updatedAt: now }).run();
+  db()
+    .insert(examTypes)
+    .values({ id: newId(), value, label: examTypeLabel(name), isBuiltin: false, createdAt: now, updatedAt: now })
+    .run();
   return { ok: true, value };
 }
 
@@ -108,10 +117,17 @@ export function renameCustomExamType(id: string, name: string): ExamTypeResult {
   const value = examTypeValue(name);
   if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
   if (name.trim().length > MAX_EXAM_TYPE_NAME) return { ok: false, error: examTypeProblem(name) as string };
-  const existing = db().select({ v: examTypes.value }).from(examTypes).all().map((r) => r.v);
+  const existing = db()
+    .select({ v: examTypes.value })
+    .from(examTypes)
+    .all()
+    .map((r) => r.v);
   if (isDuplicateExamType(name, existing, type.value)) return { ok: false, error: DUPLICATE_NAME };
   transaction((tx) => {
-    tx.update(examTypes).set({ value, label: examTypeLabel(name), updatedAt: new Date() }).where(eq(examTypes.id, id)).run();
+    tx.update(examTypes)
+      .set({ value, label: examTypeLabel(name), updatedAt: new Date() })
+      .where(eq(examTypes.id, id))
+      .run();
     if (value !== type.value) {
       tx.update(tests).set({ examType: value }).where(eq(tests.examType, type.value)).run();
       tx.update(materials).set({ examType: value }).where(eq(materials.examType, type.value)).run();
@@ -126,6 +142,8 @@ export function removeExamTypeEverywhere(value: string) {
   transaction((tx) => {
     tx.delete(userExamTypes).where(eq(userExamTypes.examType, value)).run();
     tx.delete(announcementExamTypes).where(eq(announcementExamTypes.examType, value)).run();
-    tx.delete(examTypes).where(and(eq(examTypes.value, value), eq(examTypes.isBuiltin, false))).run();
+    tx.delete(examTypes)
+      .where(and(eq(examTypes.value, value), eq(examTypes.isBuiltin, false)))
+      .run();
   });
 }

@@ -10,12 +10,19 @@ const DAY = 86_400_000;
  */
 export function claimReceipt(key: string, kind: string): boolean {
   if (!/^[0-9a-f-]{36}$/.test(key)) return true;
-  db().delete(formReceipts).where(lt(formReceipts.createdAt, new Date(Date.now() - DAY))).run();
+  db()
+    .delete(formReceipts)
+    .where(lt(formReceipts.createdAt, new Date(Date.now() - DAY)))
+    .run();
   return db().insert(formReceipts).values({ key, kind, createdAt: new Date() }).onConflictDoNothing().run().changes === 1;
 }
 
 export function storeReceipt(key: string, result: unknown) {
-  db().update(formReceipts).set({ result: JSON.stringify(result) }).where(eq(formReceipts.key, key)).run();
+  db()
+    .update(formReceipts)
+    .set({ result: JSON.stringify(result) })
+    .where(eq(formReceipts.key, key))
+    .run();
 }
 
 /** Lets a claimed key be used again (the submit was refused before doing anything). */

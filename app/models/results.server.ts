@@ -7,7 +7,6 @@ import { answersOf, closeIfExpired, FINISHED, findAttempt, findOpenAttempt, late
 import { questionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
-
 /** Rank of a score among every student's best attempt on a test (1 = top). */
 export function rankAmongBest(testId: string, userId: string) {
   const row = db().get<{ total: number; better: number; below: number; mine: number | null }>(sql`

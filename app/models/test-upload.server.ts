@@ -1,8 +1,4 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
 import { formToObject } from "~/lib/forms";
 import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
@@ -92,7 +88,9 @@ export type BulkFileResult = { fileName: string; name: string; ok: boolean; mess
  * Bulk upload: each file with its own name (default from the file name), exam type and duration.
  * Every file is checked on its own; the valid ones are created, the others reported.
  */
-export async function bulkUpload(form: FormData): Promise<{ ok: false; error: string } | { ok: true; created: number; errors: number; results: BulkFileResult[] }> {
+export async function bulkUpload(
+  form: FormData,
+): Promise<{ ok: false; error: string } | { ok: true; created: number; errors: number; results: BulkFileResult[] }> {
   const files = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
   if (!files.length) return { ok: false, error: NO_VALID_FILES };
   if (files.length > MAX_FILES) return { ok: false, error: `At most ${MAX_FILES} files at once.` };
@@ -121,7 +119,13 @@ export async function bulkUpload(form: FormData): Promise<{ ok: false; error: st
       continue;
     }
     // each file's details through the test record's schema, as every other path
-    const details = testDetailsSchema.safeParse({ title: name, description: `Bulk uploaded test: ${name}`, examType, customExamType: custom, duration: durations[i] || defaultDuration });
+    const details = testDetailsSchema.safeParse({
+      title: name,
+      description: `Bulk uploaded test: ${name}`,
+      examType,
+      customExamType: custom,
+      duration: durations[i] || defaultDuration,
+    });
     if (!details.success) {
       fail(issuesOf(details.error).message);
       continue;
@@ -144,7 +148,10 @@ export async function bulkUpload(form: FormData): Promise<{ ok: false; error: st
     try {
       const type = resolveTestExamType(r.details.examType, r.details.customExamType);
       if (!type.ok) throw new Error(type.message);
-      createTest({ title: r.details.title, description: r.details.description, examType: type.value, duration: r.details.duration, isActive: true }, r.questions);
+      createTest(
+        { title: r.details.title, description: r.details.description, examType: type.value, duration: r.details.duration, isActive: true },
+        r.questions,
+      );
       created += 1;
       results.push({ fileName: r.fileName, name: r.name, ok: true, message: `${r.questions.length} questions` });
     } catch (error) {

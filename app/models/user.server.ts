@@ -28,7 +28,11 @@ export function isOwnerEmail(email: string): boolean {
 }
 
 export function findUserByEmail(email: string): User | undefined {
-  return db().select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+  return db()
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .get();
 }
 
 // every signed-in request reads its user and exam types: prepared once
@@ -73,7 +77,10 @@ export function setAssignedExamTypes(userId: string, types: string[]) {
   transaction((tx) => {
     tx.delete(userExamTypes).where(eq(userExamTypes.userId, userId)).run();
     const unique = [...new Set(types)];
-    if (unique.length) tx.insert(userExamTypes).values(unique.map((examType) => ({ userId, examType }))).run();
+    if (unique.length)
+      tx.insert(userExamTypes)
+        .values(unique.map((examType) => ({ userId, examType })))
+        .run();
     tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId)).run();
   });
 }
@@ -107,14 +114,21 @@ export async function createUser(input: {
       })
       .run();
     const types = [...new Set(input.assignedExamTypes ?? [])];
-    if (types.length) tx.insert(userExamTypes).values(types.map((examType) => ({ userId: id, examType }))).run();
+    if (types.length)
+      tx.insert(userExamTypes)
+        .values(types.map((examType) => ({ userId: id, examType })))
+        .run();
   });
   return findUserById(id) as User;
 }
 
 /** All exam type values, plus CUSTOM: what the owner account is given (spec section 6). */
 export function allExamTypeValuesWithCustom(): string[] {
-  const values = db().select({ v: examTypes.value }).from(examTypes).all().map((r) => r.v);
+  const values = db()
+    .select({ v: examTypes.value })
+    .from(examTypes)
+    .all()
+    .map((r) => r.v);
   return [...new Set([...values, "CUSTOM"])];
 }
 

@@ -89,7 +89,6 @@ export default function Landing() {
   );
 }
 
-
 function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -143,7 +142,9 @@ function Hero() {
     <section id="home" className="scroll-mt-16 bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <p className="text-sm font-semibold uppercase tracking-widest text-brand-100">TET · SET · NET · UG/PG/College TRB</p>
-        <h1 className="mt-3 max-w-3xl text-3xl font-extrabold leading-tight sm:text-5xl">Crack your English Literature exam with India's sharpest test series</h1>
+        <h1 className="mt-3 max-w-3xl text-3xl font-extrabold leading-tight sm:text-5xl">
+          Crack your English Literature exam with India's sharpest test series
+        </h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
           Timed mock tests in the real exam pattern, detailed explanations for every question and results that show you exactly where to improve.
         </p>
@@ -175,12 +176,12 @@ function About() {
         <div>
           <h2 className="text-3xl font-bold">About {academy.name}</h2>
           <p className="mt-4 text-slate-700">
-            We are a team of English Literature teachers who have coached aspirants for the Teacher Eligibility Test, the State and National Eligibility
-            Tests and the Teachers Recruitment Board examinations for over a decade.
+            We are a team of English Literature teachers who have coached aspirants for the Teacher Eligibility Test, the State and National Eligibility Tests
+            and the Teachers Recruitment Board examinations for over a decade.
           </p>
           <p className="mt-3 text-slate-700">
-            Every test is written by subject experts, from Chaucer to postcolonial theory, and follows the pattern of the examination it prepares you for.
-            You practise on a screen that works like the real computer-based test, on any phone.
+            Every test is written by subject experts, from Chaucer to postcolonial theory, and follows the pattern of the examination it prepares you for. You
+            practise on a screen that works like the real computer-based test, on any phone.
           </p>
         </div>
         <ul className="grid grid-cols-2 gap-3 text-center">
@@ -260,7 +261,12 @@ function Announcements({ items }: { items: LandingData["announcements"] }) {
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((a) => (
             <li key={a.id}>
-              <Link to={`/?announcement=${a.id}`} preventScrollReset className="card block h-full overflow-hidden transition hover:shadow-md" data-testid="announcement-card">
+              <Link
+                to={`/?announcement=${a.id}`}
+                preventScrollReset
+                className="card block h-full overflow-hidden transition hover:shadow-md"
+                data-testid="announcement-card"
+              >
                 {a.imageUrl ? <img src={a.imageUrl} alt="" width={640} height={320} loading="lazy" className="aspect-[2/1] w-full object-cover" /> : null}
                 <div className="p-4">
                   <div className="flex items-center justify-between gap-2">
@@ -450,7 +456,12 @@ function BookDialog({ b }: { b: NonNullable<LandingData["openBook"]> }) {
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-100 p-4">
         <DialogCloseLink href="/#books" />
-        <a href={bookOrderLink(academy.whatsappNumber, b.title)} target="_blank" rel="noopener noreferrer" className="btn bg-green-600 text-white hover:bg-green-700">
+        <a
+          href={bookOrderLink(academy.whatsappNumber, b.title)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn bg-green-600 text-white hover:bg-green-700"
+        >
           Order via WhatsApp
         </a>
       </div>
@@ -570,7 +581,19 @@ function Contact() {
   );
 }
 
-function Field({ name, label, type = "text", defaultValue, autoComplete }: { name: string; label: string; type?: string; defaultValue?: string; autoComplete?: string }) {
+function Field({
+  name,
+  label,
+  type = "text",
+  defaultValue,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  defaultValue?: string;
+  autoComplete?: string;
+}) {
   return (
     <div>
       <label htmlFor={name} className="label">

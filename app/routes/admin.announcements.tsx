@@ -3,7 +3,19 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, DeleteLink } from "~/components/admin/ui";
+import {
+  Badge,
+  EmptyState,
+  ErrorBox,
+  PageHeader,
+  StatTiles,
+  useHrefWith,
+  ConfirmDialog,
+  FilterForm,
+  DialogActions,
+  SearchField,
+  DeleteLink,
+} from "~/components/admin/ui";
 import { UserPicker } from "~/components/admin/UserPicker";
 import { Dialog } from "~/components/Dialog";
 import { announcementSchema } from "~/lib/admin-schemas";
@@ -14,14 +26,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { formToObject } from "~/lib/forms";
 import { useHydrated } from "~/lib/hooks";
 import { formatDateTime, fromZonedInput, toZonedInput } from "~/lib/time";
-import {
-  deleteAnnouncement,
-  findAnnouncement,
-  listAnnouncements,
-  resolveUserEmails,
-  saveAnnouncement,
-  setAnnouncementActive,
-} from "~/models/content.server";
+import { deleteAnnouncement, findAnnouncement, listAnnouncements, resolveUserEmails, saveAnnouncement, setAnnouncementActive } from "~/models/content.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
@@ -37,7 +42,11 @@ const TARGETS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const filters = { q: (url.searchParams.get("q") ?? "").trim().slice(0, 100), type: url.searchParams.get("type") ?? "", target: url.searchParams.get("target") ?? "" };
+  const filters = {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    type: url.searchParams.get("type") ?? "",
+    target: url.searchParams.get("target") ?? "",
+  };
   const tz = env().ACADEMY_TIME_ZONE;
   const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
   const editing = editId ? findAnnouncement(editId) : null;
@@ -89,7 +98,8 @@ export async function action({ request }: ActionFunctionArgs) {
       let targetUserIds: string[] = [];
       if (p.targetType === "specific") {
         const resolved = resolveUserEmails(String(form.get("targetEmails") ?? ""));
-        if (resolved.unknown.length) return fail(`No user with the e-mail ${resolved.unknown.slice(0, 3).join(", ")}${resolved.unknown.length > 3 ? " …" : ""}`);
+        if (resolved.unknown.length)
+          return fail(`No user with the e-mail ${resolved.unknown.slice(0, 3).join(", ")}${resolved.unknown.length > 3 ? " …" : ""}`);
         if (!resolved.ids.length) return fail("Add at least one student");
         targetUserIds = resolved.ids;
       }
@@ -123,7 +133,14 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("announcement action failed", intent, error);
-    const text = intent === "save" ? (id ? "Failed to update announcement" : "Failed to create announcement") : intent === "toggle" ? "Failed to update announcement status" : "Failed to delete announcement";
+    const text =
+      intent === "save"
+        ? id
+          ? "Failed to update announcement"
+          : "Failed to create announcement"
+        : intent === "toggle"
+          ? "Failed to update announcement status"
+          : "Failed to delete announcement";
     return data({ intent, error: text, values: {} }, { status: 500 });
   }
 }
@@ -181,7 +198,10 @@ export default function AdminAnnouncements() {
         </div>
       </FilterForm>
       {d.rows.length === 0 ? (
-        <EmptyState title={d.summary.total ? "No announcements match your filters" : "No announcements yet"} text="Announcements appear on the landing page and students' dashboards." />
+        <EmptyState
+          title={d.summary.total ? "No announcements match your filters" : "No announcements yet"}
+          text="Announcements appear on the landing page and students' dashboards."
+        />
       ) : (
         <ul className="space-y-2">
           {d.rows.map((a) => (
@@ -194,7 +214,11 @@ export default function AdminAnnouncements() {
                     {a.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
                     {a.scheduled ? <Badge tone="amber">Scheduled</Badge> : null}
                     <Badge>
-                      {a.targetType === "all" ? "Everyone" : a.targetType === "examType" ? `Exam types: ${a.examTypes.join(", ")}` : `${a.userCount} specific users`}
+                      {a.targetType === "all"
+                        ? "Everyone"
+                        : a.targetType === "examType"
+                          ? `Exam types: ${a.examTypes.join(", ")}`
+                          : `${a.userCount} specific users`}
                     </Badge>
                   </p>
                   <p className="mt-1 line-clamp-2 whitespace-pre-line text-sm text-slate-600">{a.content}</p>
@@ -222,9 +246,7 @@ export default function AdminAnnouncements() {
         </ul>
       )}
       {params.get("add") || (params.get("edit") && d.editing) ? <AnnouncementForm d={d} close={close} /> : null}
-      {deleting ? (
-        <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} />
-      ) : null}
+      {deleting ? <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} /> : null}
     </main>
   );
 }

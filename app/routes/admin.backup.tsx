@@ -38,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES }));
     } catch (error) {
-      if (error instanceof MaxPartSizeExceededError) return data({ step: "error" as const, error: `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).` }, { status: 413 });
+      if (error instanceof MaxPartSizeExceededError)
+        return data({ step: "error" as const, error: `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).` }, { status: 413 });
       throw error;
     }
     const file = form.get("file");
@@ -158,7 +159,10 @@ export default function Backup() {
           ))}
         </Form>
         <ul className="list-disc pl-5 text-sm text-slate-600">
-          <li>The JSON backup holds users (without passwords), tests with their questions, attempts with answers, materials, custom exam types, announcements and books.</li>
+          <li>
+            The JSON backup holds users (without passwords), tests with their questions, attempts with answers, materials, custom exam types, announcements and
+            books.
+          </li>
           <li>CSV files hold one collection each, for spreadsheets.</li>
           <li>The database snapshot is a consistent copy of the whole SQLite file, passwords included: keep it safe. The README explains how to restore it.</li>
         </ul>
@@ -190,7 +194,8 @@ export default function Backup() {
             <Form method="post" className="flex flex-wrap items-center gap-2">
               <input type="hidden" name="token" value={a.token} />
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" required name="confirm" /> I understand that this adds the file's data to this site (items already here are kept as they are).
+                <input type="checkbox" required name="confirm" /> I understand that this adds the file's data to this site (items already here are kept as they
+                are).
               </label>
               <SubmitButton intent="import" pending="Importing...">
                 Import Data
@@ -213,8 +218,11 @@ export default function Backup() {
           </Form>
         )}
         <p className="text-sm text-slate-600">
-          Imported students have no password: set one for each under <Link to="/admin/users" className="text-brand-700 underline">User Management</Link> →
-          Password. Items whose id already exists are skipped, so importing the same file twice adds nothing.
+          Imported students have no password: set one for each under{" "}
+          <Link to="/admin/users" className="text-brand-700 underline">
+            User Management
+          </Link>{" "}
+          → Password. Items whose id already exists are skipped, so importing the same file twice adds nothing.
         </p>
       </section>
     </main>

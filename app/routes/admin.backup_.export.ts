@@ -17,14 +17,22 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (format === "json") {
       return new Response(backupJsonStream(), {
-        headers: downloadHeaders({ "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${backupFileName()}"`, "Cache-Control": "no-store" }),
+        headers: downloadHeaders({
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${backupFileName()}"`,
+          "Cache-Control": "no-store",
+        }),
       });
     }
     if (format === "csv") {
       const collection = String(form.get("collection") ?? "") as Collection;
       if (!COLLECTIONS.includes(collection)) return new Response("Unknown collection", { status: 400 });
       return new Response(`\uFEFF${collectionCsv(collection)}`, {
-        headers: downloadHeaders({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="academy-${collection}-${date}.csv"`, "Cache-Control": "no-store" }),
+        headers: downloadHeaders({
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="academy-${collection}-${date}.csv"`,
+          "Cache-Control": "no-store",
+        }),
       });
     }
     if (format === "sqlite") {
@@ -32,7 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const stream = fs.createReadStream(snapshot.file);
       stream.on("close", snapshot.cleanup);
       return new Response(createReadableStreamFromReadable(stream), {
-        headers: downloadHeaders({ "Content-Type": "application/vnd.sqlite3", "Content-Disposition": `attachment; filename="academy-${date}.db"`, "Cache-Control": "no-store" }),
+        headers: downloadHeaders({
+          "Content-Type": "application/vnd.sqlite3",
+          "Content-Disposition": `attachment; filename="academy-${date}.db"`,
+          "Cache-Control": "no-store",
+        }),
       });
     }
     return new Response("Unknown format", { status: 400 });

@@ -29,7 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "save") {
       const parsed = bookSchema.safeParse(formToObject(form));
-      if (!parsed.success) return data({ intent, error: parsed.error.issues[0]?.message ?? "Failed to save book", values: formToObject(form) }, { status: 400 });
+      if (!parsed.success)
+        return data({ intent, error: parsed.error.issues[0]?.message ?? "Failed to save book", values: formToObject(form) }, { status: 400 });
       if (!saveBook(id || null, parsed.data, admin.id)) return data({ intent, error: "Failed to save book", values: formToObject(form) }, { status: 400 });
       return redirectWithFlash("/admin/books", { type: "success", text: id ? "Book updated" : "Book added" });
     }
@@ -126,9 +127,7 @@ export default function AdminBooks() {
           </Form>
         </Dialog>
       ) : null}
-      {deleting ? (
-        <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} />
-      ) : null}
+      {deleting ? <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} /> : null}
     </main>
   );
 }

@@ -1,7 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Badge, ConfirmDialog, EmptyState, FilterForm, PageHeader, Pagination, useHrefWith, SearchField, FilterSelect, DeleteLink } from "~/components/admin/ui";
+import {
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  FilterForm,
+  PageHeader,
+  Pagination,
+  useHrefWith,
+  SearchField,
+  FilterSelect,
+  DeleteLink,
+} from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/time";

@@ -7,15 +7,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
 import { questionsFromForm } from "~/lib/test-editor-form";
-import {
-  addOption,
-  deleteQuestion,
-  type EditorQuestion,
-  MAX_OPTIONS,
-  MIN_OPTIONS,
-  newQuestion,
-  removeOption,
-} from "~/lib/test-editor-rules";
+import { addOption, deleteQuestion, type EditorQuestion, MAX_OPTIONS, MIN_OPTIONS, newQuestion, removeOption } from "~/lib/test-editor-rules";
 import { formatDate } from "~/lib/time";
 import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
@@ -47,7 +39,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Meta = { title: string; description: string; examType: string; customExamType: string; duration: string; unitNumber: string; unitName: string; isActive: boolean };
+type Meta = {
+  title: string;
+  description: string;
+  examType: string;
+  customExamType: string;
+  duration: string;
+  unitNumber: string;
+  unitName: string;
+  isActive: boolean;
+};
 
 function metaFromForm(form: FormData): Meta {
   return {
@@ -163,13 +164,26 @@ export default function TestEditor() {
             <label htmlFor="description" className="label">
               Description
             </label>
-            <textarea id="description" name="description" value={meta.description} onChange={(e) => setMeta({ ...meta, description: e.target.value })} className="input" rows={3} />
+            <textarea
+              id="description"
+              name="description"
+              value={meta.description}
+              onChange={(e) => setMeta({ ...meta, description: e.target.value })}
+              className="input"
+              rows={3}
+            />
           </div>
           <div>
             <label htmlFor="examType" className="label">
               Exam type
             </label>
-            <select id="examType" name="examType" value={knownType ? meta.examType : "CUSTOM"} onChange={(e) => setMeta({ ...meta, examType: e.target.value })} className="input">
+            <select
+              id="examType"
+              name="examType"
+              value={knownType ? meta.examType : "CUSTOM"}
+              onChange={(e) => setMeta({ ...meta, examType: e.target.value })}
+              className="input"
+            >
               <ExamTypeOptions types={d.examTypes} />
             </select>
           </div>
@@ -178,7 +192,13 @@ export default function TestEditor() {
               <label htmlFor="customExamType" className="label">
                 Custom exam type name
               </label>
-              <input id="customExamType" name="customExamType" value={meta.customExamType} onChange={(e) => setMeta({ ...meta, customExamType: e.target.value })} className="input" />
+              <input
+                id="customExamType"
+                name="customExamType"
+                value={meta.customExamType}
+                onChange={(e) => setMeta({ ...meta, customExamType: e.target.value })}
+                className="input"
+              />
             </div>
           ) : null}
           <div className="grid grid-cols-2 gap-3">
@@ -186,13 +206,29 @@ export default function TestEditor() {
               <label htmlFor="duration" className="label">
                 Duration (minutes)
               </label>
-              <input id="duration" name="duration" type="number" min={1} value={meta.duration} onChange={(e) => setMeta({ ...meta, duration: e.target.value })} className="input" />
+              <input
+                id="duration"
+                name="duration"
+                type="number"
+                min={1}
+                value={meta.duration}
+                onChange={(e) => setMeta({ ...meta, duration: e.target.value })}
+                className="input"
+              />
             </div>
             <div>
               <label htmlFor="unitNumber" className="label">
                 Unit number
               </label>
-              <input id="unitNumber" name="unitNumber" type="number" min={1} value={meta.unitNumber} onChange={(e) => setMeta({ ...meta, unitNumber: e.target.value })} className="input" />
+              <input
+                id="unitNumber"
+                name="unitNumber"
+                type="number"
+                min={1}
+                value={meta.unitNumber}
+                onChange={(e) => setMeta({ ...meta, unitNumber: e.target.value })}
+                className="input"
+              />
             </div>
           </div>
           <div>
@@ -202,7 +238,14 @@ export default function TestEditor() {
             <input id="unitName" name="unitName" value={meta.unitName} onChange={(e) => setMeta({ ...meta, unitName: e.target.value })} className="input" />
           </div>
           <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" name="isActive" checked={meta.isActive} onChange={(e) => setMeta({ ...meta, isActive: e.target.checked })} className="h-4 w-4" /> Active
+            <input
+              type="checkbox"
+              name="isActive"
+              checked={meta.isActive}
+              onChange={(e) => setMeta({ ...meta, isActive: e.target.checked })}
+              className="h-4 w-4"
+            />{" "}
+            Active
           </label>
           <dl className="text-sm text-slate-600">
             <div className="flex justify-between">
@@ -256,7 +299,14 @@ export default function TestEditor() {
                   Delete question
                 </button>
               </div>
-              <textarea id={`q-${i}`} name={`q.${i}.question`} value={q.question} onChange={(e) => setQ(i, { ...q, question: e.target.value })} className="input" rows={2} />
+              <textarea
+                id={`q-${i}`}
+                name={`q.${i}.question`}
+                value={q.question}
+                onChange={(e) => setQ(i, { ...q, question: e.target.value })}
+                className="input"
+                rows={2}
+              />
               <div className="space-y-2" role="radiogroup" aria-label={`Correct answer for question ${i + 1}`}>
                 {q.options.map((o, j) => (
                   <div key={j} className="flex items-center gap-2">
@@ -319,7 +369,14 @@ export default function TestEditor() {
                 <label htmlFor={`q-${i}-exp`} className="label">
                   Explanation (optional)
                 </label>
-                <textarea id={`q-${i}-exp`} name={`q.${i}.explanation`} value={q.explanation} onChange={(e) => setQ(i, { ...q, explanation: e.target.value })} className="input" rows={2} />
+                <textarea
+                  id={`q-${i}-exp`}
+                  name={`q.${i}.explanation`}
+                  value={q.explanation}
+                  onChange={(e) => setQ(i, { ...q, explanation: e.target.value })}
+                  className="input"
+                  rows={2}
+                />
               </div>
             </fieldset>
           ))}
@@ -353,4 +410,3 @@ export function ErrorBoundary() {
     </main>
   );
 }
-

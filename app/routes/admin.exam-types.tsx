@@ -59,7 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("exam type action failed", intent, error);
-    const text = intent === "create" ? "Failed to create custom exam type" : intent === "update" ? "Failed to update custom exam type" : "Failed to delete custom exam type";
+    const text =
+      intent === "create"
+        ? "Failed to create custom exam type"
+        : intent === "update"
+          ? "Failed to update custom exam type"
+          : "Failed to delete custom exam type";
     return data({ intent, error: text }, { status: 500 });
   }
 }

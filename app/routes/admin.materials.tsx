@@ -2,7 +2,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
-import { Badge, EmptyState, ErrorBox, PageHeader, StatTiles, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect, DeleteLink } from "~/components/admin/ui";
+import {
+  Badge,
+  EmptyState,
+  ErrorBox,
+  PageHeader,
+  StatTiles,
+  useHrefWith,
+  ConfirmDialog,
+  FilterForm,
+  DialogActions,
+  SearchField,
+  FilterSelect,
+  DeleteLink,
+} from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { materialSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -41,7 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "add") {
       const parsed = materialSchema.safeParse(formToObject(form));
-      if (!parsed.success) return data({ intent, error: parsed.error.issues[0]?.message ?? "Please fill in all fields", values: formToObject(form) }, { status: 400 });
+      if (!parsed.success)
+        return data({ intent, error: parsed.error.issues[0]?.message ?? "Please fill in all fields", values: formToObject(form) }, { status: 400 });
       addMaterial(parsed.data);
       return redirectWithFlash(back, { type: "success", text: "Material added successfully" });
     }
@@ -58,7 +72,12 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("material action failed", intent, error);
-    const text = intent === "add" ? "Error adding material. Please try again." : intent === "delete" ? "Error deleting material. Please try again." : "Error updating material status. Please try again.";
+    const text =
+      intent === "add"
+        ? "Error adding material. Please try again."
+        : intent === "delete"
+          ? "Error deleting material. Please try again."
+          : "Error updating material status. Please try again.";
     return data({ intent, error: text, values: {} }, { status: 500 });
   }
 }
@@ -90,7 +109,10 @@ export default function AdminMaterials() {
         <FilterSelect id="mat-type" name="type" label="Exam type" defaultValue={d.type} allLabel="All exam types" options={d.examTypes} />
       </FilterForm>
       {d.rows.length === 0 ? (
-        <EmptyState title={d.totals.total ? "No materials match your filters" : "No study materials yet"} text={d.totals.total ? "Try adjusting your search criteria" : "Add a Google Drive link to share notes with visitors."} />
+        <EmptyState
+          title={d.totals.total ? "No materials match your filters" : "No study materials yet"}
+          text={d.totals.total ? "Try adjusting your search criteria" : "Add a Google Drive link to share notes with visitors."}
+        />
       ) : (
         <ul className="space-y-2">
           {d.rows.map((m) => (
@@ -146,7 +168,14 @@ export default function AdminMaterials() {
               <label htmlFor="m-link" className="label">
                 Google Drive link
               </label>
-              <input id="m-link" name="googleDriveLink" type="url" defaultValue={values.googleDriveLink} className="input" placeholder="https://drive.google.com/file/d/…/view" />
+              <input
+                id="m-link"
+                name="googleDriveLink"
+                type="url"
+                defaultValue={values.googleDriveLink}
+                className="input"
+                placeholder="https://drive.google.com/file/d/…/view"
+              />
             </div>
             <ImageUrlField id="m-thumb" name="thumbnailUrl" label="Thumbnail image URL" defaultValue={values.thumbnailUrl} />
             <DialogActions closeHref={close} intent="add" pending="Adding...">
@@ -155,9 +184,7 @@ export default function AdminMaterials() {
           </Form>
         </Dialog>
       ) : null}
-      {deleting ? (
-        <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} />
-      ) : null}
+      {deleting ? <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} /> : null}
     </main>
   );
 }

@@ -2,7 +2,23 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Badge, RowMenu, EmptyState, ErrorBox, PageHeader, Pagination, SubmitButton, useHrefWith, ConfirmDialog, FilterForm, DialogActions, SearchField, FilterSelect, ExamTypeOptions, DeleteLink } from "~/components/admin/ui";
+import {
+  Badge,
+  RowMenu,
+  EmptyState,
+  ErrorBox,
+  PageHeader,
+  Pagination,
+  SubmitButton,
+  useHrefWith,
+  ConfirmDialog,
+  FilterForm,
+  DialogActions,
+  SearchField,
+  FilterSelect,
+  ExamTypeOptions,
+  DeleteLink,
+} from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
@@ -268,7 +284,15 @@ function TestList({ d }: { d: LoaderData }) {
         {d.rows.map((t) => (
           <li key={t.id} className="card flex flex-wrap items-start justify-between gap-3 p-4" data-testid="test-row">
             <div className="flex min-w-0 gap-3">
-              <input type="checkbox" name="ids" value={t.id} form="bulk-select" defaultChecked={ticked.has(t.id)} aria-label={`Select ${t.title}`} className="mt-1.5 h-4 w-4" />
+              <input
+                type="checkbox"
+                name="ids"
+                value={t.id}
+                form="bulk-select"
+                defaultChecked={ticked.has(t.id)}
+                aria-label={`Select ${t.title}`}
+                className="mt-1.5 h-4 w-4"
+              />
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{t.title}</span>
@@ -429,7 +453,9 @@ function SingleUpload({ d, closeHref }: { d: LoaderData; closeHref: string }) {
                   if (submitter) formRef.current?.requestSubmit(submitter);
                 }}
               />
-              <p className="mt-1 text-xs text-slate-500">Columns: question, option_a … option_d, correct_answer (1-based number or the option text), explanation.</p>
+              <p className="mt-1 text-xs text-slate-500">
+                Columns: question, option_a … option_d, correct_answer (1-based number or the option text), explanation.
+              </p>
             </div>
             <DialogActions closeHref={closeHref} intent="preview" pending="Reading file..." className="sm:col-span-2">
               Upload &amp; Preview
@@ -643,7 +669,9 @@ function BulkOperations({ d, closeHref, step }: { d: LoaderData; closeHref: stri
         ) : step === "clear" ? (
           <div className="space-y-3">
             <p className="font-semibold text-red-700">Delete every test?</p>
-            <p className="text-sm text-slate-700">This deletes all {d.total} tests. Tests that students have attempted are archived so their results stay readable.</p>
+            <p className="text-sm text-slate-700">
+              This deletes all {d.total} tests. Tests that students have attempted are archived so their results stay readable.
+            </p>
             <div className="flex justify-end gap-2">
               <Link to={closeHref} className="btn-secondary" preventScrollReset>
                 Cancel
@@ -714,9 +742,7 @@ function CloneTest({ d, closeHref }: { d: LoaderData; closeHref: string }) {
         <h2 id="clone-title" className="text-xl font-bold">
           Clone Test
         </h2>
-        <p className="text-sm text-slate-700">
-          A copy named “{t.title} (Copy)” is created, active, with all its questions.
-        </p>
+        <p className="text-sm text-slate-700">A copy named “{t.title} (Copy)” is created, active, with all its questions.</p>
         <ErrorBox message={error} />
         <input type="hidden" name="id" value={t.id} />
         <div>

@@ -37,8 +37,7 @@ export default function ItemAnalysis() {
                 Q{q.n}. <RichText text={q.question} />
               </p>
               <p className="mt-1 text-sm">
-                Facility <strong>{pct(q.facility)}</strong> · Discrimination{" "}
-                <strong>{q.discrimination === null ? "—" : q.discrimination.toFixed(2)}</strong>
+                Facility <strong>{pct(q.facility)}</strong> · Discrimination <strong>{q.discrimination === null ? "—" : q.discrimination.toFixed(2)}</strong>
                 {flag ? <span className="ml-2 font-semibold text-amber-700">Check this question</span> : null}
               </p>
               <ul className="mt-2 space-y-1 text-sm">

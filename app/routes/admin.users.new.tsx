@@ -70,7 +70,11 @@ export default function AddUser() {
           <div className="grid grid-cols-2 gap-2">
             {examTypes.map((t) => (
               <label key={t.value} className="flex items-center gap-2 text-sm">
-                <input {...getInputProps(fields.examTypes, { type: "checkbox", value: t.value })} id={`${fields.examTypes.id}-${t.value}`} className="h-4 w-4" />
+                <input
+                  {...getInputProps(fields.examTypes, { type: "checkbox", value: t.value })}
+                  id={`${fields.examTypes.id}-${t.value}`}
+                  className="h-4 w-4"
+                />
                 {t.label}
                 {t.builtin ? "" : " (custom)"}
               </label>

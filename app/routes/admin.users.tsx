@@ -1,7 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { Badge, RowMenu, ConfirmDialog, EmptyState, ErrorBox, FilterForm, PageHeader, Pagination, StatTiles, SubmitButton, useHrefWith, DialogActions, SearchField, DeleteLink } from "~/components/admin/ui";
+import {
+  Badge,
+  RowMenu,
+  ConfirmDialog,
+  EmptyState,
+  ErrorBox,
+  FilterForm,
+  PageHeader,
+  Pagination,
+  StatTiles,
+  SubmitButton,
+  useHrefWith,
+  DialogActions,
+  SearchField,
+  DeleteLink,
+} from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -184,7 +199,9 @@ export default function AdminUsers() {
                     {u.role === "admin" ? <Badge tone="purple">admin</Badge> : null}
                     {!u.hasPassword ? <Badge tone="amber">no password</Badge> : null}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3">{u.status === "active" ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}</td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    {u.status === "active" ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
+                  </td>
                   <td className="whitespace-nowrap px-4 py-3">{formatDate(u.joinDate)}</td>
                   <td className="whitespace-nowrap px-4 py-3">{u.lastLogin ? formatDateTime(u.lastLogin) : "Never"}</td>
                   <td className="px-4 py-3">
@@ -413,8 +430,8 @@ function DeleteUser({ d, close }: { d: LoaderData; close: string }) {
   return (
     <ConfirmDialog id={t.id} title={`Delete ${t.name}?`} closeHref={close} label="Delete User">
       <p className="text-sm text-slate-700">
-        The account of {t.email} is deleted together with all of their test attempts and results. This cannot be undone. To keep their history, deactivate
-        the account instead.
+        The account of {t.email} is deleted together with all of their test attempts and results. This cannot be undone. To keep their history, deactivate the
+        account instead.
       </p>
     </ConfirmDialog>
   );

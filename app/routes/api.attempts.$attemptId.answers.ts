@@ -10,7 +10,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = answerSchema.safeParse(formToObject(await request.formData()));
   if (!parsed.success) return Response.json({ ok: false, error: parsed.error.issues[0]?.message ?? "Invalid answer" }, { status: 400 });
   const { questionId, chosen, marked, visit, at } = parsed.data;
-  const result = saveAnswer(params.attemptId ?? "", user.id, { questionId, chosen, marked, at, visitOnly: visit === "1" && chosen === undefined && marked === undefined });
+  const result = saveAnswer(params.attemptId ?? "", user.id, {
+    questionId,
+    chosen,
+    marked,
+    at,
+    visitOnly: visit === "1" && chosen === undefined && marked === undefined,
+  });
   if (!result.ok) return Response.json({ ok: false, error: result.error, closed: result.closed }, { status: result.closed ? 409 : 400 });
   return Response.json({ ok: true, serverNow: Date.now(), deadlineAt: +result.deadlineAt }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -11,7 +11,6 @@ import { loadDashboard, parseDashboardQuery } from "~/models/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }];
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
   const url = new URL(request.url);
@@ -159,7 +158,11 @@ function Categories({ d }: { d: Extract<Data, { level: "categories" }> }) {
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {d.categories.map((c) => (
           <li key={c.value}>
-            <Link to={`/dashboard?type=${encodeURIComponent(c.value)}`} prefetch="intent" className="card block p-4 transition hover:border-brand-600 hover:shadow">
+            <Link
+              to={`/dashboard?type=${encodeURIComponent(c.value)}`}
+              prefetch="intent"
+              className="card block p-4 transition hover:border-brand-600 hover:shadow"
+            >
               <h3 className="text-lg font-bold">{c.label}</h3>
               <dl className="mt-2 grid grid-cols-2 gap-1 text-sm text-slate-600">
                 <dt>Tests</dt>
@@ -171,9 +174,7 @@ function Categories({ d }: { d: Extract<Data, { level: "categories" }> }) {
                   {c.attempted}/{c.tests}
                 </dd>
                 <dt>Avg Score</dt>
-                <dd className="text-right">
-                  {c.average === null ? "—" : <span className={`badge ${bandClasses[band(c.average)]}`}>{c.average}%</span>}
-                </dd>
+                <dd className="text-right">{c.average === null ? "—" : <span className={`badge ${bandClasses[band(c.average)]}`}>{c.average}%</span>}</dd>
               </dl>
             </Link>
           </li>
@@ -235,7 +236,11 @@ function Units({ d }: { d: Extract<Data, { level: "units" }> }) {
                 </p>
                 <p className="mt-2 text-sm">
                   Average:{" "}
-                  {u.average === null ? <span className="text-slate-500">—</span> : <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>}
+                  {u.average === null ? (
+                    <span className="text-slate-500">—</span>
+                  ) : (
+                    <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>
+                  )}
                 </p>
               </Link>
             </li>

@@ -61,9 +61,7 @@ export default function Login() {
           <div className="mb-6 text-center">
             <img src="/logo.svg" alt="" width={48} height={48} className="mx-auto mb-3 h-12 w-12" />
             <h1 className="text-2xl font-bold">{isRegister ? "Create Account" : "Welcome Back"}</h1>
-            <p className="mt-1 text-sm text-slate-600">
-              {isRegister ? `Join ${academy.name} and start practising` : "Sign in to continue your preparation"}
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{isRegister ? `Join ${academy.name} and start practising` : "Sign in to continue your preparation"}</p>
           </div>
 
           {error ? (
@@ -136,9 +134,7 @@ export default function Login() {
               </>
             )}
           </p>
-          <p className="mt-4 text-center text-xs text-slate-500">
-            By continuing, you agree to our Terms of Service and Privacy Policy.
-          </p>
+          <p className="mt-4 text-center text-xs text-slate-500">By continuing, you agree to our Terms of Service and Privacy Policy.</p>
         </div>
       </div>
     </main>

@@ -216,7 +216,8 @@ function Exam({ page }: { page: ExamPageData }) {
     const unsubscribe = queue.subscribe(setStatus);
     // what this device chose but the server has not stored yet is what the student sees
     const overlay: Record<string, Entry | undefined> = {};
-    for (const c of queue.unsent()) if (c.chosen !== undefined || c.marked !== undefined) overlay[c.questionId] = { visited: true, chosen: c.chosen ?? null, marked: c.marked ?? false };
+    for (const c of queue.unsent())
+      if (c.chosen !== undefined || c.marked !== undefined) overlay[c.questionId] = { visited: true, chosen: c.chosen ?? null, marked: c.marked ?? false };
     const w = window as unknown as { __examTaps?: Tap[]; __examHydrated?: boolean };
     w.__examHydrated = true;
     for (const tap of w.__examTaps ?? []) {
@@ -351,15 +352,7 @@ function Exam({ page }: { page: ExamPageData }) {
       ) : null}
 
       <div className="mt-3 grid gap-4 lg:grid-cols-[1fr_18rem]">
-        <Form
-          id={FORM_ID}
-          ref={questionRef}
-          method="post"
-          replace
-          preventScrollReset
-          onSubmit={onSubmit}
-          className="card scroll-mt-28 p-4 sm:p-6"
-        >
+        <Form id={FORM_ID} ref={questionRef} method="post" replace preventScrollReset onSubmit={onSubmit} className="card scroll-mt-28 p-4 sm:p-6">
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="questionId" value={question.id} />
           <input type="hidden" name="q" value={current} />
@@ -387,8 +380,7 @@ function Exam({ page }: { page: ExamPageData }) {
                       className="mt-1 h-4 w-4 accent-brand-600"
                     />
                     <span>
-                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span>{" "}
-                      <RichText text={option} />
+                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={option} />
                     </span>
                   </label>
                 );
@@ -438,11 +430,16 @@ function Exam({ page }: { page: ExamPageData }) {
         </Dialog>
       ) : confirmOpen ? (
         <Dialog labelledBy="confirm-heading" closeHref={`/test/${test.id}?q=${current}`} onClose={status.finishing ? () => {} : () => setConfirmOpen(false)}>
-          <Form method="post" replace onSubmit={(e) => {
-            if (!queueRef.current) return;
-            e.preventDefault();
-            finish();
-          }} className="p-6">
+          <Form
+            method="post"
+            replace
+            onSubmit={(e) => {
+              if (!queueRef.current) return;
+              e.preventDefault();
+              finish();
+            }}
+            className="p-6"
+          >
             <h2 id="confirm-heading" className="text-lg font-bold">
               Submit the test?
             </h2>
@@ -458,7 +455,11 @@ function Exam({ page }: { page: ExamPageData }) {
             ) : null}
             <input type="hidden" name="intent" value="finish" />
             <div className="mt-5 flex justify-end gap-2">
-              {status.finishing ? null : <DialogCloseLink href={`/test/${test.id}?q=${current}`} onClose={() => setConfirmOpen(false)}>Cancel</DialogCloseLink>}
+              {status.finishing ? null : (
+                <DialogCloseLink href={`/test/${test.id}?q=${current}`} onClose={() => setConfirmOpen(false)}>
+                  Cancel
+                </DialogCloseLink>
+              )}
               <button type="submit" className="btn-danger" disabled={status.finishing}>
                 {status.finishing ? "Submitting..." : "Submit Test"}
               </button>

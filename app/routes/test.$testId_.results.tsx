@@ -28,9 +28,7 @@ export default function Results() {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-xl font-bold">You are taking this test right now</h1>
-        <p className="mt-3 text-slate-600">
-          Results and answers of “{page.test.title}” stay hidden until you finish the attempt in progress.
-        </p>
+        <p className="mt-3 text-slate-600">Results and answers of “{page.test.title}” stay hidden until you finish the attempt in progress.</p>
         <Link to={`/test/${page.test.id}`} className="btn-primary mt-6">
           Return to the test
         </Link>
@@ -144,8 +142,7 @@ export default function Results() {
                       key={i}
                       className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
                     >
-                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span>{" "}
-                      <RichText text={o} />
+                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={o} />
                       {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
                       {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
                       {isCorrect && i === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}

@@ -11,7 +11,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-
 async function expectNoSeriousViolations(page: Page, url: string) {
   await page.goto(`${app.url}${url}`);
   const results = await new AxeBuilder({ page }).analyze();
@@ -37,7 +36,19 @@ test("sign-in, student dashboard, exam and results", async ({ page }) => {
 
 test("admin pages", async ({ page }) => {
   await signIn(page, app, ADMIN.email, ADMIN.password);
-  for (const url of ["/admin", "/admin/tests", "/admin/tests?upload=single", "/admin/users", "/admin/materials", "/admin/books", "/admin/announcements", "/admin/csv", "/admin/exam-types", "/admin/backup", "/admin/users/analysis"]) {
+  for (const url of [
+    "/admin",
+    "/admin/tests",
+    "/admin/tests?upload=single",
+    "/admin/users",
+    "/admin/materials",
+    "/admin/books",
+    "/admin/announcements",
+    "/admin/csv",
+    "/admin/exam-types",
+    "/admin/backup",
+    "/admin/users/analysis",
+  ]) {
     await expectNoSeriousViolations(page, url);
   }
 });

@@ -17,7 +17,10 @@ test("the overview shows figures that match the database, and User Analysis open
   try {
     await signIn(page, app);
     const db = app.db();
-    const finished = db.prepare("select count(*) as n, count(distinct user_id) as u from attempts where status in ('submitted','expired')").get() as { n: number; u: number };
+    const finished = db.prepare("select count(*) as n, count(distinct user_id) as u from attempts where status in ('submitted','expired')").get() as {
+      n: number;
+      u: number;
+    };
     const tests = db.prepare("select count(*) as n from tests where archived_at is null").get() as { n: number };
     await expect(page.getByTestId("activity-total")).toHaveText(String(finished.n));
     await expect(page.getByTestId("activity-users")).toHaveText(String(finished.u));
@@ -67,7 +70,11 @@ test("an admin exports JSON and imports it into a fresh instance", async ({ brow
     await b.getByLabel(/I understand/).check();
     await b.getByRole("button", { name: "Import Data" }).click();
     await expect(b.getByTestId("flash")).toContainText("Import completed:");
-    const counts = (app: AppServer) => app.db().prepare("select (select count(*) from tests) t, (select count(*) from questions) q, (select count(*) from attempts) a, (select count(*) from books) b").get();
+    const counts = (app: AppServer) =>
+      app
+        .db()
+        .prepare("select (select count(*) from tests) t, (select count(*) from questions) q, (select count(*) from attempts) a, (select count(*) from books) b")
+        .get();
     expect(counts(target)).toEqual(counts(source));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

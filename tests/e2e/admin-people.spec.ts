@@ -10,7 +10,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-
 test("a custom exam type, assigned to the demo student with a test in it, appears on their dashboard", async ({ page, browser }) => {
   await signIn(page, app, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin/exam-types`);
@@ -104,7 +103,12 @@ for (const javaScriptEnabled of [true, false]) {
       await password.fill("secret12");
       await dialog.getByRole("button", { name: "Add User" }).click();
       await expect(page.getByText(`User Revathi ${javaScriptEnabled} added`)).toBeVisible();
-      const row = app.db().prepare("select u.name, group_concat(t.exam_type) as types from users u left join user_exam_types t on t.user_id = u.id where u.email = ? group by u.id").get(`revathi-${javaScriptEnabled}@example.test`);
+      const row = app
+        .db()
+        .prepare(
+          "select u.name, group_concat(t.exam_type) as types from users u left join user_exam_types t on t.user_id = u.id where u.email = ? group by u.id",
+        )
+        .get(`revathi-${javaScriptEnabled}@example.test`);
       expect(row).toEqual({ name: `Revathi ${javaScriptEnabled}`, types: "NET" });
     });
   });

@@ -12,7 +12,6 @@ test.afterAll(async () => {
 
 const fixture = (name: string) => path.join(process.cwd(), "tests/fixtures", name);
 
-
 test("an admin uploads a CSV, reads the report, creates the test, and a student of that type sees it", async ({ page, browser }) => {
   await signIn(page, app, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin/tests`);
@@ -62,7 +61,10 @@ test("the question editor adds an option, marks it correct and saves", async ({ 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(`${app.url}/admin/csv`);
   await expect(page.getByTestId("flash")).toHaveText("Test updated successfully");
-  const row = app.db().prepare("select options, correct_answer as c from questions where test_id = ? and id = 'q1' order by version desc limit 1").get(id) as { options: string; c: number };
+  const row = app.db().prepare("select options, correct_answer as c from questions where test_id = ? and id = 'q1' order by version desc limit 1").get(id) as {
+    options: string;
+    c: number;
+  };
   expect(JSON.parse(row.options)).toEqual(["Keats", "Wordsworth", "Shelley", "Tennyson", "Robert Burns"]);
   expect(row.c).toBe(4);
 });
@@ -116,7 +118,10 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(page.getByText("Test updated successfully")).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      expect(app.db().prepare("select duration, description from tests where title like 'Chaucer%'").get()).toEqual({ duration: 25, description: `Kept description ${javaScriptEnabled}` });
+      expect(app.db().prepare("select duration, description from tests where title like 'Chaucer%'").get()).toEqual({
+        duration: 25,
+        description: `Kept description ${javaScriptEnabled}`,
+      });
     });
   });
 }
@@ -130,7 +135,9 @@ for (const javaScriptEnabled of [true, false]) {
       const db = app.db();
       for (const n of [1, 2]) {
         const id = `del-${javaScriptEnabled}-${n}`;
-        db.prepare("insert into tests (id, title, description, exam_type, duration, total_questions, is_active, current_version, created_at, updated_at) values (?, ?, '', 'NET', 10, 0, 1, 1, ?, ?)").run(id, `Disposable ${javaScriptEnabled} ${n}`, Date.now(), Date.now());
+        db.prepare(
+          "insert into tests (id, title, description, exam_type, duration, total_questions, is_active, current_version, created_at, updated_at) values (?, ?, '', 'NET', 10, 0, 1, 1, ?, ?)",
+        ).run(id, `Disposable ${javaScriptEnabled} ${n}`, Date.now(), Date.now());
       }
       await page.goto(`${app.url}/admin/tests?q=Disposable ${javaScriptEnabled}`);
       await page.getByLabel(`Select Disposable ${javaScriptEnabled} 1`).check();
@@ -141,7 +148,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(dialog).toContainText("Delete 2 tests?");
       await expect(dialog).toContainText(`Disposable ${javaScriptEnabled} 1`);
       await expect(dialog).toContainText(`Disposable ${javaScriptEnabled} 2`);
-      const left = () => (db.prepare("select count(*) as n from tests where title like ? and archived_at is null").get(`Disposable ${javaScriptEnabled}%`) as { n: number }).n;
+      const left = () =>
+        (db.prepare("select count(*) as n from tests where title like ? and archived_at is null").get(`Disposable ${javaScriptEnabled}%`) as { n: number }).n;
       expect(left()).toBe(2);
       await dialog.getByRole("button", { name: "Delete 2 Tests" }).click();
       await expect(page.getByText("Bulk delete complete: 2 deleted, 0 errors")).toBeVisible();
@@ -157,7 +165,8 @@ test.describe("admin lists at 360 px", () => {
     await signIn(page, app, ADMIN.email, ADMIN.password);
     // heights of every header cell, badge and row (a word broken per letter makes them tall and narrow)
     const heights = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
-    const narrowest = (selector: string) => page.locator(selector).evaluateAll((els) => Math.min(...els.map((e) => Math.round(e.getBoundingClientRect().width))));
+    const narrowest = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => Math.min(...els.map((e) => Math.round(e.getBoundingClientRect().width))));
 
     await page.goto(`${app.url}/admin/users`);
     for (const h of await heights("thead th")) expect(h).toBeLessThanOrEqual(48);

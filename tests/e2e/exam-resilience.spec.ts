@@ -27,7 +27,9 @@ function attemptOf(email: string, testId: string) {
 function answersOf(attemptId: string) {
   return app
     .db()
-    .prepare("select question_id as q, chosen_index as chosen, marked_for_review as marked from attempt_answers where attempt_id = ? and (chosen_index is not null or marked_for_review = 1) order by question_id")
+    .prepare(
+      "select question_id as q, chosen_index as chosen, marked_for_review as marked from attempt_answers where attempt_id = ? and (chosen_index is not null or marked_for_review = 1) order by question_id",
+    )
     .all(attemptId) as Array<{ q: string; chosen: number | null; marked: number }>;
 }
 
@@ -45,7 +47,10 @@ async function openExam(page: Page, testId: string) {
   await expect(page.getByText(/Question \d+ of 10/)).toBeVisible();
 }
 
-test("offline mid-exam: moving, answering, marking and finishing stay in the exam; back online the attempt is finished with every answer", async ({ page, context }) => {
+test("offline mid-exam: moving, answering, marking and finishing stay in the exam; back online the attempt is finished with every answer", async ({
+  page,
+  context,
+}) => {
   await signIn(page, app, STUDENT.email, STUDENT.password);
   const testId = testIdOf("NET English Full Mock Test 1");
   await startTest(page, testId);
@@ -138,7 +143,8 @@ test.describe("the exam screen at 360 px", () => {
       const w = window as unknown as { __cls: number };
       w.__cls = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.__cls += entry.value;
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) w.__cls += entry.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.reload();
@@ -181,7 +187,12 @@ test("a deep link survives sign-in; a limited test asks before using an attempt;
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(`${app.url}/test/${testId}`);
-  const attemptsBefore = (app.db().prepare("select count(*) as n from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ?").get("meena@academy.local", testId) as { n: number }).n;
+  const attemptsBefore = (
+    app
+      .db()
+      .prepare("select count(*) as n from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ?")
+      .get("meena@academy.local", testId) as { n: number }
+  ).n;
   await page.getByRole("link", { name: "Start Test" }).click();
   const dialog = page.getByRole("dialog");
   // (the demo data gave Meena one finished attempt of this 2-attempt test)
@@ -209,7 +220,10 @@ test("an expired attempt offers its result, not Resume", async ({ page }) => {
   await page.getByRole("link", { name: "Start Test" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
   await expect(page.getByText("Question 1 of 10")).toBeVisible();
-  app.db().prepare("update attempts set deadline_at = ? where id = ?").run(Date.now() - 60_000, attemptOf("arun@academy.local", testId)!.id);
+  app
+    .db()
+    .prepare("update attempts set deadline_at = ? where id = ?")
+    .run(Date.now() - 60_000, attemptOf("arun@academy.local", testId)!.id);
   await page.goto(`${app.url}/dashboard?type=NET&unit=2`);
   const card = page.getByRole("listitem").filter({ hasText: "Romantic Poets" });
   await expect(card.getByRole("link", { name: "Resume Test" })).toHaveCount(0);

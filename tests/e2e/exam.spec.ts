@@ -9,7 +9,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-
 function testIdOf(title: string): string {
   return (app.db().prepare("select id from tests where title = ?").get(title) as { id: string }).id;
 }
@@ -77,7 +76,10 @@ test("JS on: take a test from the dashboard, reload midway, finish and review", 
   await expect(page.getByText("✗ Your answer")).toBeVisible();
   await page.getByRole("link", { name: /^Wrong \(1\)$/ }).click();
   await expect(page.locator("[data-outcome]")).toHaveCount(1);
-  const row = app.db().prepare("select a.status, a.score, a.total_questions as total from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ?").get(STUDENT.email, testId);
+  const row = app
+    .db()
+    .prepare("select a.status, a.score, a.total_questions as total from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ?")
+    .get(STUDENT.email, testId);
   expect(row).toEqual({ status: "submitted", score: 1, total: 10 });
 });
 
@@ -139,7 +141,10 @@ test("JS on: the countdown submits the test by itself at zero", async ({ page })
   await page.getByRole("button", { name: "Start Test" }).click();
   await page.getByLabel("B. T. S. Eliot").check();
   await expect.poll(() => savedAnswers("joseph@academy.local", testId).find((a) => a.q === "q1")?.chosen).toBe(1);
-  app.db().prepare(`update attempts set deadline_at = ? where test_id = ? and status = 'in_progress'`).run(Date.now() + 4_000, testId);
+  app
+    .db()
+    .prepare(`update attempts set deadline_at = ? where test_id = ? and status = 'in_progress'`)
+    .run(Date.now() + 4_000, testId);
   await page.reload();
   await expect(page.getByRole("timer")).toHaveAttribute("data-warning", "true");
   await expect(page).toHaveURL(/\/results\?attempt=/, { timeout: 15_000 });

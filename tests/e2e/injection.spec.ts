@@ -27,7 +27,6 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-
 async function post(request: APIRequestContext, url: string, form: Record<string, string>) {
   const res = await request.post(`${app.url}${url}`, { form, headers: { Origin: app.url }, maxRedirects: 0 });
   expect(res.status(), `${url} ${form.intent}`).toBeLessThan(500);
@@ -62,16 +61,44 @@ test("hostile text in every form renders inert and inside its box", async ({ pag
   await post(r, "/admin/users/new", { intent: "add", name: hostile(0), email: "hostile@example.test", password: "secret12", role: "user", examTypes: "NET" });
   await post(r, "/admin/exam-types", { intent: "create", name: hostile(1).slice(0, 50) });
   await post(r, "/admin/books", { intent: "save", title: hostile(2).slice(0, 200), coverUrl: "https://127.0.0.1:1/x.png", description: hostile(3) });
-  await post(r, "/admin/materials", { intent: "add", title: hostile(4).slice(0, 200), description: hostile(5), examType: "NET", googleDriveLink: "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view", thumbnailUrl: "https://127.0.0.1:1/t.png" });
+  await post(r, "/admin/materials", {
+    intent: "add",
+    title: hostile(4).slice(0, 200),
+    description: hostile(5),
+    examType: "NET",
+    googleDriveLink: "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQr/view",
+    thumbnailUrl: "https://127.0.0.1:1/t.png",
+  });
   for (const [i, target] of (["all", "specific"] as const).entries()) {
-    await post(r, "/admin/announcements", { intent: "save", title: hostile(6 + i).slice(0, 200), content: hostile(7 + i), type: "general", targetType: target, targetEmails: STUDENT.email, isActive: "on" });
+    await post(r, "/admin/announcements", {
+      intent: "save",
+      title: hostile(6 + i).slice(0, 200),
+      content: hostile(7 + i),
+      type: "general",
+      targetType: target,
+      targetEmails: STUDENT.email,
+      isActive: "on",
+    });
   }
-  await post(r, `/admin/tests/${testId}/edit`, { intent: "edit", title: hostile(1).slice(0, 200), description: hostile(2).slice(0, 2000), examType: "NET", duration: "20", isActive: "on" });
+  await post(r, `/admin/tests/${testId}/edit`, {
+    intent: "edit",
+    title: hostile(1).slice(0, 200),
+    description: hostile(2).slice(0, 2000),
+    examType: "NET",
+    duration: "20",
+    isActive: "on",
+  });
 
   // a CSV with hostile cells, previewed and created
   const csv = `question,option_a,option_b,option_c,option_d,correct_answer,explanation\n${CORPUS.map((c, i) => [c, hostile(i), "B", "C", "D", "1", hostile(i + 2)].map((v) => `"${v.replace(/"/g, '""')}"`).join(",")).join("\n")}\n`;
   const preview = await r.post(`${app.url}/admin/tests`, {
-    multipart: { intent: "preview", title: hostile(3).slice(0, 200), examType: "NET", duration: "30", file: { name: "hostile.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+    multipart: {
+      intent: "preview",
+      title: hostile(3).slice(0, 200),
+      examType: "NET",
+      duration: "30",
+      file: { name: "hostile.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+    },
     headers: { Origin: app.url, Accept: "text/html" },
   });
   expect(preview.status()).toBeLessThan(500);
@@ -107,7 +134,21 @@ test("hostile text in every form renders inert and inside its box", async ({ pag
   db.prepare("update users set name = ? where id = ?").run(hostile(3), studentId);
   const hostileTest = (db.prepare("select id from tests where title like ?").get(`${CORPUS[4].slice(0, 10)}%`) as { id: string }).id;
 
-  const adminPages = ["/admin", "/admin/tests", "/admin/users", "/admin/users/analysis", `/admin/users/${studentId}`, "/admin/materials", "/admin/books", "/admin/announcements", "/admin/csv", "/admin/exam-types", `/admin/csv/${hostileTest}/edit`, `/admin/tests/${hostileTest}/analysis`, "/admin/backup"];
+  const adminPages = [
+    "/admin",
+    "/admin/tests",
+    "/admin/users",
+    "/admin/users/analysis",
+    `/admin/users/${studentId}`,
+    "/admin/materials",
+    "/admin/books",
+    "/admin/announcements",
+    "/admin/csv",
+    "/admin/exam-types",
+    `/admin/csv/${hostileTest}/edit`,
+    `/admin/tests/${hostileTest}/analysis`,
+    "/admin/backup",
+  ];
   for (const url of adminPages) await checkPage(page, url);
 
   const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });

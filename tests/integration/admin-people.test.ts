@@ -1,7 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
-import { announcementExamTypes, announcements, announcementUsers, attempts, books, examTypes, materials, tests, userExamTypes, users } from "~/db/schema.server";
+import {
+  announcementExamTypes,
+  announcements,
+  announcementUsers,
+  attempts,
+  books,
+  examTypes,
+  materials,
+  tests,
+  userExamTypes,
+  users,
+} from "~/db/schema.server";
 import { fromZonedInput, toZonedInput } from "~/lib/time";
 import { createTest } from "~/models/test.server";
 import { assignedExamTypes, findUserByEmail } from "~/models/user.server";
@@ -21,23 +32,39 @@ beforeAll(async () => {
   admin = await signIn(OWNER.email, OWNER.password);
 });
 
-const post = (route: { action: any }, path: string, fields: Record<string, string | string[]>, cookie = admin) => run(route.action, postRequest(path, fields, { cookie }));
+const post = (route: { action: any }, path: string, fields: Record<string, string | string[]>, cookie = admin) =>
+  run(route.action, postRequest(path, fields, { cookie }));
 const errorOf = (res: unknown) => payload<any>(res).error;
 
 describe("users", () => {
   it("adds a user with exam types; refuses missing fields and a duplicate e-mail, writing nothing", async () => {
     // Add User is a dialog route of its own (/admin/users/new); its errors are per field, the input kept
     const fieldErrors = (res: unknown) => payload<any>(res).result.error;
-    const ok = (await post(addUserRoute, "/admin/users/new", { intent: "add", name: "Lakshmi", email: "Lakshmi@Example.test", password: "secret12", role: "user", examTypes: ["TET", "SET"] })) as Response;
+    const ok = (await post(addUserRoute, "/admin/users/new", {
+      intent: "add",
+      name: "Lakshmi",
+      email: "Lakshmi@Example.test",
+      password: "secret12",
+      role: "user",
+      examTypes: ["TET", "SET"],
+    })) as Response;
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/users");
     const user = findUserByEmail("lakshmi@example.test")!;
     expect(assignedExamTypes(user.id).sort()).toEqual(["SET", "TET"]);
-    const missing = await post(addUserRoute, "/admin/users/new", { intent: "add", name: "", email: "x@example.test", password: "secret12", examTypes: ["NET"] });
+    const missing = await post(addUserRoute, "/admin/users/new", {
+      intent: "add",
+      name: "",
+      email: "x@example.test",
+      password: "secret12",
+      examTypes: ["NET"],
+    });
     expect(fieldErrors(missing)).toEqual({ name: ["Please fill in all fields"] });
     expect(payload<any>(missing).result.initialValue).toMatchObject({ email: "x@example.test", examTypes: "NET" });
     expect(payload<any>(missing).result.initialValue.password).toBeUndefined();
-    expect(fieldErrors(await post(addUserRoute, "/admin/users/new", { intent: "add", name: "Again", email: "lakshmi@example.test", password: "secret12" }))).toEqual({ email: ["User with this email already exists"] });
+    expect(
+      fieldErrors(await post(addUserRoute, "/admin/users/new", { intent: "add", name: "Again", email: "lakshmi@example.test", password: "secret12" })),
+    ).toEqual({ email: ["User with this email already exists"] });
     expect(db().select().from(users).where(eq(users.email, "x@example.test")).all()).toHaveLength(0);
   });
 
@@ -83,7 +110,12 @@ describe("users", () => {
 
   it("a student cannot call admin actions: redirected to /login and nothing written", async () => {
     const s = await makeStudent();
-    const res = (await post(addUserRoute, "/admin/users/new", { intent: "add", name: "Hacker", email: "hacker@example.test", password: "secret12" }, s.cookie)) as Response;
+    const res = (await post(
+      addUserRoute,
+      "/admin/users/new",
+      { intent: "add", name: "Hacker", email: "hacker@example.test", password: "secret12" },
+      s.cookie,
+    )) as Response;
     expect(res.headers.get("Location")).toBe("/login");
     expect(findUserByEmail("hacker@example.test")).toBeUndefined();
     const book = (await post(booksRoute, "/admin/books", { intent: "save", title: "Sneaky", coverUrl: "https://x.example/c.png" }, s.cookie)) as Response;
@@ -95,7 +127,9 @@ describe("users", () => {
 describe("exam types", () => {
   it("creates, refuses duplicates and empty names, renames everywhere, and deletes with its tests", async () => {
     expect(statusOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "Kerala SET" }))).toBe(302);
-    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "kerala-set" }))).toBe("An exam type with this name already exists");
+    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "kerala-set" }))).toBe(
+      "An exam type with this name already exists",
+    );
     expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "NET" }))).toBe("An exam type with this name already exists");
     expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "   " }))).toBe("Exam type name is required");
     const type = db().select().from(examTypes).where(eq(examTypes.value, "KERALA_SET")).get()!;
@@ -121,9 +155,18 @@ describe("exam types", () => {
 
 describe("materials", () => {
   it("requires every field and a Drive link, and normalises the link", async () => {
-    const base = { intent: "add", title: "Notes", description: "D", examType: "NET", googleDriveLink: "https://drive.google.com/open?id=1AbCdEfGhIjKlMnOp", thumbnailUrl: "https://img.example/t.png" };
+    const base = {
+      intent: "add",
+      title: "Notes",
+      description: "D",
+      examType: "NET",
+      googleDriveLink: "https://drive.google.com/open?id=1AbCdEfGhIjKlMnOp",
+      thumbnailUrl: "https://img.example/t.png",
+    };
     expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, title: "" }))).toBe("Please fill in all fields");
-    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, googleDriveLink: "https://dropbox.com/x" }))).toBe("Please provide a valid Google Drive link");
+    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, googleDriveLink: "https://dropbox.com/x" }))).toBe(
+      "Please provide a valid Google Drive link",
+    );
     expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, thumbnailUrl: "javascript:alert(1)" }))).toBe("Invalid image URL");
     expect(db().select().from(materials).all()).toHaveLength(0);
     await post(materialsRoute, "/admin/materials", base);
@@ -139,7 +182,9 @@ describe("materials", () => {
 describe("books", () => {
   it("requires a title and an http(s) cover, edits and deletes", async () => {
     expect(errorOf(await post(booksRoute, "/admin/books", { intent: "save", title: "", coverUrl: "https://x.example/c.png" }))).toBe("Title is required");
-    expect(errorOf(await post(booksRoute, "/admin/books", { intent: "save", title: "T", coverUrl: "javascript:alert(1)" }))).toBe("Please enter a valid http(s) image URL");
+    expect(errorOf(await post(booksRoute, "/admin/books", { intent: "save", title: "T", coverUrl: "javascript:alert(1)" }))).toBe(
+      "Please enter a valid http(s) image URL",
+    );
     await post(booksRoute, "/admin/books", { intent: "save", title: "Poetics", coverUrl: "https://x.example/c.png", description: "" });
     const b = db().select().from(books).where(eq(books.title, "Poetics")).get()!;
     expect(b.description).toBeNull();
@@ -152,7 +197,9 @@ describe("books", () => {
 
 describe("announcements", () => {
   it("requires title and content, stores targets, schedules in the academy's time zone", async () => {
-    expect(errorOf(await post(announcementsRoute, "/admin/announcements", { intent: "save", title: " ", content: "x", type: "general", targetType: "all" }))).toBe("Title and content are required");
+    expect(
+      errorOf(await post(announcementsRoute, "/admin/announcements", { intent: "save", title: " ", content: "x", type: "general", targetType: "all" })),
+    ).toBe("Title and content are required");
     const s = await makeStudent({ examTypes: ["SET"] });
     await post(announcementsRoute, "/admin/announcements", {
       intent: "save",
@@ -168,10 +215,27 @@ describe("announcements", () => {
     const a = db().select().from(announcements).where(eq(announcements.title, "For one")).get()!;
     expect(a.targetType).toBe("specific");
     expect(a.scheduledFor?.toISOString()).toBe("2030-01-15T04:00:00.000Z");
-    expect(db().select().from(announcementUsers).where(eq(announcementUsers.announcementId, a.id)).all().map((r) => r.userId)).toEqual([s.user.id]);
+    expect(
+      db()
+        .select()
+        .from(announcementUsers)
+        .where(eq(announcementUsers.announcementId, a.id))
+        .all()
+        .map((r) => r.userId),
+    ).toEqual([s.user.id]);
     // exam types chosen before switching the target to specific users are not kept
     expect(db().select().from(announcementExamTypes).where(eq(announcementExamTypes.announcementId, a.id)).all()).toHaveLength(0);
-    expect(errorOf(await post(announcementsRoute, "/admin/announcements", { intent: "save", title: "X", content: "Y", targetType: "specific", targetEmails: "nobody@nowhere.test" }))).toMatch(/No user with the e-mail nobody@nowhere.test/);
+    expect(
+      errorOf(
+        await post(announcementsRoute, "/admin/announcements", {
+          intent: "save",
+          title: "X",
+          content: "Y",
+          targetType: "specific",
+          targetEmails: "nobody@nowhere.test",
+        }),
+      ),
+    ).toMatch(/No user with the e-mail nobody@nowhere.test/);
     await post(announcementsRoute, "/admin/announcements", { intent: "toggle", id: a.id, active: "false" });
     expect(db().select().from(announcements).where(eq(announcements.id, a.id)).get()?.isActive).toBe(false);
   });

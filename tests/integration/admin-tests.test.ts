@@ -75,16 +75,31 @@ describe("single upload", () => {
     expect(noFile.error).toBe("Please provide test title, exam type, and CSV file");
     const custom = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "CUSTOM" }, file))).preview;
     expect(custom.error).toBe("Please provide a custom exam type name");
-    const pdf = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "a.pdf", body: "x", type: "application/pdf" }]))).preview;
+    const pdf = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "a.pdf", body: "x", type: "application/pdf" }]),
+      ),
+    ).preview;
     expect(pdf.error).toBe("Please select a valid CSV file");
-    const latin = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "l.csv", body: fixture("latin1-not-utf8.csv") }]))).preview;
+    const latin = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "l.csv", body: fixture("latin1-not-utf8.csv") }]),
+      ),
+    ).preview;
     expect(latin.error).toMatch(/not UTF-8/);
   });
 
   it("creates a custom exam type once and reuses it", async () => {
     for (const title of ["Custom A", "Custom B"]) {
       const p = payload<any>(
-        await run(adminTests.action, multipart({ intent: "preview", title, examType: "CUSTOM", customExamType: "Kerala SET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }])),
+        await run(
+          adminTests.action,
+          multipart({ intent: "preview", title, examType: "CUSTOM", customExamType: "Kerala SET" }, [
+            { field: "file", name: "c.csv", body: fixture("clean-10.csv") },
+          ]),
+        ),
       ).preview;
       await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     }
@@ -137,7 +152,10 @@ describe("bulk upload", () => {
   });
 
   it("refuses non-CSV files and an empty selection", async () => {
-    const nonCsv = await run(adminTests.action, multipart({ intent: "bulk-upload", defaultExamType: "TET" }, [{ field: "files", name: "x.txt", body: "a", type: "text/plain" }]));
+    const nonCsv = await run(
+      adminTests.action,
+      multipart({ intent: "bulk-upload", defaultExamType: "TET" }, [{ field: "files", name: "x.txt", body: "a", type: "text/plain" }]),
+    );
     expect(payload<any>(nonCsv).error).toBe("Please select CSV files only");
     const none = await run(adminTests.action, multipart({ intent: "bulk-upload", defaultExamType: "TET" }, []));
     expect(payload<any>(none).error).toBe("No valid files to upload");
@@ -146,7 +164,9 @@ describe("bulk upload", () => {
 
 describe("test management", () => {
   async function uploaded(title: string, examType = "NET") {
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title, examType }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(adminTests.action, multipart({ intent: "preview", title, examType }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }])),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     return testByTitle(title)!;
   }
@@ -173,10 +193,18 @@ describe("test management", () => {
 
   it("the Edit Test dialog (a route of its own) keeps a unit number without a name, and refuses bad input beside its field", async () => {
     const t = await uploaded("Editable");
-    const edit = (fields: Record<string, string>) => run(editRoute.action, postRequest(`/admin/tests/${t.id}/edit`, { intent: "edit", ...fields }, { cookie: admin }), { testId: t.id });
+    const edit = (fields: Record<string, string>) =>
+      run(editRoute.action, postRequest(`/admin/tests/${t.id}/edit`, { intent: "edit", ...fields }, { cookie: admin }), { testId: t.id });
     const ok = (await edit({ title: "Edited", examType: "SET", duration: "", unitNumber: "4", unitName: "", maxAttempts: "", isActive: "on" })) as Response;
     expect(ok.headers.get("Location")).toBe("/admin/tests");
-    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited", examType: "SET", duration: 60, unitNumber: 4, unitName: null, maxAttempts: null });
+    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({
+      title: "Edited",
+      examType: "SET",
+      duration: 60,
+      unitNumber: 4,
+      unitName: null,
+      maxAttempts: null,
+    });
     // a later edit of something else keeps the unit
     await edit({ title: "Edited again", examType: "SET", duration: "30", unitNumber: "4", unitName: "", isActive: "on" });
     expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited again", duration: 30, unitNumber: 4 });
@@ -184,7 +212,12 @@ describe("test management", () => {
     const refused = await edit({ title: " ", examType: "", duration: "0", maxAttempts: "-1" });
     expect(statusOf(refused)).toBe(400);
     const result = payload<any>(refused).result;
-    expect(result.error).toMatchObject({ title: [TITLE_REQUIRED], examType: [EXAM_TYPE_REQUIRED], duration: [DURATION_MESSAGE], maxAttempts: [MAX_ATTEMPTS_MESSAGE] });
+    expect(result.error).toMatchObject({
+      title: [TITLE_REQUIRED],
+      examType: [EXAM_TYPE_REQUIRED],
+      duration: [DURATION_MESSAGE],
+      maxAttempts: [MAX_ATTEMPTS_MESSAGE],
+    });
     // the admin's input comes back to refill the form
     expect(result.initialValue).toMatchObject({ duration: "0", maxAttempts: "-1" });
     expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ title: "Edited again", examType: "SET", duration: 30 });
@@ -222,8 +255,22 @@ describe("test management", () => {
 });
 
 describe("question editor", () => {
-  function editorForm(t: { id: string; updatedAt: Date }, list: Array<{ question: string; options: string[]; correct: number; explanation?: string }>, extra: Record<string, string> = {}) {
-    const fields: Record<string, string> = { title: "Edited test", description: "", examType: "NET", duration: "20", unitNumber: "", unitName: "", isActive: "on", updatedAt: String(+t.updatedAt), ...extra };
+  function editorForm(
+    t: { id: string; updatedAt: Date },
+    list: Array<{ question: string; options: string[]; correct: number; explanation?: string }>,
+    extra: Record<string, string> = {},
+  ) {
+    const fields: Record<string, string> = {
+      title: "Edited test",
+      description: "",
+      examType: "NET",
+      duration: "20",
+      unitNumber: "",
+      unitName: "",
+      isActive: "on",
+      updatedAt: String(+t.updatedAt),
+      ...extra,
+    };
     list.forEach((q, i) => {
       fields[`q.${i}.question`] = q.question;
       q.options.forEach((o, j) => {
@@ -236,18 +283,27 @@ describe("question editor", () => {
   }
 
   it("editing a test leaves earlier attempts' reviews unchanged (new version)", async () => {
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Versioned", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Versioned", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Versioned")!;
     const s = await makeStudent({ examTypes: ["NET"] });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
-    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "save", questionId: "q1", chosen: "0", q: "1", nav: "next" }, { cookie: s.cookie }), { testId: t.id });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "save", questionId: "q1", chosen: "0", q: "1", nav: "next" }, { cookie: s.cookie }), {
+      testId: t.id,
+    });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
     const before = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, s.cookie), { testId: t.id }));
 
     const res = (await run(
       editor.action,
-      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "A brand new question?", options: ["X", "Y", "Z"], correct: 2, explanation: "New" }]), { cookie: admin }),
+      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "A brand new question?", options: ["X", "Y", "Z"], correct: 2, explanation: "New" }]), {
+        cookie: admin,
+      }),
       { testId: t.id },
     )) as Response;
     expect(res.status).toBe(302);
@@ -259,7 +315,12 @@ describe("question editor", () => {
   });
 
   it("a student inside a test keeps its questions when it is edited; the next student gets the new ones", async () => {
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Edited Midway", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Edited Midway", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Edited Midway")!;
     const inside = await makeStudent({ examTypes: ["NET"] });
@@ -268,7 +329,11 @@ describe("question editor", () => {
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: inside.cookie }), { testId: t.id });
     expect((await examPage(inside.cookie)).questions[0].question).toBe("Who wrote Paradise Lost?");
 
-    await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "A brand new question?", options: ["X", "Y", "Z"], correct: 2 }]), { cookie: admin }), { testId: t.id });
+    await run(
+      editor.action,
+      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "A brand new question?", options: ["X", "Y", "Z"], correct: 2 }]), { cookie: admin }),
+      { testId: t.id },
+    );
     const stillInside = await examPage(inside.cookie);
     expect(stillInside.questions).toHaveLength(10);
     expect(stillInside.questions[0].question).toBe("Who wrote Paradise Lost?");
@@ -278,16 +343,30 @@ describe("question editor", () => {
   });
 
   it("edits in place when nobody has attempted the test", async () => {
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Fresh", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Fresh", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Fresh")!;
-    await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "Q", options: ["A", "B"], correct: 1 }], { title: "Fresh" }), { cookie: admin }), { testId: t.id });
+    await run(
+      editor.action,
+      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "Q", options: ["A", "B"], correct: 1 }], { title: "Fresh" }), { cookie: admin }),
+      { testId: t.id },
+    );
     expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toMatchObject({ currentVersion: 1, totalQuestions: 1 });
     expect(questionsOf(t.id, 1)).toHaveLength(1);
   });
 
   it("returns every editor validation message and writes nothing", async () => {
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Strict", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Strict", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Strict")!;
     const cases: Array<[Parameters<typeof editorForm>[1], Record<string, string>, string]> = [
@@ -306,26 +385,50 @@ describe("question editor", () => {
   });
 
   it("refuses a save based on a stale copy (two admins)", async () => {
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Shared", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Shared", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Shared")!;
-    const first = await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "First admin", options: ["A", "B"], correct: 0 }]), { cookie: admin }), { testId: t.id });
+    const first = await run(
+      editor.action,
+      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "First admin", options: ["A", "B"], correct: 0 }]), { cookie: admin }),
+      { testId: t.id },
+    );
     expect(statusOf(first)).toBe(302);
-    const second = await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "Second admin", options: ["A", "B"], correct: 1 }]), { cookie: admin }), { testId: t.id });
+    const second = await run(
+      editor.action,
+      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [{ question: "Second admin", options: ["A", "B"], correct: 1 }]), { cookie: admin }),
+      { testId: t.id },
+    );
     expect(statusOf(second)).toBe(409);
     expect(questionsOf(t.id, 1)[0].question).toBe("First admin");
   });
 
   it("without JS, editing steps return the changed working copy and store nothing", async () => {
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Steps", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Steps", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Steps")!;
     const base = editorForm(t, [{ question: "Q", options: ["A", "B", "C"], correct: 2 }]);
-    const added = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "add-option:0" }, { cookie: admin }), { testId: t.id }));
+    const added = payload<any>(
+      await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "add-option:0" }, { cookie: admin }), { testId: t.id }),
+    );
     expect(added.questions[0].options).toEqual(["A", "B", "C", ""]);
-    const removed = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "remove-option:0:2" }, { cookie: admin }), { testId: t.id }));
+    const removed = payload<any>(
+      await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "remove-option:0:2" }, { cookie: admin }), { testId: t.id }),
+    );
     expect(removed.questions[0]).toMatchObject({ options: ["A", "B"], correctAnswer: 0 });
-    const lastDelete = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "delete-question:0" }, { cookie: admin }), { testId: t.id }));
+    const lastDelete = payload<any>(
+      await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, { ...base, intent: "delete-question:0" }, { cookie: admin }), { testId: t.id }),
+    );
     expect(lastDelete.error).toBe("Test must have at least 1 question");
     expect(questionsOf(t.id, 1)).toHaveLength(10);
   });
@@ -341,31 +444,68 @@ describe("one schema for a test's details on every path that writes them", () =>
 
   it.each(BAD)("%s is refused with the same message by upload, bulk upload, edit, the question editor and the JSON import", async (_name, bad, message) => {
     const before = count();
-    const preview = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Bad", examType: "NET", ...bad }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const preview = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Bad", examType: "NET", ...bad }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     expect(preview.ok).toBe(false);
     expect(Object.values(preview.fieldErrors)).toContain(message);
 
     const bulk = await bulkResultOf(
       await run(
         adminTests.action,
-        multipart({ intent: "bulk-upload", names: "Bad bulk", examTypes: bad.examType ?? "NET", customNames: bad.customExamType ?? "", durations: bad.duration ?? "60" }, [{ field: "files", name: "c.csv", body: fixture("clean-10.csv") }]),
+        multipart(
+          {
+            intent: "bulk-upload",
+            names: "Bad bulk",
+            examTypes: bad.examType ?? "NET",
+            customNames: bad.customExamType ?? "",
+            durations: bad.duration ?? "60",
+          },
+          [{ field: "files", name: "c.csv", body: fixture("clean-10.csv") }],
+        ),
       ),
     );
     expect(bulk.results).toEqual([expect.objectContaining({ ok: false, message })]);
 
     const t = db().select().from(tests).all()[0];
-    const edited = payload<any>(await run(editRoute.action, postRequest(`/admin/tests/${t.id}/edit`, { title: "Bad", examType: "NET", ...bad }, { cookie: admin }), { testId: t.id }));
+    const edited = payload<any>(
+      await run(editRoute.action, postRequest(`/admin/tests/${t.id}/edit`, { title: "Bad", examType: "NET", ...bad }, { cookie: admin }), { testId: t.id }),
+    );
     expect(Object.values(edited.result.error).flat()).toContain(message);
 
-    const editorFields: Record<string, string> = { title: "Bad", description: "", examType: "NET", duration: "20", updatedAt: String(+t.updatedAt), "q.0.question": "Q?", "q.0.option.0": "A", "q.0.option.1": "B", "q.0.correct": "0", ...bad };
-    expect(payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorFields, { cookie: admin }), { testId: t.id })).error).toBe(message);
+    const editorFields: Record<string, string> = {
+      title: "Bad",
+      description: "",
+      examType: "NET",
+      duration: "20",
+      updatedAt: String(+t.updatedAt),
+      "q.0.question": "Q?",
+      "q.0.option.0": "A",
+      "q.0.option.1": "B",
+      "q.0.correct": "0",
+      ...bad,
+    };
+    expect(payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorFields, { cookie: admin }), { testId: t.id })).error).toBe(
+      message,
+    );
 
     const backup = {
       users: [],
       attempts: [],
       materials: [],
       customExamTypes: [],
-      tests: [{ id: `bad-${_name}`, title: "Bad import", examType: bad.examType ?? "NET", duration: bad.duration ? Number(bad.duration) : 60, questions: [{ question: "Q?", options: ["A", "B"], correctAnswer: 0 }] }],
+      tests: [
+        {
+          id: `bad-${_name}`,
+          title: "Bad import",
+          examType: bad.examType ?? "NET",
+          duration: bad.duration ? Number(bad.duration) : 60,
+          questions: [{ question: "Q?", options: ["A", "B"], correctAnswer: 0 }],
+        },
+      ],
     };
     const parsed = parseBackup(JSON.stringify(backup));
     if (!parsed.ok) throw new Error(parsed.error);
@@ -377,7 +517,12 @@ describe("one schema for a test's details on every path that writes them", () =>
 describe("the admin overview", () => {
   it("is exact right after a write (no 15-second cache hiding a new test)", async () => {
     const before = overview().cards.totalTests;
-    const p = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "Counted at once", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]))).preview;
+    const p = payload<any>(
+      await run(
+        adminTests.action,
+        multipart({ intent: "preview", title: "Counted at once", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
     await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
     expect(overview().cards.totalTests).toBe(before + 1);
     // unchanged data: the same figures object (served from the cache)

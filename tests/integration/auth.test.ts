@@ -68,7 +68,10 @@ describe("sign in", () => {
   it("refuses an inactive user with a clear message", async () => {
     const user = findUserByEmail("kavya@example.test")!;
     setUserStatus(user.id, "inactive");
-    const res = await run(login.action, postRequest("/login", { mode: "login", email: "kavya@example.test", password: "secret12" }, { address: uniqueAddress() }));
+    const res = await run(
+      login.action,
+      postRequest("/login", { mode: "login", email: "kavya@example.test", password: "secret12" }, { address: uniqueAddress() }),
+    );
     expect(payload(res)).toMatchObject({ error: "Your account is inactive. Please contact the academy." });
     setUserStatus(user.id, "active");
   });
@@ -94,7 +97,10 @@ describe("sign in", () => {
     const res = await run(login.action, postRequest("/login", { mode: "login", email: "kavya@example.test", password: "secret12" }, { address }));
     expect((payload(res) as { error: string }).error).toMatch(THROTTLED);
     // the student's own phone on another network still gets in
-    const ok = await run(login.action, postRequest("/login", { mode: "login", email: "kavya@example.test", password: "secret12" }, { address: uniqueAddress() }));
+    const ok = await run(
+      login.action,
+      postRequest("/login", { mode: "login", email: "kavya@example.test", password: "secret12" }, { address: uniqueAddress() }),
+    );
     expect((ok as Response).headers.get("Location")).toBe("/dashboard");
   });
 

@@ -13,7 +13,21 @@ const first = path.join(dir, "first.db");
 const second = path.join(dir, "second.db");
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const TABLES = ["users", "user_exam_types", "user_test_limits", "exam_types", "tests", "questions", "attempts", "attempt_answers", "materials", "announcements", "announcement_exam_types", "announcement_users", "books"];
+const TABLES = [
+  "users",
+  "user_exam_types",
+  "user_test_limits",
+  "exam_types",
+  "tests",
+  "questions",
+  "attempts",
+  "attempt_answers",
+  "materials",
+  "announcements",
+  "announcement_exam_types",
+  "announcement_users",
+  "books",
+];
 const counts = () => Object.fromEntries(TABLES.map((t) => [t, (rawDb().prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]));
 
 let exported = "";
@@ -23,11 +37,17 @@ let sampleBefore: unknown;
 beforeAll(async () => {
   switchDatabase(first);
   await seedBase({ demo: true });
-  rawDb().prepare("INSERT INTO user_test_limits (user_id, test_id, max_attempts) SELECT u.id, t.id, 2 FROM users u, tests t WHERE u.email = 'arun@academy.local' LIMIT 1").run();
+  rawDb()
+    .prepare(
+      "INSERT INTO user_test_limits (user_id, test_id, max_attempts) SELECT u.id, t.id, 2 FROM users u, tests t WHERE u.email = 'arun@academy.local' LIMIT 1",
+    )
+    .run();
   exported = [...backupJsonChunks()].join("");
   before = counts();
   sampleBefore = rawDb()
-    .prepare("SELECT a.id, a.score, a.time_spent, a.completed_at, (SELECT group_concat(question_id || ':' || chosen_index) FROM attempt_answers WHERE attempt_id = a.id) AS answers FROM attempts a ORDER BY a.id")
+    .prepare(
+      "SELECT a.id, a.score, a.time_spent, a.completed_at, (SELECT group_concat(question_id || ':' || chosen_index) FROM attempt_answers WHERE attempt_id = a.id) AS answers FROM attempts a ORDER BY a.id",
+    )
     .all();
 });
 
@@ -35,7 +55,9 @@ describe("export then import", () => {
   it("the export has the spec's shape and no password hashes", () => {
     const json = JSON.parse(exported);
     expect(json.version).toBe("1.0");
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(["users", "tests", "attempts", "materials", "customExamTypes", "exportDate", "announcements", "books"]));
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining(["users", "tests", "attempts", "materials", "customExamTypes", "exportDate", "announcements", "books"]),
+    );
     expect(exported).not.toContain("scrypt$");
     expect(exported).not.toContain("password");
     expect(json.tests[0].questions[0]).toEqual(expect.objectContaining({ id: "q1", options: expect.any(Array), correctAnswer: expect.any(Number) }));
@@ -53,7 +75,9 @@ describe("export then import", () => {
     expect({ ...after, exam_types: 0 }).toEqual({ ...before, exam_types: 0 });
     expect(after.exam_types).toBe(0 + (before.exam_types - 7));
     const sampleAfter = rawDb()
-      .prepare("SELECT a.id, a.score, a.time_spent, a.completed_at, (SELECT group_concat(question_id || ':' || chosen_index) FROM attempt_answers WHERE attempt_id = a.id) AS answers FROM attempts a ORDER BY a.id")
+      .prepare(
+        "SELECT a.id, a.score, a.time_spent, a.completed_at, (SELECT group_concat(question_id || ':' || chosen_index) FROM attempt_answers WHERE attempt_id = a.id) AS answers FROM attempts a ORDER BY a.id",
+      )
       .all();
     expect(sampleAfter).toEqual(sampleBefore);
     const user = rawDb().prepare("SELECT password_hash FROM users WHERE email = 'student@academy.local'").get() as { password_hash: string | null };
@@ -72,12 +96,20 @@ describe("bad files", () => {
     delete json.customExamTypes;
     expect(parseBackup(JSON.stringify(json))).toEqual({ ok: false, error: "Invalid backup file format" });
     expect(parseBackup("{not json")).toEqual({ ok: false, error: "Failed to parse JSON file" });
-    expect(parseBackup(JSON.stringify({ users: [], tests: [], attempts: [], materials: [], customExamTypes: [] }))).toEqual({ ok: false, error: "No valid data to import" });
+    expect(parseBackup(JSON.stringify({ users: [], tests: [], attempts: [], materials: [], customExamTypes: [] }))).toEqual({
+      ok: false,
+      error: "No valid data to import",
+    });
   });
 
   it("imports 97 of 100 books when 3 are bad, and reports 3 errors", async () => {
     switchDatabase(path.join(dir, "third.db"));
-    const books = Array.from({ length: 100 }, (_, i) => ({ id: `book-${i}`, title: `Book ${i}`, coverUrl: "https://img.example/c.png", createdAt: "2026-01-01T00:00:00Z" }));
+    const books = Array.from({ length: 100 }, (_, i) => ({
+      id: `book-${i}`,
+      title: `Book ${i}`,
+      coverUrl: "https://img.example/c.png",
+      createdAt: "2026-01-01T00:00:00Z",
+    }));
     books[10] = { ...books[10], title: "" };
     books[50] = { id: "book-50", coverUrl: "x" } as never;
     books[90] = "not an object" as never;
@@ -90,7 +122,15 @@ describe("bad files", () => {
 
   it("a bad attempt (unknown test) is skipped without leaving answers behind", async () => {
     switchDatabase(path.join(dir, "fourth.db"));
-    const parsed = parseBackup(JSON.stringify({ users: [], tests: [], attempts: [{ id: "a1", testId: "nope", userId: "nobody", answers: { q1: 0 }, score: 1, totalQuestions: 1 }], materials: [], customExamTypes: [] }));
+    const parsed = parseBackup(
+      JSON.stringify({
+        users: [],
+        tests: [],
+        attempts: [{ id: "a1", testId: "nope", userId: "nobody", answers: { q1: 0 }, score: 1, totalQuestions: 1 }],
+        materials: [],
+        customExamTypes: [],
+      }),
+    );
     if (!parsed.ok) throw new Error(parsed.error);
     expect(await importBackup(parsed.data)).toMatchObject({ imported: 0, errors: 1 });
     expect((rawDb().prepare("SELECT COUNT(*) AS n FROM attempt_answers").get() as { n: number }).n).toBe(0);
@@ -118,7 +158,10 @@ describe("who may export and import", () => {
     expect(ok.headers.get("Set-Cookie")).toBeNull();
 
     // with JavaScript the page sends a token: the download answers it with the export-done cookie
-    const csv = (await run(exportRoute.action, postRequest("/admin/backup/export", { format: "csv", collection: "users", token: "a1b2c3d4e5f6" }, { cookie: admin }))) as Response;
+    const csv = (await run(
+      exportRoute.action,
+      postRequest("/admin/backup/export", { format: "csv", collection: "users", token: "a1b2c3d4e5f6" }, { cookie: admin }),
+    )) as Response;
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Set-Cookie")).toBe("export-done=a1b2c3d4e5f6; Path=/admin; Max-Age=300; SameSite=Lax");
     const forged = (await run(exportRoute.action, postRequest("/admin/backup/export", { format: "json", token: "x; Path=/" }, { cookie: admin }))) as Response;

@@ -46,7 +46,12 @@ describe("bench harness (small)", () => {
   it("loses no answer in an exam-end burst and finishes every attempt", async () => {
     const students = Array.from({ length: 20 }, (_, i) => 30 + i);
     const cookies = await signInStudents(server.base, students);
-    const r = await examEndBurst(server.base, dbFile, cookies, { windowSeconds: 2, answersEach: 3, testIdOf: (k: number) => `t${students[k] % 5}`, userIdOf: (k: number) => `s${students[k]}` });
+    const r = await examEndBurst(server.base, dbFile, cookies, {
+      windowSeconds: 2,
+      answersEach: 3,
+      testIdOf: (k: number) => `t${students[k] % 5}`,
+      userIdOf: (k: number) => `s${students[k]}`,
+    });
     expect(r).toMatchObject({ students: 20, answersSent: 60, answersStored: 60, lost: 0, unfinished: 0, errors: 0 });
   }, 60_000);
 });

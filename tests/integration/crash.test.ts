@@ -34,7 +34,11 @@ describe("SIGKILL in the middle of answer saves", () => {
             const questionId = `q${Math.min(200, q + lane * 50)}`;
             const chosen = (q + lane) % 4;
             try {
-              const res = await fetch(`${server.base}/api/attempts/${attemptId}/answers`, { method: "POST", headers, body: new URLSearchParams({ questionId, chosen: String(chosen) }) });
+              const res = await fetch(`${server.base}/api/attempts/${attemptId}/answers`, {
+                method: "POST",
+                headers,
+                body: new URLSearchParams({ questionId, chosen: String(chosen) }),
+              });
               const body = (await res.json()) as { ok: boolean };
               if (res.ok && body.ok) acknowledged.set(questionId, chosen);
             } catch {

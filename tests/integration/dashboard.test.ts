@@ -79,7 +79,9 @@ describe("dashboard", () => {
   it("counts attempts, averages and the remaining allowance after a finished test", async () => {
     const s = await makeStudent({ examTypes: ["NET"] });
     await run(examRoute.action, postRequest(`/test/${keatsId}`, { intent: "start" }, { cookie: s.cookie }), { testId: keatsId });
-    await run(examRoute.action, postRequest(`/test/${keatsId}`, { intent: "save", questionId: "q1", chosen: "0", q: "1", nav: "next" }, { cookie: s.cookie }), { testId: keatsId });
+    await run(examRoute.action, postRequest(`/test/${keatsId}`, { intent: "save", questionId: "q1", chosen: "0", q: "1", nav: "next" }, { cookie: s.cookie }), {
+      testId: keatsId,
+    });
     await run(examRoute.action, postRequest(`/test/${keatsId}`, { intent: "finish" }, { cookie: s.cookie }), { testId: keatsId });
     const d = await load(s.cookie);
     expect(d.stats).toMatchObject({ taken: 1, average: 50, best: 50 });

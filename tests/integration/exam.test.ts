@@ -106,7 +106,11 @@ describe("the exam page", () => {
     expect(rowsOf().map((r) => r.questionId)).toEqual(before);
 
     // no-JS: a navigator number on question 2 saves its option and opens question 3, marked visited
-    const moved = await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "save", questionId: first.questions[1].id, q: "2", chosen: "0", goto: "3" }, { cookie: s.cookie }), { testId });
+    const moved = await run(
+      examRoute.action,
+      postRequest(`/test/${testId}`, { intent: "save", questionId: first.questions[1].id, q: "2", chosen: "0", goto: "3" }, { cookie: s.cookie }),
+      { testId },
+    );
     expect((moved as Response).headers.get("Location")).toBe(`/test/${testId}?q=3`);
     const again = payload<Page>(await run(examRoute.loader, getRequest(`/test/${testId}?q=3`, s.cookie), { testId }));
     expect(again.answers[third]).toMatchObject({ chosen: null, marked: false });
@@ -144,7 +148,14 @@ describe("answers", () => {
     const res = await save(b.cookie, attempt.id, { questionId: "q1", chosen: "1" });
     expect(res.status).toBe(400);
     // (the row of question 1's visit, written at Start, stays as it was)
-    expect(db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)).all().filter((r) => r.chosenIndex !== null)).toHaveLength(0);
+    expect(
+      db()
+        .select()
+        .from(attemptAnswers)
+        .where(eq(attemptAnswers.attemptId, attempt.id))
+        .all()
+        .filter((r) => r.chosenIndex !== null),
+    ).toHaveLength(0);
   });
 
   it("refuses answers after the deadline plus grace and closes the attempt with the answers saved before", async () => {
@@ -207,10 +218,14 @@ describe("answers", () => {
     expect(page).toMatchObject({ state: "in-progress", current: 2 });
     expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0" })).body.ok).toBe(true);
     // nobody else can start it
-    expect(payload<{ state: string }>(await run(examRoute.loader, getRequest(`/test/${hiddenId}`, other.cookie), { testId: hiddenId })).state).toBe("not-found");
+    expect(payload<{ state: string }>(await run(examRoute.loader, getRequest(`/test/${hiddenId}`, other.cookie), { testId: hiddenId })).state).toBe(
+      "not-found",
+    );
     expect(statusOf(await start(other.cookie, hiddenId))).toBe(404);
 
-    const finished = (await run(examRoute.action, postRequest(`/test/${hiddenId}`, { intent: "finish" }, { cookie: s.cookie }), { testId: hiddenId })) as Response;
+    const finished = (await run(examRoute.action, postRequest(`/test/${hiddenId}`, { intent: "finish" }, { cookie: s.cookie }), {
+      testId: hiddenId,
+    })) as Response;
     expect(finished.headers.get("Location")).toBe(`/test/${hiddenId}/results?attempt=${attempt.id}`);
     expect(openAttempts(s.user.id, hiddenId)[0]).toMatchObject({ status: "submitted", score: 1 });
     // finished: the hidden test is gone for them too
@@ -226,7 +241,9 @@ describe("finish", () => {
     await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0" });
     await save(s.cookie, attempt.id, { questionId: "q2", chosen: "1" });
     await save(s.cookie, attempt.id, { questionId: "q3", chosen: "1" });
-    const first = (await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "finish", score: "3", timeSpent: "1" }, { cookie: s.cookie }), { testId })) as Response;
+    const first = (await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "finish", score: "3", timeSpent: "1" }, { cookie: s.cookie }), {
+      testId,
+    })) as Response;
     expect(first.headers.get("Location")).toBe(`/test/${testId}/results?attempt=${attempt.id}`);
     const done = openAttempts(s.user.id, testId)[0];
     expect(done).toMatchObject({ status: "submitted", score: 2, totalQuestions: 3 });
@@ -247,7 +264,11 @@ describe("finish", () => {
     )) as Response;
     expect(res.headers.get("Location")).toBe(`/test/${testId}?q=2`);
     const attempt = openAttempts(s.user.id, testId)[0];
-    const row = db().select().from(attemptAnswers).where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1"))).get();
+    const row = db()
+      .select()
+      .from(attemptAnswers)
+      .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1")))
+      .get();
     expect(row).toMatchObject({ chosenIndex: 0, markedForReview: true });
   });
 });
@@ -277,7 +298,9 @@ describe("results", () => {
 
     const { signIn, OWNER } = await import("../helpers");
     const admin = await signIn(OWNER.email, OWNER.password);
-    const asAdmin = payload<Record<string, any>>(await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}`, admin), { testId }));
+    const asAdmin = payload<Record<string, any>>(
+      await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}`, admin), { testId }),
+    );
     expect(asAdmin.state).toBe("found");
     expect(asAdmin.isAdmin).toBe(true);
   });
@@ -288,7 +311,9 @@ describe("results", () => {
     const attempt = openAttempts(s.user.id, testId)[0];
     await save(s.cookie, attempt.id, { questionId: "q1", chosen: "1" });
     await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "finish" }, { cookie: s.cookie }), { testId });
-    const page = payload<Record<string, any>>(await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}&filter=wrong`, s.cookie), { testId }));
+    const page = payload<Record<string, any>>(
+      await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}&filter=wrong`, s.cookie), { testId }),
+    );
     expect(page.review.map((r: { id: string }) => r.id)).toEqual(["q1"]);
     expect(page.counts).toMatchObject({ all: 3, wrong: 1, unanswered: 2 });
   });
@@ -303,11 +328,21 @@ describe("answers made offline and sent late", () => {
     expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "1", at: String(now) })).body.ok).toBe(true);
     // the other tab's earlier choice arrives afterwards
     expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0", at: String(now - 5_000) })).body.ok).toBe(true);
-    const row = db().select().from(attemptAnswers).where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1"))).get();
+    const row = db()
+      .select()
+      .from(attemptAnswers)
+      .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1")))
+      .get();
     expect(row?.chosenIndex).toBe(1);
     // a later one wins
     await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0", at: String(Date.now()) });
-    expect(db().select().from(attemptAnswers).where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1"))).get()?.chosenIndex).toBe(0);
+    expect(
+      db()
+        .select()
+        .from(attemptAnswers)
+        .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(attemptAnswers.questionId, "q1")))
+        .get()?.chosenIndex,
+    ).toBe(0);
   });
 
   it("Finish through the JSON endpoint is idempotent and says where the result is", async () => {
@@ -315,14 +350,18 @@ describe("answers made offline and sent late", () => {
     await start(s.cookie);
     const attempt = openAttempts(s.user.id, testId)[0];
     const finish = async () => {
-      const res = (await run(finishApi.action, postRequest(`/api/attempts/${attempt.id}/finish`, {}, { cookie: s.cookie }), { attemptId: attempt.id })) as Response;
+      const res = (await run(finishApi.action, postRequest(`/api/attempts/${attempt.id}/finish`, {}, { cookie: s.cookie }), {
+        attemptId: attempt.id,
+      })) as Response;
       return { status: res.status, body: await res.json() };
     };
     const first = await finish();
     expect(first).toEqual({ status: 200, body: { ok: true, status: "submitted", resultsUrl: `/test/${testId}/results?attempt=${attempt.id}` } });
     expect(await finish()).toEqual(first);
     const other = await makeStudent();
-    const res = (await run(finishApi.action, postRequest(`/api/attempts/${attempt.id}/finish`, {}, { cookie: other.cookie }), { attemptId: attempt.id })) as Response;
+    const res = (await run(finishApi.action, postRequest(`/api/attempts/${attempt.id}/finish`, {}, { cookie: other.cookie }), {
+      attemptId: attempt.id,
+    })) as Response;
     expect(res.status).toBe(404);
   });
 });

@@ -101,10 +101,31 @@ describe("malformed requests get 4xx, never 500, and no stack in the log", () =>
     const [cookie] = await signInStudents(base, [1]);
     const admin = await signInAdmin(base);
     const cases: Array<[string, Promise<Response>, number]> = [
-      ["Origin: null", fetch(`${base}/login`, { method: "POST", redirect: "manual", headers: { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" }), 403],
-      ["multipart without boundary", fetch(`${base}/login`, { method: "POST", headers: { Origin: base, "Content-Type": "multipart/form-data" }, body: "a=1" }), 400],
-      ["JSON to a form action", fetch(`${base}/login`, { method: "POST", headers: { Origin: base, "Content-Type": "application/json" }, body: '{"email":"x"}' }), 415],
-      ["JSON to the answer API", fetch(`${base}/api/attempts/x/answers`, { method: "POST", headers: { Origin: base, "Content-Type": "application/json", Cookie: cookie }, body: "{}" }), 415],
+      [
+        "Origin: null",
+        fetch(`${base}/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" },
+          body: "a=1",
+        }),
+        403,
+      ],
+      [
+        "multipart without boundary",
+        fetch(`${base}/login`, { method: "POST", headers: { Origin: base, "Content-Type": "multipart/form-data" }, body: "a=1" }),
+        400,
+      ],
+      [
+        "JSON to a form action",
+        fetch(`${base}/login`, { method: "POST", headers: { Origin: base, "Content-Type": "application/json" }, body: '{"email":"x"}' }),
+        415,
+      ],
+      [
+        "JSON to the answer API",
+        fetch(`${base}/api/attempts/x/answers`, { method: "POST", headers: { Origin: base, "Content-Type": "application/json", Cookie: cookie }, body: "{}" }),
+        415,
+      ],
       ["?_data=", fetch(`${base}/dashboard?_data=routes/dashboard`, { headers: { Cookie: cookie } }), 400],
       ["page past SQLite's integers", fetch(`${base}/admin/users?page=99999999999999999999`, { headers: { Cookie: admin } }), 200],
       ["tests page past SQLite's integers", fetch(`${base}/admin/tests?page=99999999999999999999`, { headers: { Cookie: admin } }), 200],
@@ -225,7 +246,10 @@ describe("a long import does not block the exam", () => {
     const log = server.stderr().slice(logBefore);
     expect(imported.status, log.slice(0, 2000)).toBe(302);
     expect(saves.length).toBeGreaterThanOrEqual(10);
-    expect(saves.filter((s) => s !== 200), log.slice(0, 2000)).toEqual([]);
+    expect(
+      saves.filter((s) => s !== 200),
+      log.slice(0, 2000),
+    ).toEqual([]);
     // one summary line for the import, not a million
     expect(log.split("\n").filter((l) => l.includes("import")).length, log.slice(0, 2000)).toBeLessThanOrEqual(2);
   }, 60_000);
@@ -262,7 +286,15 @@ describe("start-up", () => {
   async function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     const child = spawn(process.execPath, ["server/start.js"], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: dbFile, SESSION_SECRET: "start-up-secret-0123456789", ADMIN_EMAIL: ADMIN.email, SEED_DEMO: "false", ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: dbFile,
+        SESSION_SECRET: "start-up-secret-0123456789",
+        ADMIN_EMAIL: ADMIN.email,
+        SEED_DEMO: "false",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -58,7 +58,14 @@ describe("only http(s) links", () => {
         ...base,
         materials: [
           { id: "m-js", title: "x", description: "d", examType: "NET", googleDriveLink: "javascript:alert(1)" },
-          { id: "m-ok", title: "ok", description: "d", examType: "NET", googleDriveLink: "https://drive.google.com/file/d/abcdefghijklmnop/view", thumbnailUrl: "data:image/svg+xml,<svg/>" },
+          {
+            id: "m-ok",
+            title: "ok",
+            description: "d",
+            examType: "NET",
+            googleDriveLink: "https://drive.google.com/file/d/abcdefghijklmnop/view",
+            thumbnailUrl: "data:image/svg+xml,<svg/>",
+          },
         ],
         announcements: [{ id: "a-js", title: "t", content: "c", imageUrl: "javascript:alert(1)" }],
         books: [{ id: "b-js", title: "t", coverUrl: "javascript:alert(1)" }],
@@ -75,10 +82,14 @@ describe("only http(s) links", () => {
     const conn = rawDb();
     const now = Date.now();
     conn
-      .prepare("INSERT INTO announcements (id, title, content, type, image_url, is_active, scheduled_for, target_type, created_by, created_at, updated_at) VALUES ('old-js', 'Old', 'c', 'general', 'javascript:alert(1)', 1, NULL, 'all', NULL, ?, ?)")
+      .prepare(
+        "INSERT INTO announcements (id, title, content, type, image_url, is_active, scheduled_for, target_type, created_by, created_at, updated_at) VALUES ('old-js', 'Old', 'c', 'general', 'javascript:alert(1)', 1, NULL, 'all', NULL, ?, ?)",
+      )
       .run(now, now);
     conn
-      .prepare("INSERT INTO materials (id, title, description, exam_type, google_drive_link, thumbnail_url, is_active, upload_date, created_at, updated_at) VALUES ('old-m', 'Old', 'd', 'NET', 'javascript:alert(1)', 'javascript:alert(2)', 1, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO materials (id, title, description, exam_type, google_drive_link, thumbnail_url, is_active, upload_date, created_at, updated_at) VALUES ('old-m', 'Old', 'd', 'NET', 'javascript:alert(1)', 'javascript:alert(2)', 1, ?, ?, ?)",
+      )
       .run(now, now, now);
     const page = loadLanding(new URL("http://localhost/?announcement=old-js"), true);
     expect(JSON.stringify(page)).not.toContain("javascript:");
@@ -91,10 +102,16 @@ describe("registration is throttled per address", () => {
   it("refuses the 31st account from one address within an hour, with a clear message", async () => {
     const address = "198.18.0.1";
     for (let i = 0; i < 30; i++) {
-      const res = await run(login.action, postRequest("/login", { mode: "register", name: `Bulk ${i}`, email: `bulk${i}@example.test`, password: "bulk-pass-1" }, { address }));
+      const res = await run(
+        login.action,
+        postRequest("/login", { mode: "register", name: `Bulk ${i}`, email: `bulk${i}@example.test`, password: "bulk-pass-1" }, { address }),
+      );
       expect((res as Response).status).toBe(302);
     }
-    const refused = await run(login.action, postRequest("/login", { mode: "register", name: "One more", email: "bulk-more@example.test", password: "bulk-pass-1" }, { address }));
+    const refused = await run(
+      login.action,
+      postRequest("/login", { mode: "register", name: "One more", email: "bulk-more@example.test", password: "bulk-pass-1" }, { address }),
+    );
     expect(payload(refused)).toMatchObject({ error: "Too many accounts were created from this network. Please try again in an hour." });
   });
 });

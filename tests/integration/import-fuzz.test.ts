@@ -16,13 +16,34 @@ const SPEC_MESSAGES = [MESSAGES.parse, MESSAGES.format, MESSAGES.empty];
 const count = (t: string) => (rawDb().prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
 
 const anyValue = fc.anything({ maxDepth: 3, withObjectString: true, withNullPrototype: false });
-const question = fc.record({ id: fc.constantFrom("q1", "q2", "x"), question: fc.string(), options: fc.array(fc.string(), { maxLength: 7 }), correctAnswer: fc.integer({ min: -2, max: 8 }) }, { requiredKeys: [] });
+const question = fc.record(
+  {
+    id: fc.constantFrom("q1", "q2", "x"),
+    question: fc.string(),
+    options: fc.array(fc.string(), { maxLength: 7 }),
+    correctAnswer: fc.integer({ min: -2, max: 8 }),
+  },
+  { requiredKeys: [] },
+);
 const testItem = fc.record(
-  { id: fc.oneof(fc.uuid(), fc.constant("dup")), title: fc.string(), examType: fc.constantFrom("NET", "", "X"), duration: fc.integer({ min: -5, max: 2000 }), questions: fc.array(question, { maxLength: 4 }) },
+  {
+    id: fc.oneof(fc.uuid(), fc.constant("dup")),
+    title: fc.string(),
+    examType: fc.constantFrom("NET", "", "X"),
+    duration: fc.integer({ min: -5, max: 2000 }),
+    questions: fc.array(question, { maxLength: 4 }),
+  },
   { requiredKeys: [] },
 );
 const attemptItem = fc.record(
-  { id: fc.uuid(), testId: fc.constantFrom("dup", "missing"), userId: fc.constantFrom("u1", "missing"), answers: fc.dictionary(fc.constantFrom("q1", "q2"), fc.integer({ min: -1, max: 5 })), score: fc.integer({ min: -1, max: 5 }), totalQuestions: fc.integer({ min: 0, max: 5 }) },
+  {
+    id: fc.uuid(),
+    testId: fc.constantFrom("dup", "missing"),
+    userId: fc.constantFrom("u1", "missing"),
+    answers: fc.dictionary(fc.constantFrom("q1", "q2"), fc.integer({ min: -1, max: 5 })),
+    score: fc.integer({ min: -1, max: 5 }),
+    totalQuestions: fc.integer({ min: 0, max: 5 }),
+  },
   { requiredKeys: [] },
 );
 const userItem = fc.record({ id: fc.constantFrom("u1", "u2"), email: fc.oneof(fc.emailAddress(), fc.string()), name: fc.string() }, { requiredKeys: [] });
@@ -30,10 +51,17 @@ const userItem = fc.record({ id: fc.constantFrom("u1", "u2"), email: fc.oneof(fc
 describe("JSON import fuzzing", () => {
   it("random text ends in a parsed backup or a spec message", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), anyValue.map((v) => JSON.stringify(v) ?? "")), (text) => {
-        const r = parseBackup(text);
-        if (!r.ok) expect(SPEC_MESSAGES).toContain(r.error);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          anyValue.map((v) => JSON.stringify(v) ?? ""),
+        ),
+        (text) => {
+          const r = parseBackup(text);
+          if (!r.ok) expect(SPEC_MESSAGES).toContain(r.error);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -58,9 +86,19 @@ describe("JSON import fuzzing", () => {
           const result = await importBackup(parsed.data);
           expect(result.imported + result.skipped + result.errors).toBe(total);
           // no question without its test, no answer without its attempt
-          expect((rawDb().prepare("SELECT COUNT(*) AS n FROM questions q LEFT JOIN tests t ON t.id = q.test_id WHERE t.id IS NULL").get() as { n: number }).n).toBe(0);
-          expect((rawDb().prepare("SELECT COUNT(*) AS n FROM attempt_answers aa LEFT JOIN attempts a ON a.id = aa.attempt_id WHERE a.id IS NULL").get() as { n: number }).n).toBe(0);
-          for (const row of rawDb().prepare("SELECT total_questions AS n, (SELECT COUNT(*) FROM questions q WHERE q.test_id = t.id) AS q FROM tests t").all() as { n: number; q: number }[]) {
+          expect(
+            (rawDb().prepare("SELECT COUNT(*) AS n FROM questions q LEFT JOIN tests t ON t.id = q.test_id WHERE t.id IS NULL").get() as { n: number }).n,
+          ).toBe(0);
+          expect(
+            (
+              rawDb().prepare("SELECT COUNT(*) AS n FROM attempt_answers aa LEFT JOIN attempts a ON a.id = aa.attempt_id WHERE a.id IS NULL").get() as {
+                n: number;
+              }
+            ).n,
+          ).toBe(0);
+          for (const row of rawDb()
+            .prepare("SELECT total_questions AS n, (SELECT COUNT(*) FROM questions q WHERE q.test_id = t.id) AS q FROM tests t")
+            .all() as { n: number; q: number }[]) {
             expect(row.q).toBe(row.n);
           }
         },

@@ -85,7 +85,14 @@ describe("route table", () => {
       const url = r.path.replace(/:(\w+)/g, (_m, k) => params?.[k] ?? k).replace("*", "nowhere");
       if (r.mod.loader) {
         it(`GET ${r.path} as ${who}`, async () => {
-          const res = await run(r.mod.loader as any, getRequest(url.replace(/:(\w+)/g, (_m, k) => params[k]), cookies[who]), params);
+          const res = await run(
+            r.mod.loader as any,
+            getRequest(
+              url.replace(/:(\w+)/g, (_m, k) => params[k]),
+              cookies[who],
+            ),
+            params,
+          );
           // a signed-out visitor is sent to /login?redirectTo=… (the deep link survives the sign-in)
           const location = res instanceof Response ? (res.headers.get("Location")?.split("?")[0] ?? null) : null;
           if (access === "open") expect(location).toBeNull();
@@ -99,7 +106,15 @@ describe("route table", () => {
         it(`POST ${r.path} as ${who}`, async () => {
           // logging out ends the session on the server: probe it with a session of its own
           const cookie = access === "logout" && cookies[who] ? await signInAgain(who) : cookies[who];
-          const res = await run(r.mod.action as any, postRequest(url.replace(/:(\w+)/g, (_m, k) => params[k]), { intent: "probe" }, { cookie }), params);
+          const res = await run(
+            r.mod.action as any,
+            postRequest(
+              url.replace(/:(\w+)/g, (_m, k) => params[k]),
+              { intent: "probe" },
+              { cookie },
+            ),
+            params,
+          );
           const location = res instanceof Response ? res.headers.get("Location") : null;
           if (access === "splat") expect(statusOf(res)).toBe(404);
           else if (access === "logout") expect(location).toBe("/");

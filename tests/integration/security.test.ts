@@ -36,7 +36,11 @@ function pathOf(file: string) {
 
 /** A fingerprint of every table: row counts plus the sum of every updated/created stamp. */
 function fingerprint(): string {
-  const tables = (rawDb().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as { name: string }[]).map((t) => t.name);
+  const tables = (
+    rawDb().prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as {
+      name: string;
+    }[]
+  ).map((t) => t.name);
   return tables
     .map((t) => {
       const cols = (rawDb().prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
@@ -79,10 +83,14 @@ describe("every action intent, called by someone who may not", () => {
         if (p === "/login" || p === "/") continue; // public forms: sign-in, register, contact
         it(`${p} intent=${intent} as ${who} is refused and writes nothing`, async () => {
           const before = fingerprint();
-          const res = await run(mod.action as any, postRequest(p, { intent, id: testId, title: "Injected", name: "Injected", email: "x@y.test", password: "secret12" }, { cookie: cookie() }), {
-            testId,
-            attemptId: "x",
-          });
+          const res = await run(
+            mod.action as any,
+            postRequest(p, { intent, id: testId, title: "Injected", name: "Injected", email: "x@y.test", password: "secret12" }, { cookie: cookie() }),
+            {
+              testId,
+              attemptId: "x",
+            },
+          );
           expect(res).toBeInstanceOf(Response);
           const r = res as Response;
           if (r.status === 403) expect(await r.json()).toEqual({ error: expect.stringMatching(/^Only administrators can/) });
@@ -105,10 +113,14 @@ describe("exam integrity", () => {
 
   it("racing two Start requests cannot exceed maxAttempts", async () => {
     const s = await makeStudent({ examTypes: ["NET"] });
-    const starts = await Promise.all(Array.from({ length: 10 }, () => run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start" }, { cookie: s.cookie }), { testId })));
+    const starts = await Promise.all(
+      Array.from({ length: 10 }, () => run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start" }, { cookie: s.cookie }), { testId })),
+    );
     expect(starts.every((r) => r instanceof Response && r.status === 302)).toBe(true);
     await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "finish" }, { cookie: s.cookie }), { testId });
-    await Promise.all(Array.from({ length: 10 }, () => run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start" }, { cookie: s.cookie }), { testId })));
+    await Promise.all(
+      Array.from({ length: 10 }, () => run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start" }, { cookie: s.cookie }), { testId })),
+    );
     expect(db().select().from(attempts).where(eq(attempts.userId, s.user.id)).all()).toHaveLength(1);
   });
 
@@ -118,7 +130,11 @@ describe("exam integrity", () => {
     const before = Date.now();
     await run(
       examRoute.action,
-      postRequest(`/test/${t.id}`, { intent: "start", deadline_at: "9999999999999", deadlineAt: "9999999999999", duration: "9999", startedAt: "0" }, { cookie: s.cookie }),
+      postRequest(
+        `/test/${t.id}`,
+        { intent: "start", deadline_at: "9999999999999", deadlineAt: "9999999999999", duration: "9999", startedAt: "0" },
+        { cookie: s.cookie },
+      ),
       { testId: t.id },
     );
     const a = db().select().from(attempts).where(eq(attempts.userId, s.user.id)).get()!;

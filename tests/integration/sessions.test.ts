@@ -54,12 +54,16 @@ describe("sessions", () => {
 
   it("a session unused for a week ends, and so does one older than 30 days", async () => {
     const idle = await makeStudent();
-    rawDb().prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?").run(Date.now() - 8 * 86_400_000, idle.user.id);
+    rawDb()
+      .prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?")
+      .run(Date.now() - 8 * 86_400_000, idle.user.id);
     expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", idle.cookie)))).toBe("/login?redirectTo=%2Fdashboard");
     expect(sessionRows(idle.user.id)).toBe(0);
 
     const old = await makeStudent();
-    rawDb().prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").run(Date.now() - 1000, old.user.id);
+    rawDb()
+      .prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .run(Date.now() - 1000, old.user.id);
     expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", old.cookie)))).toBe("/login?redirectTo=%2Fdashboard");
   });
 

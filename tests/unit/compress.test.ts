@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { chooseEncoding, compressPage, compressResponse } from "~/lib/compress.server";
 
 const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Unit 1: Chaucer to Shakespeare</p>".repeat(200)}</body></html>`);
-const request = (acceptEncoding?: string) => new Request("http://localhost/dashboard", { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+const request = (acceptEncoding?: string) =>
+  new Request("http://localhost/dashboard", { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
 
 describe("chooseEncoding", () => {
   it("follows the client's first choice of gzip and brotli", () => {
@@ -52,7 +53,10 @@ describe("compressPage", () => {
 
 describe("compressResponse", () => {
   it("compresses loader data and keeps status and headers", async () => {
-    const res = await compressResponse(request("gzip"), new Response(page, { status: 404, headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } }));
+    const res = await compressResponse(
+      request("gzip"),
+      new Response(page, { status: 404, headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } }),
+    );
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toBe("text/x-script");
     expect(res.headers.get("X-Remix-Response")).toBe("yes");

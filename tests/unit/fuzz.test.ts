@@ -7,7 +7,9 @@ import { MISSING_COLUMNS, NO_QUESTIONS, NOT_UTF8, PARSE_ERROR, parseQuestionsCsv
 const CSV_MESSAGES = [NOT_UTF8, PARSE_ERROR, MISSING_COLUMNS, NO_QUESTIONS, "A test can have at most 500 questions."];
 
 const csvish = fc.array(
-  fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('"', '""', ",", "\r\n", "\n", "question", "explanation", "1", "4", "﻿", "\u0000", "é", "’")), { maxLength: 9 }),
+  fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('"', '""', ",", "\r\n", "\n", "question", "explanation", "1", "4", "﻿", "\u0000", "é", "’")), {
+    maxLength: 9,
+  }),
   { maxLength: 12 },
 );
 

@@ -24,7 +24,10 @@ describe("body limits per route", () => {
 describe("inspectBody", () => {
   const form = (s: string) => Buffer.from(s);
   it("accepts a url-encoded form within the field count", () => {
-    expect(inspectBody("application/x-www-form-urlencoded", form("a=1&b=2"), FORM_LIMIT)).toEqual({ ok: true, contentType: "application/x-www-form-urlencoded" });
+    expect(inspectBody("application/x-www-form-urlencoded", form("a=1&b=2"), FORM_LIMIT)).toEqual({
+      ok: true,
+      contentType: "application/x-www-form-urlencoded",
+    });
   });
 
   it("refuses more than 1,000 url-encoded fields with 413", () => {

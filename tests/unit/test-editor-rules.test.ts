@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addOption,
-  deleteQuestion,
-  newQuestion,
-  parseMaxAttempts,
-  removeOption,
-  validateEditedTest,
-} from "~/lib/test-editor-rules";
+import { addOption, deleteQuestion, newQuestion, parseMaxAttempts, removeOption, validateEditedTest } from "~/lib/test-editor-rules";
 
 const good = { question: "Who?", options: ["A", "B", "C"], correctAnswer: 2, explanation: "" };
 
@@ -16,7 +9,7 @@ describe("question editor validation messages", () => {
     ["T", [], "At least one question is required"],
     ["T", [good, { ...good, question: "  " }], "Question 2 text is required"],
     ["T", [{ ...good, options: ["A"], correctAnswer: 0 }], "Question 1 must have at least 2 options"],
-    ["T", [{ ...good, options: ["A", " "] , correctAnswer: 0}], "Question 1 has empty options"],
+    ["T", [{ ...good, options: ["A", " "], correctAnswer: 0 }], "Question 1 has empty options"],
     ["T", [good, good, { ...good, correctAnswer: 3 }], "Question 3 has invalid correct answer"],
     ["T", [{ ...good, correctAnswer: -1 }], "Question 1 has invalid correct answer"],
   ])("title %j → %s", (title, questions, message) => {

@@ -27,8 +27,17 @@ describe("the test record's schema", () => {
       unitName: "Romantics",
       maxAttempts: 2,
     });
-    expect(testDetailsSchema.parse({ ...base, duration: 45, unitNumber: 3, maxAttempts: null })).toMatchObject({ duration: 45, unitNumber: 3, maxAttempts: null });
-    expect(testDetailsSchema.parse({ ...base, duration: "", unitNumber: "", maxAttempts: "" })).toMatchObject({ duration: 60, unitNumber: null, unitName: null, maxAttempts: null });
+    expect(testDetailsSchema.parse({ ...base, duration: 45, unitNumber: 3, maxAttempts: null })).toMatchObject({
+      duration: 45,
+      unitNumber: 3,
+      maxAttempts: null,
+    });
+    expect(testDetailsSchema.parse({ ...base, duration: "", unitNumber: "", maxAttempts: "" })).toMatchObject({
+      duration: 60,
+      unitNumber: null,
+      unitName: null,
+      maxAttempts: null,
+    });
   });
 
   it.each([["0"], ["-5"], ["100000"], ["abc"], ["1.5"], [9999]])("refuses duration %s with one message", (duration) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseTrustProxy } from "~/lib/trust-proxy";
 
 describe("TRUST_PROXY", () => {
-  it("reads a number as a hop count (fly.toml's \"1\"), not as the address 0.0.0.1", () => {
+  it('reads a number as a hop count (fly.toml\'s "1"), not as the address 0.0.0.1', () => {
     expect(parseTrustProxy("1")).toBe(1);
     expect(parseTrustProxy(" 2 ")).toBe(2);
   });

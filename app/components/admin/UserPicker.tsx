@@ -38,7 +38,15 @@ export function UserPicker({ name, defaultEmails }: { name: string; defaultEmail
           <label htmlFor="user-search" className="label">
             Find students
           </label>
-          <input id="user-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Type a name or e-mail" className="input" autoComplete="off" />
+          <input
+            id="user-search"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Type a name or e-mail"
+            className="input"
+            autoComplete="off"
+          />
           {found.length ? (
             <ul className="mt-1 max-h-40 overflow-auto rounded-lg border border-slate-200">
               {found.map((u) => (

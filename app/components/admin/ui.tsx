@@ -69,7 +69,14 @@ export function SubmitButton({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
-    <button type="submit" name={intent ? name : undefined} value={intent ? (value ?? intent) : undefined} className={className} disabled={busy || disabled} form={form}>
+    <button
+      type="submit"
+      name={intent ? name : undefined}
+      value={intent ? (value ?? intent) : undefined}
+      className={className}
+      disabled={busy || disabled}
+      form={form}
+    >
       {busy ? pending : children}
     </button>
   );
@@ -127,7 +134,12 @@ export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?
 export function FilterForm({ children }: { children: ReactNode }) {
   const submit = useSubmit();
   return (
-    <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-4" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}>
+    <Form
+      method="get"
+      role="search"
+      className="card mb-4 flex flex-wrap items-end gap-3 p-4"
+      onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+    >
       {children}
       <noscript>
         <button type="submit" className="btn-primary">
@@ -178,7 +190,21 @@ export function ConfirmDialog({
 }
 
 /** The footer of a form dialog: Cancel (a link back) and the submit button with its pending label. */
-export function DialogActions({ closeHref, intent, pending, children, className = "", danger = false }: { closeHref: string; intent: string; pending: string; children: ReactNode; className?: string; danger?: boolean }) {
+export function DialogActions({
+  closeHref,
+  intent,
+  pending,
+  children,
+  className = "",
+  danger = false,
+}: {
+  closeHref: string;
+  intent: string;
+  pending: string;
+  children: ReactNode;
+  className?: string;
+  danger?: boolean;
+}) {
   return (
     <div className={`flex justify-end gap-2 ${className}`}>
       <Link to={closeHref} className="btn-secondary" preventScrollReset>

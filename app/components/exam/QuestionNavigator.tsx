@@ -50,8 +50,7 @@ export function QuestionNavigator({
         Question Navigator
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        <span data-testid="answered-count">{answered}</span> answered · <span data-testid="remaining-count">{questionIds.length - answered}</span>{" "}
-        remaining
+        <span data-testid="answered-count">{answered}</span> answered · <span data-testid="remaining-count">{questionIds.length - answered}</span> remaining
       </p>
       <ol className="mt-3 grid grid-cols-5 gap-2">
         {questionIds.map((id, i) => {
