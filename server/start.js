@@ -1,3 +1,4 @@
+// @ts-check
 // Production server: Express in front of the Remix build. It adds what Remix v2 has no place for
 // (security headers on every response, the Origin check on every non-GET request, request body
 // limits, compression, long-lived caching of fingerprinted assets, 503 when the database cannot
@@ -8,7 +9,6 @@ import cluster from "node:cluster";
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import url from "node:url";
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -21,20 +21,22 @@ if (!process.env.NODE_ENV) {
   process.env.SESSION_SECRET_AUTOGEN ??= "true";
   process.env.SECURE_COOKIES ??= "false";
 }
-const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
-const build = await import(url.pathToFileURL(path.join(root, "build/index.js")).href);
-const server = build.entry.module;
+import { loadBuild, root } from "./build.js";
+
+// `server` is the build's entry module, typed by app/server-api.ts (checked by npm run typecheck)
+const { build, entry: server } = await loadBuild();
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism?.() ?? os.cpus().length, 4)));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 /** a worker that cannot listen exits with this code; the primary then stops instead of re-forking */
 const EXIT_CANNOT_LISTEN = 78;
 
+/** @type {import("../app/lib/trust-proxy").TrustProxy} */
 let trustProxy;
 try {
   trustProxy = server.parseTrustProxy(process.env.TRUST_PROXY);
 } catch (error) {
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -80,7 +82,13 @@ if (cluster.isPrimary) {
   serve();
 }
 
-/** One line per refused request, never a stack: anyone can send these. */
+/**
+ * One line per refused request, never a stack: anyone can send these.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {number} status
+ * @param {string} message
+ */
 function refuse(req, res, status, message) {
   console.warn(`refused ${req.method} ${req.path}: ${status} ${message}`);
   res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
@@ -90,19 +98,26 @@ function refuse(req, res, status, message) {
  * Reads a request body into memory, counting bytes as they arrive (declared or chunked), up to
  * `limit.bytes`. Past that it stops keeping anything: the rest is discarded and the socket closed.
  */
+/**
+ * @param {import("express").Request} req
+ * @param {import("../app/lib/request-limits").BodyLimit} limit
+ * @returns {Promise<{ body: Buffer, tooLarge?: undefined, aborted?: undefined } | { tooLarge: true, aborted?: undefined } | { aborted: true, tooLarge?: undefined }>}
+ */
 function readBody(req, limit) {
   return new Promise((resolve) => {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit.bytes) return resolve({ tooLarge: true });
+    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let settled = false;
+    /** @param {Parameters<typeof resolve>[0]} result */
     const settle = (result) => {
       if (settled) return;
       settled = true;
       resolve(result);
     };
-    req.on("data", (chunk) => {
+    req.on("data", (/** @type {Buffer} */ chunk) => {
       if (settled) return;
       size += chunk.length;
       if (size > limit.bytes) {
@@ -118,6 +133,7 @@ function readBody(req, limit) {
   });
 }
 
+/** @param {import("node:http").IncomingHttpHeaders} incoming */
 function requestHeaders(incoming) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming)) {
@@ -127,6 +143,10 @@ function requestHeaders(incoming) {
   return headers;
 }
 
+/**
+ * @param {import("express").Response} res
+ * @param {Response} response
+ */
 async function sendResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -167,6 +187,7 @@ function serve() {
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all("*", async (req, res, next) => {
+    /** @type {BodyInit | undefined} a Buffer (Node's fetch takes it; the DOM types want ArrayBuffer-backed views) */
     let body;
     const large = server.isLargeBodyRoute(req.path);
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
@@ -197,7 +218,7 @@ function serve() {
         const verdict = server.inspectBody(req.headers["content-type"], read.body, limit);
         if (!verdict.ok) return refuse(req, res, verdict.status, verdict.message);
         req.headers["content-type"] = verdict.contentType;
-        body = read.body;
+        body = /** @type {BodyInit} */ (/** @type {unknown} */ (read.body));
       }
       let requestUrl;
       try {
@@ -215,6 +236,7 @@ function serve() {
         signal: controller.signal,
         ...(hasBody ? { body } : {}),
       });
+      /** @type {import("../app/lib/db-errors.server").RequestState} */
       const state = {};
       const response = await server.requestState.run(state, () => handleRemixRequest(request, { nonce: res.locals.nonce }));
       if (state.databaseTrouble) {
@@ -231,11 +253,18 @@ function serve() {
   });
 
   // anything that still escapes: one line, a plain 500
-  app.use((error, req, res, _next) => {
-    console.error(`error on ${req.method} ${req.path}: ${error?.message ?? error}`);
-    if (!res.headersSent) res.status(500).type("text/plain").send("Something went wrong. Please try again.");
-    else res.end();
-  });
+  app.use(
+    (
+      /** @type {Error} */ error,
+      /** @type {import("express").Request} */ req,
+      /** @type {import("express").Response} */ res,
+      /** @type {import("express").NextFunction} */ _next,
+    ) => {
+      console.error(`error on ${req.method} ${req.path}: ${error?.message ?? error}`);
+      if (!res.headersSent) res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+      else res.end();
+    },
+  );
 
   const listener = app.listen(port, host, () => {
     if (cluster.isPrimary) console.log(`Academy test series listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
@@ -245,7 +274,7 @@ function serve() {
   // with ECONNRESET, which browsers do not retry).
   listener.keepAliveTimeout = 65_000;
   listener.headersTimeout = 66_000;
-  listener.on("error", (error) => {
+  listener.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
     console.error(`Cannot listen on ${host}:${port}: ${error.code === "EADDRINUSE" ? "the port is already in use by another program" : error.message}`);
     server.shutdown();
     process.exit(cluster.isPrimary ? 1 : EXIT_CANNOT_LISTEN);
