@@ -18,10 +18,8 @@ import {
   DeleteLink,
 } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formToObject } from "~/lib/forms";
 import { parseMaxAttempts } from "~/lib/test-editor-rules";
 import { formatDate, formatDateTime } from "~/lib/time";
 import {
@@ -33,7 +31,6 @@ import {
   parseUserFilters,
   perTestLimitsOf,
   setGlobalLimit,
-  setPassword,
   setPerTestLimit,
   testsForLimits,
 } from "~/models/admin-users.server";
@@ -43,7 +40,7 @@ import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "User Management" }];
 
-const DIALOG_PARAMS = ["assign", "limit", "delete", "password", "testLimits"] as const;
+const DIALOG_PARAMS = ["assign", "limit", "delete", "testLimits"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -109,12 +106,6 @@ export async function action({ request }: ActionFunctionArgs) {
         setPerTestLimit(id, testId, max);
         return redirectWithFlash(`${back}?testLimits=${id}`, { type: "success", text: "Test limits updated" });
       }
-      case "password": {
-        const parsed = passwordSchema.safeParse(formToObject(form));
-        if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "Invalid password");
-        await setPassword(id, parsed.data.password);
-        return redirectWithFlash(back, { type: "success", text: "Password set. The user's other sessions were signed out." });
-      }
       default:
         return fail("Unknown action");
     }
@@ -138,7 +129,7 @@ export default function AdminUsers() {
   const d = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const href = useHrefWith();
-  const close = href({ assign: null, limit: null, delete: null, password: null, testLimits: null });
+  const close = href({ assign: null, limit: null, delete: null, testLimits: null });
   const listSearch = useLocation().search;
   return (
     <main>
@@ -233,7 +224,7 @@ export default function AdminUsers() {
                         <Link to={href({ testLimits: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
                           Per-test
                         </Link>
-                        <Link to={href({ password: u.id })} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                        <Link to={`/admin/users/${u.id}/password${listSearch}`} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
                           Password
                         </Link>
                         <Link to={`/admin/users/${u.id}`} className="btn-secondary px-2 py-1 text-xs">
@@ -259,7 +250,6 @@ export default function AdminUsers() {
       {d.target && params.get("assign") ? <AssignTypes d={d} close={close} /> : null}
       {d.target && params.get("limit") ? <GlobalLimit d={d} close={close} /> : null}
       {d.target && params.get("testLimits") ? <PerTestLimits d={d} close={close} /> : null}
-      {d.target && params.get("password") ? <SetPassword d={d} close={close} /> : null}
       {d.target && params.get("delete") ? <DeleteUser d={d} close={close} /> : null}
     </main>
   );
@@ -395,32 +385,6 @@ function PerTestLimits({ d, close }: { d: LoaderData; close: string }) {
           </Link>
         </div>
       </div>
-    </Dialog>
-  );
-}
-
-function SetPassword({ d, close }: { d: LoaderData; close: string }) {
-  const t = d.target!;
-  const error = useError("password");
-  return (
-    <Dialog labelledBy="pw-title" closeHref={close}>
-      <Form method="post" className="space-y-4 p-5" noValidate>
-        <h2 id="pw-title" className="text-xl font-bold">
-          Set a password for {t.name}
-        </h2>
-        <p className="text-sm text-slate-600">Tell the student the new password; their other sessions are signed out.</p>
-        <ErrorBox message={error} />
-        <input type="hidden" name="id" value={t.id} />
-        <div>
-          <label htmlFor="pw-value" className="label">
-            New password
-          </label>
-          <input id="pw-value" name="password" type="text" autoComplete="off" className="input" />
-        </div>
-        <DialogActions closeHref={close} intent="password" pending="Saving...">
-          Set Password
-        </DialogActions>
-      </Form>
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/db.server";
+import { db, rawDb } from "~/db/db.server";
 import {
   announcementExamTypes,
   announcements,
@@ -22,6 +22,7 @@ import * as examTypesRoute from "~/routes/admin.exam-types";
 import * as materialsRoute from "~/routes/admin.materials";
 import * as usersRoute from "~/routes/admin.users";
 import * as addUserRoute from "~/routes/admin.users.new";
+import * as passwordRoute from "~/routes/admin.users.$userId.password";
 import * as dashboard from "~/routes/dashboard";
 import * as examRoute from "~/routes/test.$testId";
 import { flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
@@ -250,5 +251,26 @@ describe("time zone", () => {
     expect(ny.toISOString()).toBe("2026-07-01T12:00:00.000Z");
     expect(toZonedInput(ny, "America/New_York")).toBe("2026-07-01T08:00");
     expect(fromZonedInput("not a date")).toBeNull();
+  });
+});
+
+describe("set password (a dialog route of its own)", () => {
+  it("refuses a short password beside its field and never echoes it; a good one signs the student out everywhere", async () => {
+    const s = await makeStudent();
+    const refused = await run(
+      passwordRoute.action,
+      postRequest(`/admin/users/${s.user.id}/password`, { intent: "password", password: "abc" }, { cookie: admin }),
+      { userId: s.user.id },
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(payload<any>(refused).result.error).toEqual({ password: ["Password must be at least 6 characters"] });
+    expect(payload<any>(refused).result.initialValue.password).toBeUndefined();
+    const ok = (await run(
+      passwordRoute.action,
+      postRequest(`/admin/users/${s.user.id}/password`, { intent: "password", password: "new-secret-1" }, { cookie: admin }),
+      { userId: s.user.id },
+    )) as Response;
+    expect(ok.headers.get("Location")).toBe("/admin/users");
+    expect(rawDb().prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").get(s.user.id)).toEqual({ n: 0 });
   });
 });

@@ -1,0 +1,60 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { Field } from "~/components/forms";
+import { passwordSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { setPassword } from "~/models/admin-users.server";
+import { findUserById } from "~/models/user.server";
+
+/** Set a password for a student (the academy's answer to "forgot password"), a child of User Management. */
+export const meta: MetaFunction = () => [{ title: "Set Password" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const user = findUserById(params.userId ?? "");
+  if (!user) throw new Response("User not found", { status: 404 });
+  return { user: { id: user.id, name: user.name } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const user = findUserById(params.userId ?? "");
+  if (!user) throw new Response("User not found", { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: passwordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  await setPassword(user.id, submission.value.password);
+  return redirectWithFlash(`/admin/users${new URL(request.url).search}`, { type: "success", text: "Password set. The user's other sessions were signed out." });
+}
+
+export default function SetPassword() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeHref = `/admin/users${useLocation().search}`;
+  const [form, fields] = useForm({
+    id: `password-${user.id}`,
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Dialog labelledBy="pw-title" closeHref={closeHref}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <h2 id="pw-title" className="text-xl font-bold">
+          Set a password for {user.name}
+        </h2>
+        <p className="text-sm text-slate-600">Tell the student the new password; their other sessions are signed out.</p>
+        <Field meta={fields.password} label="New password" autoComplete="off" maxLength={200} />
+        <DialogActions closeHref={closeHref} intent="password" pending="Saving...">
+          Set Password
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
