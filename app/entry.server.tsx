@@ -6,14 +6,14 @@ import { closeDatabase, db } from "~/db/db.server";
 import { compressPage, compressResponse } from "~/lib/compress.server";
 import { seedIfEmpty, wipe } from "~/db/seed.server";
 import { NonceContext } from "~/lib/nonce";
-import { noteDatabaseTrouble } from "~/lib/db-errors.server";
+import { noteDatabaseTrouble, type RequestState } from "~/lib/db-errors.server";
 import { isPrivatePage } from "~/lib/routing";
 
 export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
 // for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
 export { bodyLimitFor, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
 export { parseTrustProxy } from "~/lib/trust-proxy";
-export { databaseTroubleMessage, databaseTroublePage, requestState, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+export { databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
 /** for tools that build data sets (bench/): the same hash the app stores */
 export { hashPassword } from "~/lib/password.server";
 
@@ -45,9 +45,9 @@ export function shutdown() {
  * Unexpected errors of loaders, actions and rendering. A database that cannot answer marks the request
  * (server/start.js answers 503) and logs one line; a request the client gave up on logs nothing.
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  if (noteDatabaseTrouble(error)) {
+  if (noteDatabaseTrouble(error, (context as { requestState?: RequestState } | undefined)?.requestState)) {
     console.error(`database unavailable on ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
     return;
   }

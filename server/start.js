@@ -238,7 +238,8 @@ function serve() {
       });
       /** @type {import("../app/lib/db-errors.server").RequestState} */
       const state = {};
-      const response = await server.requestState.run(state, () => handleRemixRequest(request, { nonce: res.locals.nonce }));
+      // handleError marks `requestState` when the database could not answer
+      const response = await handleRemixRequest(request, { nonce: res.locals.nonce, requestState: state });
       if (state.databaseTrouble) {
         // the database could not answer: a passing condition, said plainly, to be retried
         const message = server.databaseTroubleMessage(state.databaseTrouble);

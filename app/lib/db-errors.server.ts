@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-
 /**
  * A database that cannot answer (locked past the busy timeout, disk full, read-only, I/O error) is a
  * passing condition, not a bug: the request is answered 503 with Retry-After (server/start.js reads
@@ -16,9 +14,12 @@ export function databaseTrouble(error: unknown): DatabaseTrouble | null {
   return null;
 }
 
-/** What one request noticed on its way through the app (one per request, via AsyncLocalStorage). */
+/**
+ * What one request noticed on its way through the app: server/start.js puts a fresh one in each
+ * request's load context, and handleError (which gets that context) marks it. (A load context rather
+ * than AsyncLocalStorage: on Node 20 the latter slows every promise of the process.)
+ */
 export type RequestState = { databaseTrouble?: DatabaseTrouble };
-export const requestState = new AsyncLocalStorage<RequestState>();
 
 /** For a route's catch block: a database that cannot answer is not the route's error to word. */
 export function rethrowIfDatabaseTrouble(error: unknown) {
@@ -26,10 +27,9 @@ export function rethrowIfDatabaseTrouble(error: unknown) {
 }
 
 /** Called from handleError: marks the request so the server answers 503. True when it was that. */
-export function noteDatabaseTrouble(error: unknown): boolean {
+export function noteDatabaseTrouble(error: unknown, state: RequestState | undefined): boolean {
   const trouble = databaseTrouble(error);
   if (!trouble) return false;
-  const state = requestState.getStore();
   if (state) state.databaseTrouble = trouble;
   return true;
 }
