@@ -1,4 +1,6 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/hooks";
 
@@ -21,6 +23,26 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 }
 
 type Meta = FieldMetadata<unknown>;
+
+/**
+ * The admin form pattern in one call: Conform with the record's zod schema in the browser (the action
+ * parses the same schema with `parseWithZod`). Errors appear after the first submit and clear as the
+ * admin types: checking on blur moved fields and buttons under the pointer between press and release,
+ * and the click was lost.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  options: { id: string; lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<Record<keyof z.input<Schema>, unknown>> },
+) {
+  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+}
 
 export function Field({
   meta,

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { ExamTypeField, Field, TextareaField } from "~/components/forms";
+import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { TEST_LIMITS, testDetailsSchema } from "~/lib/test-record";
@@ -68,16 +68,7 @@ export default function EditTest() {
   const { test, examTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = `/admin/tests${useLocation().search}`;
-  const [form, fields] = useForm({
-    id: `edit-test-${test.id}`,
-    lastResult: actionData?.result,
-    defaultValue: test,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: testDetailsSchema }),
-    // errors appear after the first submit and clear as the admin types: checking on blur moved the
-    // fields and buttons under the pointer between press and release, and the click was lost
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(testDetailsSchema, { id: `edit-test-${test.id}`, lastResult: actionData?.result, defaultValue: test });
   const submitted = actionData?.result.initialValue as Record<string, unknown> | undefined;
   const active = submitted ? submitted.isActive === "on" : test.isActive;
   return (

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { Field } from "~/components/forms";
+import { Field, useSchemaForm } from "~/components/forms";
 import { passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -36,13 +36,7 @@ export default function SetPassword() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = `/admin/users${useLocation().search}`;
-  const [form, fields] = useForm({
-    id: `password-${user.id}`,
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(passwordSchema, { id: `password-${user.id}`, lastResult: actionData?.result });
   return (
     <Dialog labelledBy="pw-title" closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, useSchemaForm } from "~/components/forms";
 import { addUserSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -37,16 +37,7 @@ export default function AddUser() {
   const { examTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = `/admin/users${useLocation().search}`;
-  const [form, fields] = useForm({
-    id: "add-user",
-    lastResult: actionData?.result,
-    defaultValue: { role: "user", examTypes: [] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
-    // errors appear after the first submit and clear as the admin types: checking on blur moved the
-    // fields and buttons under the pointer between press and release, and the click was lost
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(addUserSchema, { id: "add-user", lastResult: actionData?.result, defaultValue: { role: "user", examTypes: [] } });
   return (
     <Dialog labelledBy="add-user-title" closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
