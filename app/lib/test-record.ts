@@ -101,3 +101,38 @@ export function issuesOf(error: z.ZodError): { message: string; fields: Record<s
   }
   return { message: error.issues[0]?.message ?? "Invalid input", fields };
 }
+
+/** The question record: text, 2 to 6 options, the correct one among them, an optional explanation. */
+export const QUESTION_LIMITS = { question: 5000, option: 1000, explanation: 5000, options: { min: 2, max: 6 }, questions: 500 } as const;
+
+export const questionSchema = z
+  .object({
+    question: z
+      .string()
+      .trim()
+      .min(1, "Question text is required")
+      .max(QUESTION_LIMITS.question, `Question text is too long (at most ${QUESTION_LIMITS.question} characters)`),
+    options: z
+      .array(
+        z.string().trim().min(1, "Options cannot be empty").max(QUESTION_LIMITS.option, `An option is too long (at most ${QUESTION_LIMITS.option} characters)`),
+      )
+      .min(QUESTION_LIMITS.options.min, "A question needs at least 2 options")
+      .max(QUESTION_LIMITS.options.max, "A question can have at most 6 options"),
+    correctAnswer: z.number().int().min(0, "The correct answer must be one of the options"),
+    explanation: z
+      .string()
+      .trim()
+      .max(QUESTION_LIMITS.explanation, `The explanation is too long (at most ${QUESTION_LIMITS.explanation} characters)`)
+      .nullish(),
+  })
+  .refine((q) => q.correctAnswer < q.options.length, { message: "The correct answer must be one of the options", path: ["correctAnswer"] });
+
+/** The first problem of a test's questions, as "Question n: …", or null (the models' last check). */
+export function questionsProblem(list: ReadonlyArray<z.input<typeof questionSchema>>): string | null {
+  if (list.length > QUESTION_LIMITS.questions) return `A test can have at most ${QUESTION_LIMITS.questions} questions.`;
+  for (const [i, q] of list.entries()) {
+    const parsed = questionSchema.safeParse(q);
+    if (!parsed.success) return `Question ${i + 1}: ${parsed.error.issues[0]?.message ?? "invalid"}`;
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import { pageParam } from "~/lib/forms";
-import { testDetailsProblem } from "~/lib/test-record";
+import { questionsProblem, testDetailsProblem } from "~/lib/test-record";
 import { and, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
@@ -197,7 +197,7 @@ export function saveTestWithQuestions(
   meta: TestMeta,
   list: EditorQuestion[],
 ): { ok: true } | { ok: false; error: string; conflict?: boolean } {
-  const problem = testDetailsProblem(meta) ?? validateEditedTest(meta.title, list);
+  const problem = testDetailsProblem(meta) ?? validateEditedTest(meta.title, list) ?? questionsProblem(list);
   if (problem) return { ok: false, error: problem };
   return transaction((tx) => {
     const test = tx

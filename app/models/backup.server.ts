@@ -22,7 +22,7 @@ import { BUILTIN_TEST_TYPES } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
 import { isHttpUrl } from "~/lib/links";
 import { neutraliseFormula } from "~/lib/csv-cells";
-import { issuesOf, testDetailsSchema } from "~/lib/test-record";
+import { issuesOf, questionSchema, testDetailsSchema } from "~/lib/test-record";
 
 export const BACKUP_VERSION = "1.0";
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
@@ -323,13 +323,8 @@ const userItem = z.object({
   testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),
   createdAt: dateLike,
 });
-const questionItem = z.object({
-  id: text(20).optional(),
-  question: text(5000).min(1),
-  options: z.array(text(1000)).min(2).max(6),
-  correctAnswer: z.number().int().min(0),
-  explanation: text(5000).nullable().optional(),
-});
+/** A question of the backup: the question record's schema (ids as the old app wrote them). */
+const questionItem = questionSchema.and(z.object({ id: text(20).optional() }));
 /** A test of the backup: its details through the test record's one schema (the same limits and messages as every form). */
 const testItem = z
   .object({

@@ -2,7 +2,7 @@ import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_
 import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
 import { formToObject } from "~/lib/forms";
 import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
-import { issuesOf, type TestDetails, testDetailsSchema } from "~/lib/test-record";
+import { issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/test-record";
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
 import { resolveTestExamType } from "./exam-type.server";
 import { createTest } from "./test.server";
@@ -46,6 +46,8 @@ export async function previewSingleUpload(form: FormData): Promise<PreviewResult
   if (!looksLikeCsv(file)) return { ok: false, error: INVALID_CSV_FILE, values };
   const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
   if (!parsed.ok) return { ok: false, error: parsed.error, values };
+  const questionProblem = questionsProblem(parsed.questions);
+  if (questionProblem) return { ok: false, error: questionProblem, values };
   const payload: PreviewPayload = { fields: parsedFields.data, questions: parsed.questions, fileName: file.name };
   return {
     ok: true,
@@ -138,6 +140,11 @@ export async function bulkUpload(
     const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
     if (!parsed.ok) {
       fail(parsed.error);
+      continue;
+    }
+    const questionProblem = questionsProblem(parsed.questions);
+    if (questionProblem) {
+      fail(questionProblem);
       continue;
     }
     ready.push({ name, details: details.data, questions: parsed.questions, fileName: file.name });

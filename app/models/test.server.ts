@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
-import { testDetailsProblem } from "~/lib/test-record";
+import { questionsProblem, testDetailsProblem } from "~/lib/test-record";
 
 export type QuestionInput = {
   question: string;
@@ -45,8 +45,8 @@ export function insertQuestions(tx: DB, testId: string, version: number, list: Q
 
 /** Creates a test and its questions in one transaction. Details that break the test record's rules throw. */
 export function createTest(input: TestInput, list: QuestionInput[]): Test {
-  const problem = testDetailsProblem(input);
-  if (problem) throw new Error(`Invalid test details: ${problem}`);
+  const problem = testDetailsProblem(input) ?? questionsProblem(list);
+  if (problem) throw new Error(`Invalid test: ${problem}`);
   const id = input.id ?? newId();
   const now = input.createdAt ?? new Date();
   transaction((tx) => {

@@ -529,3 +529,24 @@ describe("the admin overview", () => {
     expect(overview()).toBe(overview());
   });
 });
+
+describe("one schema for questions", () => {
+  it("an over-long option is refused by the upload preview and by the JSON import alike", async () => {
+    const csv = `question,option_a,option_b,correct_answer\n"Q?","${"x".repeat(1001)}","B",1\n`;
+    const preview = payload<any>(
+      await run(adminTests.action, multipart({ intent: "preview", title: "Long option", examType: "NET" }, [{ field: "file", name: "l.csv", body: csv }])),
+    ).preview;
+    expect(preview).toMatchObject({ ok: false, error: "Question 1: An option is too long (at most 1000 characters)" });
+    const parsed = parseBackup(
+      JSON.stringify({
+        users: [],
+        attempts: [],
+        materials: [],
+        customExamTypes: [],
+        tests: [{ id: "long-opt", title: "Long", examType: "NET", questions: [{ question: "Q?", options: ["x".repeat(1001), "B"], correctAnswer: 0 }] }],
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(await importBackup(parsed.data)).toMatchObject({ imported: 0, errors: 1 });
+  });
+});

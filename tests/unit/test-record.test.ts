@@ -7,6 +7,7 @@ import {
   MAX_ATTEMPTS_MESSAGE,
   TITLE_REQUIRED,
   TITLE_TOO_LONG,
+  questionsProblem,
   testDetailsProblem,
   testDetailsSchema,
   UNIT_NUMBER_FOR_NAME,
@@ -86,5 +87,20 @@ describe("exam type values", () => {
     expect(examTypeProblem("!!!")).toBe("Exam type name is required");
     expect(examTypeProblem("x".repeat(61))).toMatch(/too long/);
     expect(examTypeProblem("Kerala SET")).toBeNull();
+  });
+});
+
+describe("the question record", () => {
+  const good = { question: "Who wrote Hamlet?", options: ["Shakespeare", "Marlowe"], correctAnswer: 0, explanation: null };
+  it("takes 2 to 6 non-empty options with the correct one among them", () => {
+    expect(questionsProblem([good])).toBeNull();
+    expect(questionsProblem([{ ...good, options: ["Only"] }])).toBe("Question 1: A question needs at least 2 options");
+    expect(questionsProblem([good, { ...good, options: ["a", "b", "c", "d", "e", "f", "g"] }])).toBe("Question 2: A question can have at most 6 options");
+    expect(questionsProblem([{ ...good, correctAnswer: 2 }])).toBe("Question 1: The correct answer must be one of the options");
+    expect(questionsProblem([{ ...good, options: ["a", " "] }])).toBe("Question 1: Options cannot be empty");
+  });
+  it("limits lengths and the number of questions", () => {
+    expect(questionsProblem([{ ...good, options: ["x".repeat(1001), "b"] }])).toBe("Question 1: An option is too long (at most 1000 characters)");
+    expect(questionsProblem(Array.from({ length: 501 }, () => good))).toBe("A test can have at most 500 questions.");
   });
 });
