@@ -92,16 +92,25 @@ export function findCustomExamType(id: string) {
 
 export type ExamTypeResult = { ok: true; value: string } | { ok: false; error: string };
 
-export function createCustomExamType(name: string): ExamTypeResult {
-  const value = examTypeValue(name);
-  if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
-  if (name.trim().length > MAX_EXAM_TYPE_NAME) return { ok: false, error: examTypeProblem(name) as string };
+/**
+ * The Exam Types tab's check of a name (create and rename): required, at most 60 characters, and not the
+ * value of another type (the built-ins, GENERAL and CUSTOM included: the spec's duplicate message).
+ */
+function nameProblemOnExamTypesTab(name: string, ownValue?: string): string | null {
+  if (!name.trim() || !examTypeValue(name)) return NAME_REQUIRED;
+  if (name.trim().length > MAX_EXAM_TYPE_NAME) return examTypeProblem(name);
   const existing = db()
     .select({ v: examTypes.value })
     .from(examTypes)
     .all()
     .map((r) => r.v);
-  if (isDuplicateExamType(name, existing)) return { ok: false, error: DUPLICATE_NAME };
+  return isDuplicateExamType(name, existing, ownValue) ? DUPLICATE_NAME : null;
+}
+
+export function createCustomExamType(name: string): ExamTypeResult {
+  const problem = nameProblemOnExamTypesTab(name);
+  if (problem) return { ok: false, error: problem };
+  const value = examTypeValue(name);
   const now = new Date();
   db()
     .insert(examTypes)
@@ -114,15 +123,9 @@ export function createCustomExamType(name: string): ExamTypeResult {
 export function renameCustomExamType(id: string, name: string): ExamTypeResult {
   const type = findCustomExamType(id);
   if (!type) return { ok: false, error: "Failed to update custom exam type" };
+  const problem = nameProblemOnExamTypesTab(name, type.value);
+  if (problem) return { ok: false, error: problem };
   const value = examTypeValue(name);
-  if (!name.trim() || !value) return { ok: false, error: NAME_REQUIRED };
-  if (name.trim().length > MAX_EXAM_TYPE_NAME) return { ok: false, error: examTypeProblem(name) as string };
-  const existing = db()
-    .select({ v: examTypes.value })
-    .from(examTypes)
-    .all()
-    .map((r) => r.v);
-  if (isDuplicateExamType(name, existing, type.value)) return { ok: false, error: DUPLICATE_NAME };
   transaction((tx) => {
     tx.update(examTypes)
       .set({ value, label: examTypeLabel(name), updatedAt: new Date() })

@@ -10,7 +10,6 @@ import { AnswerQueue, type QueueStatus } from "~/lib/answer-queue";
 import { requireStudent } from "~/lib/auth.server";
 import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
 import { useHydrated } from "~/lib/hooks";
-import { useNonce } from "~/lib/nonce";
 import { formToObject } from "~/lib/forms";
 import { examAction, loadExamPage } from "~/models/exam-page.server";
 
@@ -167,16 +166,14 @@ const FORM_ID = "exam-form";
 
 /**
  * Before the page's JavaScript runs, a tap on an option is only a checked radio that hydration would
- * reset: this inline script (run while the HTML is read) notes each tap, and the page queues them.
+ * reset: public/exam-taps.js (a small plain script, fetched with the stylesheet that holds the first paint) notes each tap, and the page
+ * queues them. Its form id is FORM_ID.
  */
-const TAP_RECORDER = `(function(){var t=window.__examTaps=[];document.addEventListener("change",function(e){var i=e.target;if(window.__examHydrated||!i||i.name!=="chosen"||!i.form||i.form.id!=="${FORM_ID}")return;t.push({questionId:i.form.elements.namedItem("questionId").value,chosen:Number(i.value),at:Date.now()})},true)})();`;
-
 type Tap = { questionId: string; chosen: number; at: number };
 type ExamMessage = { type: "entry"; questionId: string; entry: Entry } | { type: "finished"; resultsUrl: string };
 
 function Exam({ page }: { page: ExamPageData }) {
   const { test, attempt, questions } = page;
-  const nonce = useNonce();
   const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
   const resultsUrl = `/test/${test.id}/results?attempt=${attempt.id}`;
@@ -311,8 +308,8 @@ function Exam({ page }: { page: ExamPageData }) {
 
   return (
     <main className="mx-auto max-w-6xl px-3 pb-6 sm:px-4">
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no user text */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: TAP_RECORDER }} />
+      {/* async: fetched alongside the stylesheet, so it runs before the question is painted without delaying it */}
+      <script src="/exam-taps.js" async />
       <header className="sticky top-0 z-30 -mx-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:mx-0 sm:mt-3 sm:rounded-xl sm:border">
         <div className="flex items-center gap-2">
           <div className="min-w-0 flex-1">
