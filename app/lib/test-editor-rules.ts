@@ -1,8 +1,14 @@
+import { z } from "zod";
 /** Rules of the Edit Test dialog and the question editor (spec 001 §5 "Test editing"). Pure. */
 export type EditorQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string };
 
 /** Clear all tests asks for this exact phrase after two confirmations. */
 export const DELETE_ALL_PHRASE = "DELETE ALL";
+
+/** The last step of Delete All: the phrase typed exactly. */
+export const clearAllSchema = z.object({
+  confirmation: z.literal(DELETE_ALL_PHRASE, { message: `Type ${DELETE_ALL_PHRASE} exactly to delete every test.` }),
+});
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 6;

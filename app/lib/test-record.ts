@@ -72,6 +72,25 @@ export const testDetailsSchema = z
 
 export type TestDetails = z.output<typeof testDetailsSchema>;
 
+/**
+ * The defaults of a bulk upload (each file may override them; each file's details then go through
+ * testDetailsSchema): the same duration range and custom-name rules as one test.
+ */
+export const bulkDefaultsSchema = z
+  .object({
+    defaultExamType: text(TEST_LIMITS.examTypeName, EXAM_TYPE_REQUIRED),
+    defaultCustomName: text(TEST_LIMITS.examTypeName, `The exam type name is too long (at most ${TEST_LIMITS.examTypeName} characters)`),
+    defaultDuration: wholeNumber(TEST_LIMITS.duration.min, TEST_LIMITS.duration.max, DURATION_MESSAGE).transform((v) => v ?? TEST_LIMITS.duration.default),
+  })
+  .superRefine((v, ctx) => {
+    if (v.defaultExamType === "CUSTOM") {
+      const problem = v.defaultCustomName ? examTypeProblem(v.defaultCustomName) : CUSTOM_NAME_REQUIRED;
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["defaultCustomName"] });
+    } else if (v.defaultExamType === "GENERAL") {
+      ctx.addIssue({ code: "custom", message: EXAM_TYPE_REQUIRED, path: ["defaultExamType"] });
+    }
+  });
+
 /** Only the Max attempts field (Clone asks for it alone). */
 export const maxAttemptsSchema = z
   .preprocess((v) => (v === 0 ? undefined : v), wholeNumber(TEST_LIMITS.maxAttempts.min, TEST_LIMITS.maxAttempts.max, MAX_ATTEMPTS_MESSAGE))

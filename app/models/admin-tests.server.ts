@@ -166,6 +166,16 @@ export function deleteTests(ids: string[]): { deleted: number; errors: number } 
   return { deleted, errors };
 }
 
+/** How many attempts students have made on a test (all versions). */
+export function attemptCountOf(testId: string): number {
+  return db().select({ n: count() }).from(attempts).where(eq(attempts.testId, testId)).get()?.n ?? 0;
+}
+
+/** How many tests are live (not archived). */
+export function countLiveTests(): number {
+  return db().select({ n: count() }).from(tests).where(isNull(tests.archivedAt)).get()?.n ?? 0;
+}
+
 export function liveTestIds(where?: SQL): string[] {
   return db()
     .select({ id: tests.id })

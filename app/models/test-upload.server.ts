@@ -2,7 +2,7 @@ import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_
 import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
 import { formToObject } from "~/lib/forms";
 import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
-import { issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/test-record";
+import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/test-record";
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
 import { resolveTestExamType } from "./exam-type.server";
 import { createTest } from "./test.server";
@@ -92,7 +92,12 @@ export type BulkFileResult = { fileName: string; name: string; ok: boolean; mess
  */
 export async function bulkUpload(
   form: FormData,
-): Promise<{ ok: false; error: string } | { ok: true; created: number; errors: number; results: BulkFileResult[] }> {
+): Promise<{ ok: false; error: string; fieldErrors?: Record<string, string> } | { ok: true; created: number; errors: number; results: BulkFileResult[] }> {
+  const defaults = bulkDefaultsSchema.safeParse(formToObject(form));
+  if (!defaults.success) {
+    const { message, fields } = issuesOf(defaults.error);
+    return { ok: false, error: message, fieldErrors: fields };
+  }
   const files = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
   if (!files.length) return { ok: false, error: NO_VALID_FILES };
   if (files.length > MAX_FILES) return { ok: false, error: `At most ${MAX_FILES} files at once.` };
@@ -101,9 +106,7 @@ export async function bulkUpload(
   const types = form.getAll("examTypes").map(String);
   const customs = form.getAll("customNames").map(String);
   const durations = form.getAll("durations").map(String);
-  const defaultType = String(form.get("defaultExamType") ?? "");
-  const defaultCustom = String(form.get("defaultCustomName") ?? "");
-  const defaultDuration = String(form.get("defaultDuration") ?? "60");
+  const { defaultExamType: defaultType, defaultCustomName: defaultCustom, defaultDuration } = defaults.data;
 
   const results: BulkFileResult[] = [];
   const ready: Array<{ name: string; details: TestDetails; questions: ParsedQuestion[]; fileName: string }> = [];
@@ -126,7 +129,7 @@ export async function bulkUpload(
       description: `Bulk uploaded test: ${name}`,
       examType,
       customExamType: custom,
-      duration: durations[i] || defaultDuration,
+      duration: durations[i]?.trim() || defaultDuration,
     });
     if (!details.success) {
       fail(issuesOf(details.error).message);

@@ -2,12 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/ui";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { testListHref } from "~/lib/list-href";
 import { TEST_LIMITS, testDetailsSchema } from "~/lib/test-record";
 import { findLiveTest, updateTestMeta } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
@@ -61,13 +62,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     isActive: form.get("isActive") === "on",
   });
   if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });
-  return redirectWithFlash(`/admin/tests${new URL(request.url).search}`, { type: "success", text: "Test updated successfully" });
+  return redirectWithFlash(testListHref(request.url), { type: "success", text: "Test updated successfully" });
 }
 
 export default function EditTest() {
   const { test, examTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const closeHref = `/admin/tests${useLocation().search}`;
+  const closeHref = useTestListHref();
   const [form, fields] = useSchemaForm(testDetailsSchema, { id: `edit-test-${test.id}`, lastResult: actionData?.result, defaultValue: test });
   const submitted = actionData?.result.initialValue as Record<string, unknown> | undefined;
   const active = submitted ? submitted.isActive === "on" : test.isActive;

@@ -39,7 +39,9 @@ test("admin pages", async ({ page }) => {
   for (const url of [
     "/admin",
     "/admin/tests",
-    "/admin/tests?upload=single",
+    "/admin/tests/upload",
+    "/admin/tests/bulk-upload",
+    "/admin/tests/bulk",
     "/admin/users",
     "/admin/materials",
     "/admin/books",

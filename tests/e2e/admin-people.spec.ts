@@ -25,7 +25,7 @@ test("a custom exam type, assigned to the demo student with a test in it, appear
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("flash")).toHaveText("Exam types updated");
 
-  await page.goto(`${app.url}/admin/tests?upload=single`);
+  await page.goto(`${app.url}/admin/tests/upload`);
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Test title").fill("Polytechnic Mock 1");
   await dialog.getByLabel("Exam type", { exact: true }).selectOption("POLYTECHNIC_TRB");

@@ -74,7 +74,7 @@ test.describe("without JavaScript", () => {
 
   test("an upload works in two steps", async ({ page }) => {
     await signIn(page, app, ADMIN.email, ADMIN.password);
-    await page.goto(`${app.url}/admin/tests?upload=single`);
+    await page.goto(`${app.url}/admin/tests/upload`);
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Test title").fill("No-JS Upload");
     await dialog.getByLabel("Exam type", { exact: true }).selectOption("TET");
@@ -88,6 +88,54 @@ test.describe("without JavaScript", () => {
     expect(row).toEqual({ t: "TET", n: 3 });
   });
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Upload Single Test, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a bad duration shows beside its field with the title and unit kept; nothing is created", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin/tests/upload?q=Keats`);
+      const dialog = page.getByRole("dialog");
+      const title = `Refused upload ${javaScriptEnabled}`;
+      await dialog.getByLabel("Test title").fill(title);
+      await dialog.getByLabel("Exam type", { exact: true }).selectOption("NET");
+      await dialog.getByLabel("Duration (minutes)").fill("9999");
+      await dialog.getByLabel("Unit name (optional)").fill("Romantics");
+      await dialog.getByRole("button", { name: "Upload & Preview" }).click();
+      const duration = dialog.getByLabel("Duration (minutes)");
+      await expect(duration).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator(`[id="${await duration.getAttribute("aria-describedby")}"]`)).toHaveText(
+        "Duration must be a whole number of minutes from 1 to 600",
+      );
+      // a unit name needs its number: said beside the number
+      await expect(dialog.getByText("Enter the unit number for this unit name")).toBeVisible();
+      await expect(dialog.getByLabel("Test title")).toHaveValue(title);
+      await expect(dialog.getByLabel("Unit name (optional)")).toHaveValue("Romantics");
+      expect(app.db().prepare("select count(*) as n from tests where title = ?").get(title)).toEqual({ n: 0 });
+      // Cancel returns to the list with its search
+      await dialog.getByRole("link", { name: "Cancel" }).click();
+      await expect(page).toHaveURL(/\/admin\/tests\?q=Keats$/);
+    });
+
+    test("bulk upload closes on success and lists what it created", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin/tests/bulk-upload`);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("CSV files").setInputFiles(fixture("clean-10.csv"));
+      await dialog.getByLabel("Exam type", { exact: true }).selectOption("SET");
+      if (javaScriptEnabled) await dialog.getByLabel("Test name for clean-10.csv").fill(`Bulk once ${javaScriptEnabled}`);
+      const name = javaScriptEnabled ? `Bulk once ${javaScriptEnabled}` : "clean 10";
+      await dialog.getByRole("button", { name: "Upload Tests" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Bulk upload complete: 1 successful, 0 errors" })).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL(/\/admin\/tests\?bulkResult=/);
+      await expect(page.getByRole("status")).toContainText(`clean-10.csv → ${name}: 10 questions`);
+      const count = app.db().prepare("select count(*) as n from tests where title = ?").get(name) as { n: number };
+      expect(count.n).toBe(1);
+    });
+  });
+}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the Edit Test dialog, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

@@ -103,7 +103,7 @@ test("hostile text in every form renders inert and inside its box", async ({ pag
     headers: { Origin: app.url, Accept: "text/html" },
   });
   expect(preview.status()).toBeLessThan(500);
-  await page.goto(`${app.url}/admin/tests?upload=single`);
+  await page.goto(`${app.url}/admin/tests/upload`);
   await page.getByRole("dialog").getByLabel("Test title").fill(hostile(4).slice(0, 200));
   await page.getByRole("dialog").getByLabel("Exam type", { exact: true }).selectOption("NET");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-"));

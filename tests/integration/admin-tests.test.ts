@@ -10,6 +10,11 @@ import { questionsOf } from "~/models/test.server";
 import * as editor from "~/routes/admin.csv_.$testId.edit";
 import * as exportRoute from "~/routes/admin.csv_.$testId.export";
 import * as adminTests from "~/routes/admin.tests";
+import * as deleteRoute from "~/routes/admin.tests.$testId.delete";
+import * as cloneRoute from "~/routes/admin.tests.$testId.clone";
+import * as bulkRoute from "~/routes/admin.tests.bulk";
+import * as bulkUploadRoute from "~/routes/admin.tests.bulk-upload";
+import * as uploadRoute from "~/routes/admin.tests.upload";
 import * as editRoute from "~/routes/admin.tests.$testId.edit";
 import { DURATION_MESSAGE, EXAM_TYPE_REQUIRED, MAX_ATTEMPTS_MESSAGE, TITLE_REQUIRED } from "~/lib/test-record";
 import * as examRoute from "~/routes/test.$testId";
@@ -24,11 +29,15 @@ beforeAll(async () => {
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtures", name));
 
-function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; body: Buffer | string; type?: string }>) {
+function multipart(
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; body: Buffer | string; type?: string }>,
+  path = fields.intent === "bulk-upload" ? "/admin/tests/bulk-upload" : "/admin/tests/upload",
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.field, new File([typeof f.body === "string" ? f.body : new Uint8Array(f.body)], f.name, { type: f.type ?? "text/csv" }));
-  return new Request(`${BASE}/admin/tests`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } });
+  return new Request(`${BASE}${path}`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } });
 }
 
 function testByTitle(title: string) {
@@ -38,7 +47,7 @@ function testByTitle(title: string) {
 describe("single upload", () => {
   it("previews with a report, then creates exactly the previewed questions", async () => {
     const res = await run(
-      adminTests.action,
+      uploadRoute.action,
       multipart({ intent: "preview", title: "Quirks", examType: "NET", duration: "45", unitNumber: "2", unitName: "Victorians" }, [
         { field: "file", name: "quirks.csv", body: fixture("answer-by-text-and-quirks.csv") },
       ]),
@@ -51,7 +60,10 @@ describe("single upload", () => {
     expect(preview.report.fallbacks).toHaveLength(1);
     expect(testByTitle("Quirks")).toBeUndefined();
 
-    const created = (await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: preview.token }, { cookie: admin }))) as Response;
+    const created = (await run(
+      uploadRoute.action,
+      postRequest("/admin/tests/upload", { intent: "create", token: preview.token }, { cookie: admin }),
+    )) as Response;
     expect(created.status).toBe(302);
     const test = testByTitle("Quirks")!;
     expect(test).toMatchObject({ examType: "NET", duration: 45, unitNumber: 2, unitName: "Victorians", totalQuestions: 7, isActive: true });
@@ -62,29 +74,29 @@ describe("single upload", () => {
   });
 
   it("refuses a tampered preview token", async () => {
-    const res = await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: "eyJ4IjoxfQ.forged" }, { cookie: admin }));
+    const res = await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: "eyJ4IjoxfQ.forged" }, { cookie: admin }));
     expect(statusOf(res)).toBe(400);
     expect(payload<any>(res).error).toMatch(/preview has expired/);
   });
 
   it("gives the spec's messages for missing fields, a custom type without a name, a non-CSV and a non-UTF-8 file", async () => {
     const file = [{ field: "file", name: "a.csv", body: fixture("clean-10.csv") }];
-    const noTitle = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "", examType: "NET" }, file))).preview;
+    const noTitle = payload<any>(await run(uploadRoute.action, multipart({ intent: "preview", title: "", examType: "NET" }, file))).preview;
     expect(noTitle.error).toBe("Please provide test title, exam type, and CSV file");
-    const noFile = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "NET" }, []))).preview;
+    const noFile = payload<any>(await run(uploadRoute.action, multipart({ intent: "preview", title: "T", examType: "NET" }, []))).preview;
     expect(noFile.error).toBe("Please provide test title, exam type, and CSV file");
-    const custom = payload<any>(await run(adminTests.action, multipart({ intent: "preview", title: "T", examType: "CUSTOM" }, file))).preview;
+    const custom = payload<any>(await run(uploadRoute.action, multipart({ intent: "preview", title: "T", examType: "CUSTOM" }, file))).preview;
     expect(custom.error).toBe("Please provide a custom exam type name");
     const pdf = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "a.pdf", body: "x", type: "application/pdf" }]),
       ),
     ).preview;
     expect(pdf.error).toBe("Please select a valid CSV file");
     const latin = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "T", examType: "NET" }, [{ field: "file", name: "l.csv", body: fixture("latin1-not-utf8.csv") }]),
       ),
     ).preview;
@@ -95,13 +107,13 @@ describe("single upload", () => {
     for (const title of ["Custom A", "Custom B"]) {
       const p = payload<any>(
         await run(
-          adminTests.action,
+          uploadRoute.action,
           multipart({ intent: "preview", title, examType: "CUSTOM", customExamType: "Kerala SET" }, [
             { field: "file", name: "c.csv", body: fixture("clean-10.csv") },
           ]),
         ),
       ).preview;
-      await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+      await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     }
     expect(testByTitle("Custom A")?.examType).toBe("KERALA_SET");
     expect(testByTitle("Custom B")?.examType).toBe("KERALA_SET");
@@ -110,7 +122,7 @@ describe("single upload", () => {
 
   it("refuses a file over the size cap before reading it whole", async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, "a");
-    const res = await run(adminTests.action, multipart({ intent: "preview", title: "Big", examType: "NET" }, [{ field: "file", name: "big.csv", body: big }]));
+    const res = await run(uploadRoute.action, multipart({ intent: "preview", title: "Big", examType: "NET" }, [{ field: "file", name: "big.csv", body: big }]));
     expect(statusOf(res)).toBe(413);
     expect(payload<any>(res).error).toMatch(/too large/);
   });
@@ -125,10 +137,10 @@ async function bulkResultOf(res: unknown) {
 
 describe("bulk upload", () => {
   it("creates the good files and reports the bad one; the dialog closes on the result", async () => {
-    const receipt = payload<any>(await run(adminTests.loader, getRequest("/admin/tests?upload=bulk", admin))).bulkReceipt;
+    const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
     const submit = () =>
       run(
-        adminTests.action,
+        bulkUploadRoute.action,
         multipart({ intent: "bulk-upload", receipt, defaultExamType: "TET", defaultDuration: "30" }, [
           { field: "files", name: "tet_grammar-set-1.csv", body: fixture("clean-10.csv") },
           { field: "files", name: "broken.csv", body: fixture("latin1-not-utf8.csv") },
@@ -153,11 +165,11 @@ describe("bulk upload", () => {
 
   it("refuses non-CSV files and an empty selection", async () => {
     const nonCsv = await run(
-      adminTests.action,
+      bulkUploadRoute.action,
       multipart({ intent: "bulk-upload", defaultExamType: "TET" }, [{ field: "files", name: "x.txt", body: "a", type: "text/plain" }]),
     );
     expect(payload<any>(nonCsv).error).toBe("Please select CSV files only");
-    const none = await run(adminTests.action, multipart({ intent: "bulk-upload", defaultExamType: "TET" }, []));
+    const none = await run(bulkUploadRoute.action, multipart({ intent: "bulk-upload", defaultExamType: "TET" }, []));
     expect(payload<any>(none).error).toBe("No valid files to upload");
   });
 });
@@ -165,16 +177,16 @@ describe("bulk upload", () => {
 describe("test management", () => {
   async function uploaded(title: string, examType = "NET") {
     const p = payload<any>(
-      await run(adminTests.action, multipart({ intent: "preview", title, examType }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }])),
+      await run(uploadRoute.action, multipart({ intent: "preview", title, examType }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }])),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     return testByTitle(title)!;
   }
 
   it("DELETE ALL is refused for any other phrase", async () => {
     await uploaded("Keep me");
     for (const phrase of ["", "delete all", "DELETE  ALL", "DELETE ALL ", "yes"]) {
-      const res = await run(adminTests.action, postRequest("/admin/tests", { intent: "clear-all", confirmation: phrase }, { cookie: admin }));
+      const res = await run(bulkRoute.action, postRequest("/admin/tests/bulk", { intent: "clear-all", confirmation: phrase }, { cookie: admin }));
       expect(statusOf(res)).toBe(400);
     }
     expect(testByTitle("Keep me")).toBeDefined();
@@ -183,11 +195,11 @@ describe("test management", () => {
   it("clones with (Copy), active, all questions and an optional max attempts", async () => {
     const t = await uploaded("Original");
     db().update(tests).set({ isActive: false }).where(eq(tests.id, t.id)).run();
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "clone", id: t.id, maxAttempts: "2" }, { cookie: admin }));
+    await run(cloneRoute.action, postRequest(`/admin/tests/${t.id}/clone`, { maxAttempts: "2" }, { cookie: admin }), { testId: t.id });
     const copy = testByTitle("Original (Copy)")!;
     expect(copy).toMatchObject({ isActive: true, maxAttempts: 2, totalQuestions: 10 });
     expect(questionsOf(copy.id, 1)).toHaveLength(10);
-    const bad = await run(adminTests.action, postRequest("/admin/tests", { intent: "clone", id: t.id, maxAttempts: "0" }, { cookie: admin }));
+    const bad = await run(cloneRoute.action, postRequest(`/admin/tests/${t.id}/clone`, { maxAttempts: "0" }, { cookie: admin }), { testId: t.id });
     expect(statusOf(bad)).toBe(400);
   });
 
@@ -225,7 +237,7 @@ describe("test management", () => {
 
   it("deleting a test without attempts removes it and its questions; with attempts it is archived", async () => {
     const unused = await uploaded("Unused");
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "delete", id: unused.id }, { cookie: admin }));
+    await run(deleteRoute.action, postRequest(`/admin/tests/${unused.id}/delete`, {}, { cookie: admin }), { testId: unused.id });
     expect(testByTitle("Unused")).toBeUndefined();
     expect(db().select().from(questions).where(eq(questions.testId, unused.id)).all()).toHaveLength(0);
 
@@ -233,7 +245,7 @@ describe("test management", () => {
     const s = await makeStudent({ examTypes: ["NET"] });
     await run(examRoute.action, postRequest(`/test/${used.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: used.id });
     await run(examRoute.action, postRequest(`/test/${used.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: used.id });
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "delete", id: used.id }, { cookie: admin }));
+    await run(deleteRoute.action, postRequest(`/admin/tests/${used.id}/delete`, {}, { cookie: admin }), { testId: used.id });
     const archived = testByTitle("Used")!;
     expect(archived.archivedAt).toBeInstanceOf(Date);
     expect(archived.isActive).toBe(false);
@@ -285,11 +297,11 @@ describe("question editor", () => {
   it("editing a test leaves earlier attempts' reviews unchanged (new version)", async () => {
     const p = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Versioned", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Versioned")!;
     const s = await makeStudent({ examTypes: ["NET"] });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
@@ -317,11 +329,11 @@ describe("question editor", () => {
   it("a student inside a test keeps its questions when it is edited; the next student gets the new ones", async () => {
     const p = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Edited Midway", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Edited Midway")!;
     const inside = await makeStudent({ examTypes: ["NET"] });
     const next = await makeStudent({ examTypes: ["NET"] });
@@ -345,11 +357,11 @@ describe("question editor", () => {
   it("edits in place when nobody has attempted the test", async () => {
     const p = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Fresh", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Fresh")!;
     await run(
       editor.action,
@@ -363,11 +375,11 @@ describe("question editor", () => {
   it("returns every editor validation message and writes nothing", async () => {
     const p = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Strict", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Strict")!;
     const cases: Array<[Parameters<typeof editorForm>[1], Record<string, string>, string]> = [
       [[{ question: "Q", options: ["A", "B"], correct: 0 }], { title: "" }, "Test title is required"],
@@ -387,11 +399,11 @@ describe("question editor", () => {
   it("refuses a save based on a stale copy (two admins)", async () => {
     const p = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Shared", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Shared")!;
     const first = await run(
       editor.action,
@@ -411,11 +423,11 @@ describe("question editor", () => {
   it("without JS, editing steps return the changed working copy and store nothing", async () => {
     const p = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Steps", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     const t = testByTitle("Steps")!;
     const base = editorForm(t, [{ question: "Q", options: ["A", "B", "C"], correct: 2 }]);
     const added = payload<any>(
@@ -446,7 +458,7 @@ describe("one schema for a test's details on every path that writes them", () =>
     const before = count();
     const preview = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Bad", examType: "NET", ...bad }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
@@ -455,7 +467,7 @@ describe("one schema for a test's details on every path that writes them", () =>
 
     const bulk = await bulkResultOf(
       await run(
-        adminTests.action,
+        bulkUploadRoute.action,
         multipart(
           {
             intent: "bulk-upload",
@@ -519,11 +531,11 @@ describe("the admin overview", () => {
     const before = overview().cards.totalTests;
     const p = payload<any>(
       await run(
-        adminTests.action,
+        uploadRoute.action,
         multipart({ intent: "preview", title: "Counted at once", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
       ),
     ).preview;
-    await run(adminTests.action, postRequest("/admin/tests", { intent: "create", token: p.token }, { cookie: admin }));
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
     expect(overview().cards.totalTests).toBe(before + 1);
     // unchanged data: the same figures object (served from the cache)
     expect(overview()).toBe(overview());
@@ -534,7 +546,7 @@ describe("one schema for questions", () => {
   it("an over-long option is refused by the upload preview and by the JSON import alike", async () => {
     const csv = `question,option_a,option_b,correct_answer\n"Q?","${"x".repeat(1001)}","B",1\n`;
     const preview = payload<any>(
-      await run(adminTests.action, multipart({ intent: "preview", title: "Long option", examType: "NET" }, [{ field: "file", name: "l.csv", body: csv }])),
+      await run(uploadRoute.action, multipart({ intent: "preview", title: "Long option", examType: "NET" }, [{ field: "file", name: "l.csv", body: csv }])),
     ).preview;
     expect(preview).toMatchObject({ ok: false, error: "Question 1: An option is too long (at most 1000 characters)" });
     const parsed = parseBackup(

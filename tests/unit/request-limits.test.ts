@@ -5,8 +5,9 @@ describe("body limits per route", () => {
   it("gives ordinary forms 64 KB and 1,000 fields, uploads and the question editor more", () => {
     expect(bodyLimitFor("/login")).toEqual({ bytes: 64 * 1024, fields: 1000 });
     expect(bodyLimitFor("/api/attempts/a1/answers")).toBe(FORM_LIMIT);
-    expect(bodyLimitFor("/admin/tests")).toBe(UPLOAD_LIMIT);
-    expect(bodyLimitFor("/admin/tests.data")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/admin/tests/upload")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/admin/tests/bulk-upload.data")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/admin/tests")).toBe(FORM_LIMIT);
     expect(bodyLimitFor("/admin/backup")).toBe(UPLOAD_LIMIT);
     expect(bodyLimitFor("/admin/csv/t1/edit")).toBe(EDITOR_LIMIT);
     expect(bodyLimitFor("/admin/users")).toBe(FORM_LIMIT);

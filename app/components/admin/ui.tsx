@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Dialog } from "~/components/Dialog";
+import { listHref, TEST_LIST_KEYS } from "~/lib/list-href";
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: ReactNode }) {
   return (
@@ -94,6 +95,11 @@ export function useHrefWith() {
     const s = next.toString();
     return s ? `?${s}` : "?";
   };
+}
+
+/** The tests list behind a dialog, with its filters. */
+export function useTestListHref(): string {
+  return listHref("/admin/tests", useLocation().search, TEST_LIST_KEYS);
 }
 
 export function Pagination({ page, pages }: { page: number; pages: number }) {

@@ -1,0 +1,19 @@
+/**
+ * The address of a list behind a dialog route: the list's path with only its own filters (`keys`) kept
+ * from the current query, so Cancel and the action's redirect return to the same page of the list.
+ */
+export function listHref(path: string, search: string, keys: readonly string[]): string {
+  const from = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const [k, v] of from.entries()) if (keys.includes(k)) kept.append(k, v);
+  const s = kept.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** The tests list's filters, kept by its dialogs. */
+export const TEST_LIST_KEYS = ["q", "type", "unit", "page"] as const;
+
+/** The tests list (with its filters) that a dialog at `url` returns to. */
+export function testListHref(url: string | URL): string {
+  return listHref("/admin/tests", new URL(url).search, TEST_LIST_KEYS);
+}

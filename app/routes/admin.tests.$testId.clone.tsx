@@ -1,0 +1,64 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { DialogActions, useTestListHref } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { Field, useSchemaForm } from "~/components/forms";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { testListHref } from "~/lib/list-href";
+import { maxAttemptsSchema, TEST_LIMITS } from "~/lib/test-record";
+import { cloneTest, findLiveTest } from "~/models/admin-tests.server";
+
+/** Clone Test, a dialog route over the tests list (/admin/tests/:testId/clone): a copy with its questions. */
+export const meta: MetaFunction = () => [{ title: "Clone Test" }];
+
+const cloneSchema = z.object({ maxAttempts: maxAttemptsSchema });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const test = findLiveTest(params.testId ?? "");
+  if (!test) throw new Response("Test not found", { status: 404 });
+  return { test: { id: test.id, title: test.title } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: cloneSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const back = testListHref(request.url);
+  try {
+    const copy = cloneTest(params.testId ?? "", submission.value.maxAttempts);
+    if (!copy) return redirectWithFlash(back, { type: "error", text: "Error updating test. Please try again." });
+    return redirectWithFlash(back, { type: "success", text: `Test cloned as “${copy.title}”` });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("clone failed", error);
+    return redirectWithFlash(back, { type: "error", text: "Error updating test. Please try again." });
+  }
+}
+
+export default function CloneTest() {
+  const { test } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeHref = useTestListHref();
+  const [form, fields] = useSchemaForm(cloneSchema, { id: `clone-${test.id}`, lastResult: actionData?.result });
+  return (
+    <Dialog labelledBy="clone-title" closeHref={closeHref}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <h2 id="clone-title" className="text-xl font-bold">
+          Clone Test
+        </h2>
+        <p className="text-sm text-slate-700">A copy named “{test.title} (Copy)” is created, active, with all its questions.</p>
+        <Field meta={fields.maxAttempts} label="Max attempts (optional, at least 1)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
+        <DialogActions closeHref={closeHref} intent="clone" pending="Cloning...">
+          Clone Test
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { DialogActions, ErrorBox, ExamTypeOptions, useTestListHref } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { ExamTypeField, Field, useSchemaForm } from "~/components/forms";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { useHydrated } from "~/lib/hooks";
+import { newId } from "~/lib/ids.server";
+import { testListHref } from "~/lib/list-href";
+import { bulkDefaultsSchema, TEST_LIMITS } from "~/lib/test-record";
+import { testExamTypeOptions } from "~/models/exam-type.server";
+import { claimReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
+import { bulkUpload, readUploadForm } from "~/models/test-upload.server";
+
+/**
+ * Bulk Upload Tests, a dialog route over the tests list (/admin/tests/bulk-upload). Each file becomes a
+ * test; the defaults follow the test record's rules. On success the dialog closes and the list shows
+ * what was created (`?bulkResult=`). The dialog's receipt key makes a repeated submit (double click,
+ * back and submit again) show the first result and create nothing twice.
+ */
+export const meta: MetaFunction = () => [{ title: "Bulk Upload Tests" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { receipt: newId(), examTypes: testExamTypeOptions().map((t) => ({ value: t.value, label: t.label })) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const read = await readUploadForm(request);
+  if (!read.ok) return data({ error: read.error, result: undefined }, { status: 413 });
+  const form = read.form;
+  const submission = parseWithZod(form, { schema: bulkDefaultsSchema });
+  if (submission.status !== "success") return data({ error: null, result: submission.reply() }, { status: 400 });
+  const back = testListHref(request.url);
+  const given = String(form.get("receipt") ?? "");
+  const receipt = /^[0-9a-f-]{36}$/.test(given) ? given : newId();
+  if (!claimReceipt(receipt, "bulk-upload")) return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
+  try {
+    const result = await bulkUpload(form);
+    if (!result.ok) {
+      releaseReceipt(receipt);
+      const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, v]) => [k, [v]]));
+      return data({ error: result.error, result: submission.reply({ formErrors: [result.error], fieldErrors }) }, { status: 400 });
+    }
+    storeReceipt(receipt, result);
+    return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
+  } catch (error) {
+    releaseReceipt(receipt);
+    rethrowIfDatabaseTrouble(error);
+    console.error("bulk upload failed", error);
+    return data({ error: "Error during bulk upload. Please try again.", result: submission.reply() }, { status: 500 });
+  }
+}
+
+export default function BulkUploadTests() {
+  const { receipt, examTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeHref = useTestListHref();
+  const hydrated = useHydrated();
+  const [files, setFiles] = useState<string[]>([]);
+  const [form, fields] = useSchemaForm(bulkDefaultsSchema, { id: "bulk-upload", lastResult: actionData?.result, defaultValue: { defaultDuration: "60" } });
+  return (
+    <Dialog labelledBy="bulk-title" closeHref={closeHref} className="w-[min(96vw,56rem)]">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4 p-5">
+        <h2 id="bulk-title" className="text-xl font-bold">
+          Bulk Upload Tests
+        </h2>
+        <input type="hidden" name="receipt" value={receipt} />
+        <ErrorBox message={form.errors?.[0] ?? actionData?.error} />
+        <div>
+          <label htmlFor="bulk-files" className="label">
+            CSV files
+          </label>
+          <input
+            id="bulk-files"
+            name="files"
+            type="file"
+            multiple
+            accept=".csv,text/csv"
+            className="block w-full text-sm"
+            onChange={(e) => setFiles(Array.from(e.currentTarget.files ?? []).map((f) => f.name))}
+          />
+          <p className="mt-1 text-xs text-slate-500">Each file becomes one active test named after the file (dashes and underscores become spaces).</p>
+        </div>
+        <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
+          <legend className="px-1 text-sm font-semibold">Defaults for every file</legend>
+          <ExamTypeField type={fields.defaultExamType} custom={fields.defaultCustomName} options={examTypes} />
+          <Field meta={fields.defaultDuration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
+        </fieldset>
+        {hydrated && files.length ? (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold">Each file (leave blank to use the defaults)</legend>
+            {files.map((name, i) => (
+              <div key={`${name}-${i}`} className="grid gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[2fr_1fr_1fr_6rem]">
+                <input
+                  name="names"
+                  aria-label={`Test name for ${name}`}
+                  placeholder={name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ")}
+                  className="input"
+                  maxLength={TEST_LIMITS.title}
+                />
+                <select name="examTypes" aria-label={`Exam type for ${name}`} className="input" defaultValue="">
+                  <option value="">Default</option>
+                  <ExamTypeOptions types={examTypes} />
+                </select>
+                <input name="customNames" aria-label={`Custom exam type for ${name}`} placeholder="Custom type name" className="input" maxLength={60} />
+                <input name="durations" aria-label={`Duration for ${name}`} type="number" min={1} placeholder="min" className="input" />
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <DialogActions closeHref={closeHref} intent="bulk-upload" pending="Uploading...">
+          Upload Tests
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,206 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { DialogActions, useTestListHref } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { Field, useSchemaForm } from "~/components/forms";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { TEST_LIST_KEYS, testListHref } from "~/lib/list-href";
+import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/test-editor-rules";
+import { clearAllTests, countLiveTests, customTypesInUse, deleteTests, testsToDelete } from "~/models/admin-tests.server";
+import { examTypeLabels } from "~/models/exam-type.server";
+
+/**
+ * Bulk Operations, a dialog route over the tests list (/admin/tests/bulk?step=…). Every delete names
+ * what goes before it runs: the ticks of the list travel in the address (a GET form), so the
+ * selection reaches the confirmation without JavaScript. Delete All asks twice, then for the phrase.
+ */
+export const meta: MetaFunction = () => [{ title: "Bulk Operations" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const step = url.searchParams.get("step") ?? "";
+  const examType = url.searchParams.get("examType") ?? "";
+  return {
+    step,
+    toDelete:
+      step === "delete-selected"
+        ? testsToDelete({ ids: url.searchParams.getAll("ids") })
+        : step === "delete-type" && examType
+          ? testsToDelete({ examType })
+          : null,
+    total: countLiveTests(),
+    customTypes: customTypesInUse(),
+    labels: examTypeLabels(),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = testListHref(request.url);
+  try {
+    if (intent === "delete-selected") {
+      const ids = form.getAll("ids").map(String).filter(Boolean);
+      if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to delete" });
+      const r = deleteTests(ids);
+      return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${r.deleted} deleted, ${r.errors} errors` });
+    }
+    const submission = parseWithZod(form, { schema: clearAllSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const r = clearAllTests(submission.value.confirmation);
+    if (!r.ok) return data({ result: submission.reply() }, { status: 400 });
+    return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Clear all complete: ${r.deleted} tests deleted, ${r.errors} errors` });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("bulk operation failed", intent, error);
+    const text = intent === "delete-selected" ? "Error during bulk delete. Please try again." : "Error during clear all operation. Please try again.";
+    return redirectWithFlash(back, { type: "error", text });
+  }
+}
+
+export default function BulkOperations() {
+  const { step, toDelete } = useLoaderData<typeof loader>();
+  const closeHref = useTestListHref();
+  return (
+    <Dialog labelledBy="bulk-ops-title" closeHref={closeHref}>
+      <div className="space-y-5 p-5">
+        <h2 id="bulk-ops-title" className="text-xl font-bold">
+          Bulk Operations
+        </h2>
+        {(step === "delete-selected" || step === "delete-type") && toDelete ? (
+          <ConfirmBulkDelete toDelete={toDelete} closeHref={closeHref} />
+        ) : step === "delete-selected" || step === "delete-type" ? (
+          <p className="text-sm text-slate-700">{step === "delete-selected" ? "Tick tests in the list first." : "Choose a custom exam type first."}</p>
+        ) : step === "clear" ? (
+          <ClearAllFirst closeHref={closeHref} />
+        ) : step === "clear-confirm" ? (
+          <ClearAllConfirm closeHref={closeHref} />
+        ) : (
+          <Menu />
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/** The bulk dialog at another step, with the list's filters kept. */
+function useStepHref(step: string) {
+  const params = new URLSearchParams(useLocation().search);
+  const next = new URLSearchParams();
+  for (const [k, v] of params.entries()) if ((TEST_LIST_KEYS as readonly string[]).includes(k)) next.append(k, v);
+  next.set("step", step);
+  return `/admin/tests/bulk?${next.toString()}`;
+}
+
+function Menu() {
+  const { customTypes, labels } = useLoaderData<typeof loader>();
+  const params = new URLSearchParams(useLocation().search);
+  const clearHref = useStepHref("clear");
+  return (
+    <>
+      <section className="space-y-2">
+        <h3 className="font-semibold">Delete selected tests</h3>
+        <p className="text-sm text-slate-600">Tick tests in the list, then:</p>
+        {/* the list's GET form (its tick boxes) opens the confirmation at /admin/tests/bulk */}
+        <button type="submit" form="bulk-select" name="step" value="delete-selected" className="btn-danger">
+          Delete Selected…
+        </button>
+      </section>
+      <Form method="get" className="space-y-2" preventScrollReset>
+        <input type="hidden" name="step" value="delete-type" />
+        {[...params.entries()]
+          .filter(([k]) => (TEST_LIST_KEYS as readonly string[]).includes(k))
+          .map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+        <h3 className="font-semibold">Delete by custom exam type</h3>
+        <label htmlFor="del-type" className="sr-only">
+          Custom exam type
+        </label>
+        <select id="del-type" name="examType" className="input" defaultValue="">
+          <option value="">Choose a custom exam type…</option>
+          {customTypes.map((t) => (
+            <option key={t} value={t}>
+              {labels[t] ?? t}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn-danger">
+          Delete Tests of This Type…
+        </button>
+      </Form>
+      <section className="space-y-2">
+        <h3 className="font-semibold">Clear all</h3>
+        <Link to={clearHref} className="btn-danger" preventScrollReset>
+          Delete All Tests…
+        </Link>
+      </section>
+    </>
+  );
+}
+
+/** The confirmation of a bulk delete: how many tests, which ones, and the button that deletes them. */
+function ConfirmBulkDelete({ toDelete, closeHref }: { toDelete: { ids: string[]; count: number; titles: string[] }; closeHref: string }) {
+  if (toDelete.count === 0) return <p className="text-sm text-slate-700">No tests to delete: tick tests in the list first.</p>;
+  const more = toDelete.count - toDelete.titles.length;
+  return (
+    <Form method="post" className="space-y-3">
+      <p className="font-semibold text-red-700">
+        Delete {toDelete.count} test{toDelete.count === 1 ? "" : "s"}?
+      </p>
+      <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+        {toDelete.titles.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+        {more > 0 ? <li>and {more} more</li> : null}
+      </ul>
+      <p className="text-sm text-slate-600">Tests that students have attempted are archived so their results stay readable.</p>
+      {toDelete.ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      <DialogActions closeHref={closeHref} intent="delete-selected" pending="Deleting..." danger>
+        Delete {toDelete.count} Test{toDelete.count === 1 ? "" : "s"}
+      </DialogActions>
+    </Form>
+  );
+}
+
+function ClearAllFirst({ closeHref }: { closeHref: string }) {
+  const { total } = useLoaderData<typeof loader>();
+  const confirmHref = useStepHref("clear-confirm");
+  return (
+    <div className="space-y-3">
+      <p className="font-semibold text-red-700">Delete every test?</p>
+      <p className="text-sm text-slate-700">This deletes all {total} tests. Tests that students have attempted are archived so their results stay readable.</p>
+      <div className="flex justify-end gap-2">
+        <Link to={closeHref} className="btn-secondary" preventScrollReset>
+          Cancel
+        </Link>
+        <Link to={confirmHref} className="btn-danger" preventScrollReset>
+          Yes, continue
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function ClearAllConfirm({ closeHref }: { closeHref: string }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(clearAllSchema, { id: "clear-all", lastResult: actionData?.result });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <p className="font-semibold text-red-700">Are you absolutely sure?</p>
+      <Field meta={fields.confirmation} label={`Type ${DELETE_ALL_PHRASE} to confirm`} autoComplete="off" />
+      <DialogActions closeHref={closeHref} intent="clear-all" pending="Deleting..." danger>
+        Delete All Tests
+      </DialogActions>
+    </Form>
+  );
+}

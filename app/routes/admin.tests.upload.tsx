@@ -1,0 +1,201 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef } from "react";
+import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
+import { RichText } from "~/components/RichText";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { testListHref } from "~/lib/list-href";
+import { EXAM_TYPE_REQUIRED, TEST_LIMITS, TITLE_REQUIRED, testDetailsSchema } from "~/lib/test-record";
+import { UPLOAD_FAILED, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
+import { testExamTypeOptions } from "~/models/exam-type.server";
+import { createFromPreview, type PreviewResult, previewSingleUpload, readUploadForm } from "~/models/test-upload.server";
+
+/**
+ * Upload Single Test, a dialog route over the tests list (/admin/tests/upload): step 1 posts the
+ * details and the CSV file and shows what the file contains; step 2 creates exactly that (a signed
+ * token carries the parsed questions). The details are the test record's one schema, each error beside
+ * its field and the input kept (the file has to be chosen again: browsers never refill a file input).
+ */
+export const meta: MetaFunction = () => [{ title: "Upload Single Test" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { examTypes: testExamTypeOptions().map((t) => ({ value: t.value, label: t.label })) };
+}
+
+type OkPreview = Extract<PreviewResult, { ok: true }>;
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  let form: FormData;
+  if (isMultipart) {
+    const read = await readUploadForm(request);
+    if (!read.ok) return data({ intent: "upload", error: read.error }, { status: 413 });
+    form = read.form;
+  } else {
+    form = await request.formData();
+  }
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "create") {
+      const created = await createFromPreview(String(form.get("token") ?? ""));
+      if (!created.ok) return data({ intent, error: created.error }, { status: 400 });
+      return redirectWithFlash(testListHref(request.url), { type: "success", text: `Test “${created.title}” created with ${created.count} questions` });
+    }
+    const submission = parseWithZod(form, { schema: testDetailsSchema });
+    const preview = await previewSingleUpload(form);
+    if (preview.ok) return { intent: "preview", preview };
+    const fieldErrors = Object.fromEntries(Object.entries(preview.fieldErrors ?? {}).map(([k, v]) => [k, [v]]));
+    return data({ intent: "preview", preview, result: submission.reply({ formErrors: [preview.error], fieldErrors }) }, { status: 400 });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("single upload failed", intent, error);
+    return data({ intent, error: UPLOAD_FAILED }, { status: 500 });
+  }
+}
+
+export default function UploadSingleTest() {
+  const actionData = useActionData<typeof action>();
+  const closeHref = useTestListHref();
+  const preview = actionData && "preview" in actionData && actionData.preview.ok ? actionData.preview : null;
+  return (
+    <Dialog labelledBy="upload-title" closeHref={closeHref} className="w-[min(96vw,56rem)]">
+      <div className="p-5">
+        <h2 id="upload-title" className="text-xl font-bold">
+          Upload Single Test
+        </h2>
+        {preview ? <PreviewStep preview={preview} closeHref={closeHref} /> : <DetailsStep closeHref={closeHref} />}
+      </div>
+    </Dialog>
+  );
+}
+
+function DetailsStep({ closeHref }: { closeHref: string }) {
+  const { examTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const lastResult = actionData && "result" in actionData ? actionData.result : null;
+  const [form, fields] = useSchemaForm(testDetailsSchema, { id: "upload-test", lastResult, defaultValue: { duration: "60" } });
+  // the spec's words for a missing title or exam type, above the fields that say which
+  const missing = fields.title.errors?.includes(TITLE_REQUIRED) || fields.examType.errors?.includes(EXAM_TYPE_REQUIRED);
+  const formError = form.errors?.[0] ?? (missing ? UPLOAD_REQUIRED : null) ?? (actionData && "error" in actionData ? actionData.error : null);
+  return (
+    <Form method="post" encType="multipart/form-data" ref={formRef} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <ErrorBox message={formError} />
+      </div>
+      <Field meta={fields.title} label="Test title" className="sm:col-span-2" maxLength={TEST_LIMITS.title} />
+      <TextareaField meta={fields.description} label="Description" rows={2} className="sm:col-span-2" />
+      <ExamTypeField type={fields.examType} custom={fields.customExamType} options={examTypes} />
+      <Field meta={fields.duration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
+      <Field meta={fields.unitNumber} label="Unit number (optional)" type="number" min={1} />
+      <Field meta={fields.unitName} label="Unit name (optional)" maxLength={TEST_LIMITS.unitName} />
+      <Field meta={fields.maxAttempts} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
+      <div className="sm:col-span-2">
+        <label htmlFor="up-file" className="label">
+          CSV file
+        </label>
+        <input
+          id="up-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          className="block w-full text-sm"
+          onChange={() => {
+            const submitter = formRef.current?.querySelector<HTMLButtonElement>('button[value="preview"]');
+            if (submitter) formRef.current?.requestSubmit(submitter);
+          }}
+        />
+        <p className="mt-1 text-xs text-slate-500">Columns: question, option_a … option_d, correct_answer (1-based number or the option text), explanation.</p>
+      </div>
+      <DialogActions closeHref={closeHref} intent="preview" pending="Reading file..." className="sm:col-span-2">
+        Upload &amp; Preview
+      </DialogActions>
+    </Form>
+  );
+}
+
+function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: string }) {
+  const r = preview.report;
+  return (
+    <div className="mt-4 space-y-4">
+      <section aria-labelledby="report-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+        <h3 id="report-heading" className="font-semibold">
+          What the file contains
+        </h3>
+        <p className="mt-1">
+          <strong>{preview.fileName}</strong>: {r.rowsRead} rows read, <strong>{preview.count} questions</strong> found, {r.skipped.length} skipped.
+        </p>
+        {r.skipped.length ? (
+          <ul className="mt-2 list-disc pl-5 text-amber-800">
+            {r.skipped.map((s) => (
+              <li key={s.line}>
+                Line {s.line} skipped: {s.reason}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {r.fallbacks.length ? (
+          <ul className="mt-2 list-disc pl-5 text-red-700">
+            {r.fallbacks.map((f) => (
+              <li key={f.line}>
+                Line {f.line} (question {f.question}): the answer “{f.given}” matches no option, so the first option was taken as correct. Check it.
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {r.notes.map((n) => (
+          <p key={n} className="mt-1 text-amber-800">
+            {n}
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="preview-heading">
+        <h3 id="preview-heading" className="font-semibold">
+          Preview (first {preview.first.length} questions)
+        </h3>
+        <ol className="mt-2 space-y-2">
+          {preview.first.map((q, i) => (
+            <li key={i} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="preview-question">
+              <p className="font-medium">
+                {i + 1}. <RichText text={q.question} />
+              </p>
+              <ul className="mt-1 grid gap-1 sm:grid-cols-2">
+                {q.options.map((o, j) => (
+                  <li key={j} className={j === q.correctAnswer ? "font-semibold text-green-700" : ""}>
+                    {String.fromCharCode(65 + j)}. {o} {j === q.correctAnswer ? "✓" : ""}
+                  </li>
+                ))}
+              </ul>
+              {q.explanation ? (
+                <p className="mt-1 text-slate-600">
+                  <RichText text={q.explanation} />
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <Form method="post" className="flex justify-end gap-2">
+        <input type="hidden" name="token" value={preview.token} />
+        <Link to={closeHref.replace("/admin/tests", "/admin/tests/upload")} className="btn-secondary" preventScrollReset>
+          Choose another file
+        </Link>
+        <Link to={closeHref} className="btn-secondary" preventScrollReset>
+          Cancel
+        </Link>
+        <SubmitButton intent="create" pending="Uploading...">
+          Create Test
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
