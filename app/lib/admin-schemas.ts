@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isDriveLink, isHttpUrl } from "./links";
+import { maxAttemptsSchema } from "./test-record";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 
@@ -10,6 +11,29 @@ export const addUserSchema = z.object({
   password: z.string({ message: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).min(6, "Password must be at least 6 characters").max(200),
   role: z.enum(["user", "admin"]).default("user"),
   examTypes: z.array(z.string().max(60)).max(100).default([]),
+});
+
+/** The exam types a user is assigned (Add User's ticks, the Exam types dialog, imports). */
+export const assignExamTypesSchema = z.object({ examTypes: addUserSchema.shape.examTypes });
+
+export const GLOBAL_LIMIT_MESSAGE = "Enter a whole number from 0 to 1000, or leave it empty for no limit";
+
+/** A student's attempts per test: empty (or 0) for no limit. */
+export const globalLimitSchema = z.object({
+  globalTestLimit: z
+    .preprocess(
+      (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+      z.number({ message: GLOBAL_LIMIT_MESSAGE }).int(GLOBAL_LIMIT_MESSAGE).min(0, GLOBAL_LIMIT_MESSAGE).max(1000, GLOBAL_LIMIT_MESSAGE).optional(),
+    )
+    .transform((v) => v ?? null),
+});
+
+export const CHOOSE_TEST = "Choose a test";
+
+/** One per-test limit: the test and its attempts (empty removes the limit). */
+export const perTestLimitSchema = z.object({
+  testId: z.string({ message: CHOOSE_TEST }).trim().min(1, CHOOSE_TEST).max(100),
+  maxAttempts: maxAttemptsSchema,
 });
 
 export const passwordSchema = z.object({

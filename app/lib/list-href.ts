@@ -17,3 +17,11 @@ export const TEST_LIST_KEYS = ["q", "type", "unit", "page"] as const;
 export function testListHref(url: string | URL): string {
   return listHref("/admin/tests", new URL(url).search, TEST_LIST_KEYS);
 }
+
+/** The users list's filters, kept by its dialogs. */
+export const USER_LIST_KEYS = ["q", "status", "page"] as const;
+
+/** The users list (with its filters) that a dialog at `url` returns to. */
+export function userListHref(url: string | URL): string {
+  return listHref("/admin/users", new URL(url).search, USER_LIST_KEYS);
+}

@@ -1,7 +1,7 @@
 import { pageParam } from "~/lib/forms";
 import { and, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
-import { tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
+import { attempts, tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
 import { hashPassword } from "~/lib/password.server";
 import { endAllSessions } from "~/lib/session.server";
 import { createUser, findUserByEmail, findUserById, isOwnerEmail, setAssignedExamTypes, setUserStatus } from "./user.server";
@@ -106,6 +106,11 @@ export function changeStatus(id: string, status: "active" | "inactive", actingUs
  * attempt with its answers: an academy deletes an account when the student asks to be forgotten.
  * Deactivate instead to keep the history. The owner and the acting admin cannot be deleted.
  */
+/** How many attempts a user has made (all tests): what Delete User takes with it. */
+export function attemptCountOfUser(userId: string): number {
+  return db().select({ n: count() }).from(attempts).where(eq(attempts.userId, userId)).get()?.n ?? 0;
+}
+
 export function deleteUser(id: string, actingUserId: string) {
   const user = findUserById(id);
   if (!user) return { ok: false as const, error: "Error deleting user. Please try again." };

@@ -1,6 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { Badge, DeleteLink, EmptyState, FilterForm, FilterSelect, PageHeader, Pagination, RowMenu, SearchField, SubmitButton } from "~/components/admin/ui";
+import {
+  Badge,
+  DeleteLink,
+  EmptyState,
+  FilterForm,
+  FilterSelect,
+  PageHeader,
+  Pagination,
+  RowMenu,
+  SearchField,
+  SubmitButton,
+  useChildHref,
+} from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -52,17 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** A child dialog's address with the list's filters (`?q=…`), e.g. `/admin/tests/upload?q=Keats`. */
-function useChildHref() {
-  const search = new URLSearchParams(useLocation().search);
-  const kept = new URLSearchParams([...search.entries()].filter(([k]) => (TEST_LIST_KEYS as readonly string[]).includes(k)));
-  const query = kept.toString();
-  return (child: string) => `/admin/tests/${child}${query ? `?${query}` : ""}`;
-}
-
 export default function AdminTests() {
   const d = useLoaderData<typeof loader>();
-  const child = useChildHref();
+  const child = useChildHref("/admin/tests", TEST_LIST_KEYS);
   return (
     <main>
       <PageHeader title="Test Management" description="Upload tests from CSV files, and manage, clone and edit them.">
@@ -123,7 +127,7 @@ function Filters({ d }: { d: LoaderData }) {
 }
 
 function TestList({ d }: { d: LoaderData }) {
-  const child = useChildHref();
+  const child = useChildHref("/admin/tests", TEST_LIST_KEYS);
   // the list's filters travel with a child dialog's address, so the list behind it stays the same
   const listSearch = useLocation().search;
   const listParams = new URLSearchParams(listSearch);

@@ -2,13 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/ui";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
 import { passwordSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { userListHref } from "~/lib/list-href";
 import { setPassword } from "~/models/admin-users.server";
 import { findUserById } from "~/models/user.server";
 
@@ -29,13 +30,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   await setPassword(user.id, submission.value.password);
-  return redirectWithFlash(`/admin/users${new URL(request.url).search}`, { type: "success", text: "Password set. The user's other sessions were signed out." });
+  return redirectWithFlash(userListHref(request.url), { type: "success", text: "Password set. The user's other sessions were signed out." });
 }
 
 export default function SetPassword() {
   const { user } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const closeHref = `/admin/users${useLocation().search}`;
+  const closeHref = useUserListHref();
   const [form, fields] = useSchemaForm(passwordSchema, { id: `password-${user.id}`, lastResult: actionData?.result });
   return (
     <Dialog labelledBy="pw-title" closeHref={closeHref}>

@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/ui";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DialogActions, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, useSchemaForm } from "~/components/forms";
 import { addUserSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
+import { userListHref } from "~/lib/list-href";
 import { addUser } from "~/models/admin-users.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
@@ -30,13 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const added = await addUser(submission.value);
   if (!added.ok) return data({ result: submission.reply({ fieldErrors: { email: [added.error] }, hideFields: ["password"] }) }, { status: 400 });
-  return redirectWithFlash(`/admin/users${new URL(request.url).search}`, { type: "success", text: `User ${added.user.name} added` });
+  return redirectWithFlash(userListHref(request.url), { type: "success", text: `User ${added.user.name} added` });
 }
 
 export default function AddUser() {
   const { examTypes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const closeHref = `/admin/users${useLocation().search}`;
+  const closeHref = useUserListHref();
   const [form, fields] = useSchemaForm(addUserSchema, { id: "add-user", lastResult: actionData?.result, defaultValue: { role: "user", examTypes: [] } });
   return (
     <Dialog labelledBy="add-user-title" closeHref={closeHref}>

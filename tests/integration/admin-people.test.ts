@@ -21,6 +21,12 @@ import * as booksRoute from "~/routes/admin.books";
 import * as examTypesRoute from "~/routes/admin.exam-types";
 import * as materialsRoute from "~/routes/admin.materials";
 import * as usersRoute from "~/routes/admin.users";
+import * as deleteUserRoute from "~/routes/admin.users.$userId.delete";
+import * as assignRoute from "~/routes/admin.users.$userId.exam-types";
+import * as limitRoute from "~/routes/admin.users.$userId.limit";
+import * as testLimitsRoute from "~/routes/admin.users.$userId.test-limits";
+import { GLOBAL_LIMIT_MESSAGE } from "~/lib/admin-schemas";
+import { MAX_ATTEMPTS_MESSAGE } from "~/lib/test-record";
 import * as addUserRoute from "~/routes/admin.users.new";
 import * as passwordRoute from "~/routes/admin.users.$userId.password";
 import * as dashboard from "~/routes/dashboard";
@@ -33,8 +39,8 @@ beforeAll(async () => {
   admin = await signIn(OWNER.email, OWNER.password);
 });
 
-const post = (route: { action: any }, path: string, fields: Record<string, string | string[]>, cookie = admin) =>
-  run(route.action, postRequest(path, fields, { cookie }));
+const post = (route: { action: any }, path: string, fields: Record<string, string | string[]>, cookie = admin, params: Record<string, string> = {}) =>
+  run(route.action, postRequest(path, fields, { cookie }), params);
 const errorOf = (res: unknown) => payload<any>(res).error;
 
 describe("users", () => {
@@ -82,18 +88,39 @@ describe("users", () => {
 
   it("sets the global limit (empty = unlimited, refuses negatives) and per-test limits", async () => {
     const s = await makeStudent();
-    await post(usersRoute, "/admin/users", { intent: "limit", id: s.user.id, globalTestLimit: "2" });
+    const limit = (value: string) => post(limitRoute, `/admin/users/${s.user.id}/limit`, { globalTestLimit: value }, admin, { userId: s.user.id });
+    await limit("2");
     expect(findUserByEmail(s.email)?.globalTestLimit).toBe(2);
-    await post(usersRoute, "/admin/users", { intent: "limit", id: s.user.id, globalTestLimit: "" });
+    await limit("");
     expect(findUserByEmail(s.email)?.globalTestLimit).toBeNull();
-    expect(statusOf(await post(usersRoute, "/admin/users", { intent: "limit", id: s.user.id, globalTestLimit: "-1" }))).toBe(400);
+    for (const bad of ["-1", "abc", "2.5", "100000"]) {
+      const refused = await limit(bad);
+      expect(statusOf(refused)).toBe(400);
+      expect(payload<any>(refused).result.error).toEqual({ globalTestLimit: [GLOBAL_LIMIT_MESSAGE] });
+    }
+    expect(findUserByEmail(s.email)?.globalTestLimit).toBeNull();
 
     const t = createTest({ title: "Limited", examType: "NET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
-    await post(usersRoute, "/admin/users", { intent: "test-limit", id: s.user.id, testId: t.id, maxAttempts: "1" });
+    const perTest = (fields: Record<string, string>) => post(testLimitsRoute, `/admin/users/${s.user.id}/test-limits`, fields, admin, { userId: s.user.id });
+    expect(payload<any>(await perTest({ testId: t.id, maxAttempts: "0.5" })).result.error).toEqual({ maxAttempts: [MAX_ATTEMPTS_MESSAGE] });
+    expect(payload<any>(await perTest({ testId: "", maxAttempts: "1" })).result.error).toEqual({ testId: ["Choose a test"] });
+    await perTest({ testId: t.id, maxAttempts: "1" });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
     const again = await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
     expect(statusOf(again)).toBe(403);
+  });
+
+  it("the Exam types dialog (a route of its own) replaces a user's exam types and refuses an over-long value", async () => {
+    const s = await makeStudent();
+    const assign = (types: string[]) => post(assignRoute, `/admin/users/${s.user.id}/exam-types`, { examTypes: types }, admin, { userId: s.user.id });
+    const ok = (await assign(["NET", "SET"])) as Response;
+    expect(ok.headers.get("Location")).toBe("/admin/users");
+    expect(assignedExamTypes(s.user.id).sort()).toEqual(["NET", "SET"]);
+    const page = payload<any>(await run(assignRoute.loader, getRequest(`/admin/users/${s.user.id}/exam-types`, admin), { userId: s.user.id }));
+    expect(page.assigned.sort()).toEqual(["NET", "SET"]);
+    expect(statusOf(await assign(["x".repeat(61)]))).toBe(400);
+    expect(assignedExamTypes(s.user.id).sort()).toEqual(["NET", "SET"]);
   });
 
   it("deleting a user removes their attempts with them; the owner cannot be deleted", async () => {
@@ -101,11 +128,13 @@ describe("users", () => {
     const t = createTest({ title: "Gone with the user", examType: "NET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
     expect(db().select().from(attempts).where(eq(attempts.userId, s.user.id)).all()).toHaveLength(1);
-    await post(usersRoute, "/admin/users", { intent: "delete", id: s.user.id });
+    const page = payload<any>(await run(deleteUserRoute.loader, getRequest(`/admin/users/${s.user.id}/delete`, admin), { userId: s.user.id }));
+    expect(page.attempts).toBe(1);
+    await post(deleteUserRoute, `/admin/users/${s.user.id}/delete`, {}, admin, { userId: s.user.id });
     expect(findUserByEmail(s.email)).toBeUndefined();
     expect(db().select().from(attempts).where(eq(attempts.userId, s.user.id)).all()).toHaveLength(0);
     const owner = findUserByEmail(OWNER.email)!;
-    await post(usersRoute, "/admin/users", { intent: "delete", id: owner.id });
+    await post(deleteUserRoute, `/admin/users/${owner.id}/delete`, {}, admin, { userId: owner.id });
     expect(findUserByEmail(OWNER.email)).toBeDefined();
   });
 

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Dialog } from "~/components/Dialog";
-import { listHref, TEST_LIST_KEYS } from "~/lib/list-href";
+import { listHref, TEST_LIST_KEYS, USER_LIST_KEYS } from "~/lib/list-href";
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: ReactNode }) {
   return (
@@ -100,6 +100,17 @@ export function useHrefWith() {
 /** The tests list behind a dialog, with its filters. */
 export function useTestListHref(): string {
   return listHref("/admin/tests", useLocation().search, TEST_LIST_KEYS);
+}
+
+/** The users list behind a dialog, with its filters. */
+export function useUserListHref(): string {
+  return listHref("/admin/users", useLocation().search, USER_LIST_KEYS);
+}
+
+/** A dialog's address under `base` (e.g. `/admin/users/u1/limit`) with the list's filters kept. */
+export function useChildHref(base: string, keys: readonly string[]) {
+  const search = useLocation().search;
+  return (child: string) => listHref(`${base}/${child}`, search, keys);
 }
 
 export function Pagination({ page, pages }: { page: number; pages: number }) {
