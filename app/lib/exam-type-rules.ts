@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Exam type names and values (spec 001 §5 "Exam types"). Pure. */
 export const BUILTIN_TEST_TYPES = ["TET", "SET", "NET", "UG_TRB", "PG_TRB", "COLLEGE_TRB"] as const;
 export const PREDEFINED_LABELS: Record<string, string> = {
@@ -46,3 +48,15 @@ export function isDuplicateExamType(name: string, existingValues: readonly strin
   const value = examTypeValue(name);
   return [...BUILTIN_TEST_TYPES, "GENERAL", "CUSTOM", ...existingValues].some((v) => v === value && v !== exceptValue);
 }
+
+/** The Exam Types tab's form (create and rename): one name, by the rule every path follows. */
+export const examTypeNameSchema = z.object({
+  name: z
+    .string({ message: NAME_REQUIRED })
+    .trim()
+    .min(1, NAME_REQUIRED)
+    .superRefine((name, ctx) => {
+      const problem = name ? examTypeProblem(name) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+});

@@ -59,7 +59,7 @@ test("hostile text in every form renders inert and inside its box", async ({ pag
   const studentId = (db.prepare("select id from users where email = ?").get(STUDENT.email) as { id: string }).id;
 
   await post(r, "/admin/users/new", { intent: "add", name: hostile(0), email: "hostile@example.test", password: "secret12", role: "user", examTypes: "NET" });
-  await post(r, "/admin/exam-types", { intent: "create", name: hostile(1).slice(0, 50) });
+  await post(r, "/admin/exam-types/new", { name: hostile(1).slice(0, 50) });
   await post(r, "/admin/books", { intent: "save", title: hostile(2).slice(0, 200), coverUrl: "https://127.0.0.1:1/x.png", description: hostile(3) });
   await post(r, "/admin/materials", {
     intent: "add",

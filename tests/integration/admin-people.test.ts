@@ -18,7 +18,9 @@ import { createTest } from "~/models/test.server";
 import { assignedExamTypes, findUserByEmail } from "~/models/user.server";
 import * as announcementsRoute from "~/routes/admin.announcements";
 import * as booksRoute from "~/routes/admin.books";
-import * as examTypesRoute from "~/routes/admin.exam-types";
+import * as deleteTypeRoute from "~/routes/admin.exam-types.$typeId.delete";
+import * as editTypeRoute from "~/routes/admin.exam-types.$typeId.edit";
+import * as newTypeRoute from "~/routes/admin.exam-types.new";
 import * as materialsRoute from "~/routes/admin.materials";
 import * as usersRoute from "~/routes/admin.users";
 import * as deleteUserRoute from "~/routes/admin.users.$userId.delete";
@@ -155,26 +157,29 @@ describe("users", () => {
 });
 
 describe("exam types", () => {
-  it("creates, refuses duplicates and empty names, renames everywhere, and deletes with its tests", async () => {
-    expect(statusOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "Kerala SET" }))).toBe(302);
-    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "kerala-set" }))).toBe(
-      "An exam type with this name already exists",
-    );
-    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "NET" }))).toBe("An exam type with this name already exists");
-    expect(errorOf(await post(examTypesRoute, "/admin/exam-types", { intent: "create", name: "   " }))).toBe("Exam type name is required");
+  it("creates, refuses duplicates, empty, reserved and over-long names beside the field, renames everywhere, and deletes with its tests", async () => {
+    // each dialog is a route of its own; an error is the name field's
+    const create = (name: string) => post(newTypeRoute, "/admin/exam-types/new", { name });
+    const nameError = async (name: string) => payload<any>(await create(name)).result.error;
+    expect(statusOf(await create("Kerala SET"))).toBe(302);
+    expect(await nameError("kerala-set")).toEqual({ name: ["An exam type with this name already exists"] });
+    expect(await nameError("NET")).toEqual({ name: ["An exam type with this name already exists"] });
+    expect(await nameError("   ")).toEqual({ name: ["Exam type name is required"] });
+    expect(await nameError("General")).toEqual({ name: ["“General” is reserved: choose another name"] });
+    expect(await nameError("x".repeat(500))).toEqual({ name: ["The exam type name is too long (at most 60 characters)"] });
     const type = db().select().from(examTypes).where(eq(examTypes.value, "KERALA_SET")).get()!;
     const s = await makeStudent({ examTypes: ["KERALA_SET"] });
     for (let i = 0; i < 7; i++) createTest({ title: `Kerala ${i}`, examType: "KERALA_SET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
 
-    await post(examTypesRoute, "/admin/exam-types", { intent: "update", id: type.id, name: "Kerala SET 2026" });
+    await post(editTypeRoute, `/admin/exam-types/${type.id}/edit`, { name: "Kerala SET 2026" }, admin, { typeId: type.id });
     expect(assignedExamTypes(s.user.id)).toEqual(["KERALA_SET_2026"]);
     expect(db().select().from(tests).where(eq(tests.examType, "KERALA_SET_2026")).all()).toHaveLength(7);
 
-    const page = payload<any>(await run(examTypesRoute.loader, getRequest(`/admin/exam-types?delete=${type.id}`, admin)));
+    const page = payload<any>(await run(deleteTypeRoute.loader, getRequest(`/admin/exam-types/${type.id}/delete`, admin), { typeId: type.id }));
     expect(page.warning).toMatchObject({ total: 7, more: 2 });
     expect(page.warning.titles).toHaveLength(5);
 
-    const res = (await post(examTypesRoute, "/admin/exam-types", { intent: "delete", id: type.id })) as Response;
+    const res = (await post(deleteTypeRoute, `/admin/exam-types/${type.id}/delete`, {}, admin, { typeId: type.id })) as Response;
     expect(res.status).toBe(302);
     expect(db().select().from(tests).where(eq(tests.examType, "KERALA_SET_2026")).all()).toHaveLength(0);
     expect(db().select().from(examTypes).where(eq(examTypes.id, type.id)).all()).toHaveLength(0);
