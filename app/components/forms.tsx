@@ -124,3 +124,35 @@ export function ExamTypeField({
     </>
   );
 }
+
+/** A select of the admin form pattern, with a first "Choose…" option. */
+export function SelectField({
+  meta,
+  label,
+  options,
+  placeholder = "Choose…",
+  className = "",
+}: {
+  meta: Meta;
+  label: ReactNode;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <select {...getSelectProps(meta, { ariaAttributes: true })} key={meta.key} className="input">
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

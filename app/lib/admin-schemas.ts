@@ -43,50 +43,76 @@ export const passwordSchema = z.object({
 export const INVALID_DRIVE_LINK = "Please provide a valid Google Drive link";
 export const INVALID_IMAGE_URL = "Invalid image URL";
 
-/** Add Material: every field required; a Google Drive or Docs link; an http(s) thumbnail. */
-export const materialSchema = z.object({
-  title: z.string().trim().min(1, FILL_ALL_FIELDS).max(200),
-  description: z.string().trim().min(1, FILL_ALL_FIELDS).max(2000),
-  examType: z.string().trim().min(1, FILL_ALL_FIELDS),
-  googleDriveLink: z
+/**
+ * Limits of the content records (materials, books, announcements), defined once: the admin forms and
+ * the JSON import check the same fields with the same messages.
+ */
+export const CONTENT_LIMITS = { title: 200, description: 2000, content: 5000, url: 2000, examType: 60 } as const;
+
+const tooLong = (what: string, max: number) => `${what} is too long (at most ${max} characters)`;
+
+/** Required text: missing, empty or blank is `message`. */
+const requiredText = (message: string, max: number, what: string) => z.string({ message }).trim().min(1, message).max(max, tooLong(what, max));
+
+/** Optional text: missing, empty or null is "" (Conform turns empty fields into undefined). */
+const optionalText = (max: number, what: string) =>
+  z
     .string()
     .trim()
-    .min(1, FILL_ALL_FIELDS)
-    .refine((v) => isDriveLink(v) && isHttpUrl(v), INVALID_DRIVE_LINK),
-  thumbnailUrl: z
-    .string()
-    .trim()
-    .min(1, FILL_ALL_FIELDS)
-    .refine((v) => isHttpUrl(v), INVALID_IMAGE_URL),
-});
+    .max(max, tooLong(what, max))
+    .nullish()
+    .transform((v) => v ?? "");
+
+/** An image: http(s), or one of the site's own files under /images/. */
+const isImageUrl = (v: string) => isHttpUrl(v) || /^\/images\/[\w.-]+$/.test(v);
+
+/** The study material record: every field required (spec 001 "Please fill in all fields"); a Google Drive or Docs link; an http(s) thumbnail. */
+export const materialFields = {
+  title: requiredText(FILL_ALL_FIELDS, CONTENT_LIMITS.title, "The title"),
+  description: requiredText(FILL_ALL_FIELDS, CONTENT_LIMITS.description, "The description"),
+  examType: requiredText(FILL_ALL_FIELDS, CONTENT_LIMITS.examType, "The exam type"),
+  googleDriveLink: requiredText(FILL_ALL_FIELDS, CONTENT_LIMITS.url, "The link").refine((v) => isDriveLink(v) && isHttpUrl(v), INVALID_DRIVE_LINK),
+  thumbnailUrl: requiredText(FILL_ALL_FIELDS, CONTENT_LIMITS.url, "The image URL").refine(isImageUrl, INVALID_IMAGE_URL),
+};
+export const materialSchema = z.object(materialFields);
 
 export const BOOK_TITLE_REQUIRED = "Title is required";
 export const BOOK_COVER_REQUIRED = "Cover image URL is required";
 
-export const bookSchema = z.object({
-  title: z.string().trim().min(1, BOOK_TITLE_REQUIRED).max(200),
-  coverUrl: z
-    .string()
-    .trim()
-    .min(1, BOOK_COVER_REQUIRED)
-    .refine((v) => isHttpUrl(v) || /^\/images\/[\w.-]+$/.test(v), "Please enter a valid http(s) image URL"),
-  description: z.string().trim().max(2000).optional().default(""),
-});
+/** The book record. */
+export const bookFields = {
+  title: requiredText(BOOK_TITLE_REQUIRED, CONTENT_LIMITS.title, "The title"),
+  coverUrl: requiredText(BOOK_COVER_REQUIRED, CONTENT_LIMITS.url, "The image URL").refine(isImageUrl, "Please enter a valid http(s) image URL"),
+  description: optionalText(CONTENT_LIMITS.description, "The description"),
+};
+export const bookSchema = z.object(bookFields);
 
 export const TITLE_CONTENT_REQUIRED = "Title and content are required";
+export const ANNOUNCEMENT_TYPES = ["general", "course", "test", "admission", "other"] as const;
+export const ANNOUNCEMENT_TARGETS = ["all", "examType", "specific"] as const;
 
-export const announcementSchema = z.object({
-  title: z.string().trim().min(1, TITLE_CONTENT_REQUIRED).max(200),
-  content: z.string().trim().min(1, TITLE_CONTENT_REQUIRED).max(5000),
-  type: z.enum(["general", "course", "test", "admission", "other"]).default("general"),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(1000)
-    .optional()
-    .default("")
-    .refine((v) => !v || isHttpUrl(v), INVALID_IMAGE_URL),
-  targetType: z.enum(["all", "examType", "specific"]).default("all"),
-  scheduledFor: z.string().trim().optional().default(""),
-  isActive: z.string().optional(),
-});
+/** The announcement record's own fields (its audience and schedule are checked by the announcement form's rules). */
+export const announcementFields = {
+  title: requiredText(TITLE_CONTENT_REQUIRED, CONTENT_LIMITS.title, "The title"),
+  content: requiredText(TITLE_CONTENT_REQUIRED, CONTENT_LIMITS.content, "The content"),
+  type: z.enum(ANNOUNCEMENT_TYPES).default("general"),
+  imageUrl: optionalText(CONTENT_LIMITS.url, "The image URL").refine((v) => !v || isImageUrl(v), INVALID_IMAGE_URL),
+  targetType: z.enum(ANNOUNCEMENT_TARGETS).default("all"),
+};
+export const CHOOSE_EXAM_TYPE = "Choose at least one exam type";
+export const ADD_STUDENT = "Add at least one student";
+
+/** The announcement form: the record's fields, its schedule (a local date and time) and its audience. */
+export const announcementSchema = z
+  .object({
+    ...announcementFields,
+    scheduledFor: optionalText(40, "The date"),
+    targetExamTypes: z.array(z.string().max(CONTENT_LIMITS.examType)).max(100).default([]),
+    targetEmails: optionalText(100_000, "The list of e-mail addresses"),
+    isActive: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.targetType === "examType" && !v.targetExamTypes.length) ctx.addIssue({ code: "custom", message: CHOOSE_EXAM_TYPE, path: ["targetExamTypes"] });
+    if (v.targetType === "specific" && !v.targetEmails.trim()) ctx.addIssue({ code: "custom", message: ADD_STUDENT, path: ["targetEmails"] });
+  });
+export type AnnouncementForm = z.output<typeof announcementSchema>;

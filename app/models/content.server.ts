@@ -2,7 +2,9 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { announcementExamTypes, announcements, announcementUsers, books, materials, users } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
+import { ADD_STUDENT, type AnnouncementForm } from "~/lib/admin-schemas";
 import { driveViewUrl } from "~/lib/links";
+import { fromZonedInput } from "~/lib/time";
 
 function likeOf(q: string) {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,6 +37,25 @@ export function addMaterial(input: { title: string; description: string; examTyp
     .insert(materials)
     .values({ id: newId(), ...input, googleDriveLink: driveViewUrl(input.googleDriveLink), isActive: true, uploadDate: now, createdAt: now, updatedAt: now })
     .run();
+}
+
+export function findMaterial(id: string) {
+  return db().select().from(materials).where(eq(materials.id, id)).get();
+}
+
+/** Saves an edited material; false when it no longer exists. */
+export function updateMaterial(id: string, input: { title: string; description: string; examType: string; googleDriveLink: string; thumbnailUrl: string }) {
+  return (
+    db()
+      .update(materials)
+      .set({ ...input, googleDriveLink: driveViewUrl(input.googleDriveLink), updatedAt: new Date() })
+      .where(eq(materials.id, id))
+      .run().changes > 0
+  );
+}
+
+export function findBook(id: string) {
+  return db().select().from(books).where(eq(books.id, id)).get();
 }
 
 export function toggleMaterial(id: string): boolean | null {
@@ -200,6 +221,50 @@ export function deleteAnnouncement(id: string) {
 }
 
 /** Resolves e-mail addresses (one per line or comma separated) to student ids; unknown ones are reported. */
+/**
+ * Saves the announcement form (new when `id` is null): the schedule read in the academy's time zone,
+ * the audience resolved to students. Problems come back per field, nothing written.
+ */
+export function saveAnnouncementForm(
+  id: string | null,
+  form: AnnouncementForm,
+  timeZone: string,
+  createdBy: string,
+): { ok: true } | { ok: false; fieldErrors: Record<string, string[]> } {
+  let scheduledFor: Date | null = null;
+  if (form.scheduledFor) {
+    scheduledFor = fromZonedInput(form.scheduledFor, timeZone);
+    if (!scheduledFor) return { ok: false, fieldErrors: { scheduledFor: ["Enter the schedule as a date and time"] } };
+  }
+  let targetUserIds: string[] = [];
+  if (form.targetType === "specific") {
+    const resolved = resolveUserEmails(form.targetEmails);
+    if (resolved.unknown.length)
+      return {
+        ok: false,
+        fieldErrors: { targetEmails: [`No user with the e-mail ${resolved.unknown.slice(0, 3).join(", ")}${resolved.unknown.length > 3 ? " …" : ""}`] },
+      };
+    if (!resolved.ids.length) return { ok: false, fieldErrors: { targetEmails: [ADD_STUDENT] } };
+    targetUserIds = resolved.ids;
+  }
+  saveAnnouncement(
+    id,
+    {
+      title: form.title,
+      content: form.content,
+      type: form.type,
+      imageUrl: form.imageUrl || null,
+      targetType: form.targetType,
+      targetExamTypes: form.targetType === "examType" ? form.targetExamTypes : [],
+      targetUserIds,
+      scheduledFor,
+      isActive: form.isActive === "on",
+    },
+    createdBy,
+  );
+  return { ok: true };
+}
+
 export function resolveUserEmails(text: string): { ids: string[]; unknown: string[] } {
   const emails = [
     ...new Set(

@@ -1,32 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ImageUrlField } from "~/components/admin/ImagePreview";
-import {
-  Badge,
-  EmptyState,
-  ErrorBox,
-  PageHeader,
-  StatTiles,
-  useHrefWith,
-  ConfirmDialog,
-  FilterForm,
-  DialogActions,
-  SearchField,
-  FilterSelect,
-  DeleteLink,
-} from "~/components/admin/ui";
-import { Dialog } from "~/components/Dialog";
-import { materialSchema } from "~/lib/admin-schemas";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Badge, DeleteLink, EmptyState, FilterForm, FilterSelect, PageHeader, SearchField, StatTiles } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formToObject } from "~/lib/forms";
 import { MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/links";
 import { formatDate } from "~/lib/time";
-import { addMaterial, deleteMaterial, listMaterials, toggleMaterial } from "~/models/content.server";
+import { listMaterials, toggleMaterial } from "~/models/content.server";
 import { allExamTypeOptions, examTypeLabels } from "~/models/exam-type.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 
+/** Study Materials: the list; adding, editing and deleting are dialog routes (new, :materialId/edit, :materialId/delete). */
 export const meta: MetaFunction = () => [{ title: "Study Materials" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,55 +28,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The row's Activate / Deactivate. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
   const back = "/admin/materials";
   try {
-    if (intent === "add") {
-      const parsed = materialSchema.safeParse(formToObject(form));
-      if (!parsed.success)
-        return data({ intent, error: parsed.error.issues[0]?.message ?? "Please fill in all fields", values: formToObject(form) }, { status: 400 });
-      addMaterial(parsed.data);
-      return redirectWithFlash(back, { type: "success", text: "Material added successfully" });
-    }
-    if (intent === "toggle") {
-      const active = toggleMaterial(id);
-      if (active === null) return redirectWithFlash(back, { type: "error", text: "Error updating material status. Please try again." });
-      return redirectWithFlash(back, { type: "success", text: active ? "Material activated" : "Material deactivated" });
-    }
-    if (intent === "delete") {
-      if (!deleteMaterial(id)) return redirectWithFlash(back, { type: "error", text: "Error deleting material. Please try again." });
-      return redirectWithFlash(back, { type: "success", text: "Material deleted" });
-    }
-    return data({ intent, error: "Unknown action", values: {} }, { status: 400 });
+    const active = toggleMaterial(String(form.get("id") ?? ""));
+    if (active === null) return redirectWithFlash(back, { type: "error", text: "Error updating material status. Please try again." });
+    return redirectWithFlash(back, { type: "success", text: active ? "Material activated" : "Material deactivated" });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
-    console.error("material action failed", intent, error);
-    const text =
-      intent === "add"
-        ? "Error adding material. Please try again."
-        : intent === "delete"
-          ? "Error deleting material. Please try again."
-          : "Error updating material status. Please try again.";
-    return data({ intent, error: text, values: {} }, { status: 500 });
+    console.error("material toggle failed", error);
+    return redirectWithFlash(back, { type: "error", text: "Error updating material status. Please try again." });
   }
 }
 
 export default function AdminMaterials() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const href = useHrefWith();
-  const close = href({ add: null, delete: null });
-  const values = (actionData?.values ?? {}) as Record<string, string>;
-  const deleting = params.get("delete") ? d.rows.find((m) => m.id === params.get("delete")) : null;
   return (
     <main>
       <PageHeader title="Study Materials" description="Free materials shown on the landing page (Google Drive or Docs links).">
-        <Link to={href({ add: "1" })} preventScrollReset className="btn-primary">
+        <Link to="/admin/materials/new" preventScrollReset className="btn-primary">
           Add Material
         </Link>
       </PageHeader>
@@ -137,54 +93,17 @@ export default function AdminMaterials() {
                     {m.isActive ? "Deactivate" : "Activate"}
                   </button>
                 </Form>
-                <DeleteLink to={href({ delete: m.id })} />
+                <Link to={`/admin/materials/${m.id}/edit`} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                  Edit
+                </Link>
+                <DeleteLink to={`/admin/materials/${m.id}/delete`} />
               </div>
             </li>
           ))}
         </ul>
       )}
 
-      {params.get("add") ? (
-        <Dialog labelledBy="add-material-title" closeHref={close}>
-          <Form method="post" className="space-y-4 p-5" noValidate>
-            <h2 id="add-material-title" className="text-xl font-bold">
-              Add Material
-            </h2>
-            <ErrorBox message={actionData?.intent === "add" ? actionData.error : null} />
-            <div>
-              <label htmlFor="m-title" className="label">
-                Title
-              </label>
-              <input id="m-title" name="title" defaultValue={values.title} className="input" maxLength={200} />
-            </div>
-            <div>
-              <label htmlFor="m-description" className="label">
-                Description
-              </label>
-              <textarea id="m-description" name="description" defaultValue={values.description} className="input" rows={2} />
-            </div>
-            <FilterSelect id="m-type" name="examType" label="Exam type" defaultValue={values.examType ?? ""} allLabel="Choose…" options={d.examTypes} />
-            <div>
-              <label htmlFor="m-link" className="label">
-                Google Drive link
-              </label>
-              <input
-                id="m-link"
-                name="googleDriveLink"
-                type="url"
-                defaultValue={values.googleDriveLink}
-                className="input"
-                placeholder="https://drive.google.com/file/d/…/view"
-              />
-            </div>
-            <ImageUrlField id="m-thumb" name="thumbnailUrl" label="Thumbnail image URL" defaultValue={values.thumbnailUrl} />
-            <DialogActions closeHref={close} intent="add" pending="Adding...">
-              Add Material
-            </DialogActions>
-          </Form>
-        </Dialog>
-      ) : null}
-      {deleting ? <ConfirmDialog id={deleting.id} title={`Delete “${deleting.title}”?`} closeHref={close} /> : null}
+      <Outlet />
     </main>
   );
 }

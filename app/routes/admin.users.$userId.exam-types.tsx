@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getCollectionProps, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -63,15 +63,11 @@ export default function AssignExamTypes() {
         <fieldset>
           <legend className="label">Assigned exam types</legend>
           <div className="grid grid-cols-2 gap-2">
-            {examTypes.map((t) => (
-              <label key={t.value} className="flex items-center gap-2 text-sm">
-                <input
-                  {...getInputProps(fields.examTypes, { type: "checkbox", value: t.value })}
-                  key={`${fields.examTypes.key}-${t.value}`}
-                  className="h-4 w-4"
-                />
-                {t.label}
-                {t.builtin ? "" : " (custom)"}
+            {getCollectionProps(fields.examTypes, { type: "checkbox", options: examTypes.map((t) => t.value) }).map(({ key, ...props }, i) => (
+              <label key={key} className="flex items-center gap-2 text-sm">
+                <input {...props} key={key} className="h-4 w-4" />
+                {examTypes[i].label}
+                {examTypes[i].builtin ? "" : " (custom)"}
               </label>
             ))}
           </div>

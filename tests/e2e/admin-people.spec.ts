@@ -44,7 +44,7 @@ test("a custom exam type, assigned to the demo student with a test in it, appear
 
 test("announcements reach the right students: a past schedule shows, a targeted one only to its audience", async ({ page, browser }) => {
   await signIn(page, app, ADMIN.email, ADMIN.password);
-  await page.goto(`${app.url}/admin/announcements?add=1`);
+  await page.goto(`${app.url}/admin/announcements/new`);
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Mock results are out");
   await dialog.getByLabel("Content").fill("Check your dashboard.");
@@ -52,7 +52,7 @@ test("announcements reach the right students: a past schedule shows, a targeted 
   await dialog.getByRole("button", { name: "Create Announcement" }).click();
   await expect(page.getByTestId("flash")).toHaveText("Announcement created successfully");
 
-  await page.goto(`${app.url}/admin/announcements?add=1`);
+  await page.goto(`${app.url}/admin/announcements/new`);
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Only for Arun");
   await dialog.getByLabel("Content").fill("Your doubt-clearing session is at 5 PM.");

@@ -17,11 +17,19 @@ import { fromZonedInput, toZonedInput } from "~/lib/time";
 import { createTest } from "~/models/test.server";
 import { assignedExamTypes, findUserByEmail } from "~/models/user.server";
 import * as announcementsRoute from "~/routes/admin.announcements";
-import * as booksRoute from "~/routes/admin.books";
+import * as deleteAnnouncementRoute from "~/routes/admin.announcements.$announcementId.delete";
+import * as editAnnouncementRoute from "~/routes/admin.announcements.$announcementId.edit";
+import * as newAnnouncementRoute from "~/routes/admin.announcements.new";
+import * as deleteBookRoute from "~/routes/admin.books.$bookId.delete";
+import * as editBookRoute from "~/routes/admin.books.$bookId.edit";
+import * as newBookRoute from "~/routes/admin.books.new";
 import * as deleteTypeRoute from "~/routes/admin.exam-types.$typeId.delete";
 import * as editTypeRoute from "~/routes/admin.exam-types.$typeId.edit";
 import * as newTypeRoute from "~/routes/admin.exam-types.new";
 import * as materialsRoute from "~/routes/admin.materials";
+import * as deleteMaterialRoute from "~/routes/admin.materials.$materialId.delete";
+import * as editMaterialRoute from "~/routes/admin.materials.$materialId.edit";
+import * as newMaterialRoute from "~/routes/admin.materials.new";
 import * as usersRoute from "~/routes/admin.users";
 import * as deleteUserRoute from "~/routes/admin.users.$userId.delete";
 import * as assignRoute from "~/routes/admin.users.$userId.exam-types";
@@ -43,7 +51,6 @@ beforeAll(async () => {
 
 const post = (route: { action: any }, path: string, fields: Record<string, string | string[]>, cookie = admin, params: Record<string, string> = {}) =>
   run(route.action, postRequest(path, fields, { cookie }), params);
-const errorOf = (res: unknown) => payload<any>(res).error;
 
 describe("users", () => {
   it("adds a user with exam types; refuses missing fields and a duplicate e-mail, writing nothing", async () => {
@@ -150,7 +157,7 @@ describe("users", () => {
     )) as Response;
     expect(res.headers.get("Location")).toBe("/login");
     expect(findUserByEmail("hacker@example.test")).toBeUndefined();
-    const book = (await post(booksRoute, "/admin/books", { intent: "save", title: "Sneaky", coverUrl: "https://x.example/c.png" }, s.cookie)) as Response;
+    const book = (await post(newBookRoute, "/admin/books/new", { title: "Sneaky", coverUrl: "https://x.example/c.png" }, s.cookie)) as Response;
     expect(book.headers.get("Location")).toBe("/login");
     expect(db().select().from(books).where(eq(books.title, "Sneaky")).all()).toHaveLength(0);
   });
@@ -189,55 +196,66 @@ describe("exam types", () => {
 });
 
 describe("materials", () => {
-  it("requires every field and a Drive link, and normalises the link", async () => {
+  it("requires every field and a Drive link beside the field, normalises the link, edits, toggles and deletes", async () => {
     const base = {
-      intent: "add",
       title: "Notes",
       description: "D",
       examType: "NET",
       googleDriveLink: "https://drive.google.com/open?id=1AbCdEfGhIjKlMnOp",
       thumbnailUrl: "https://img.example/t.png",
     };
-    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, title: "" }))).toBe("Please fill in all fields");
-    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, googleDriveLink: "https://dropbox.com/x" }))).toBe(
-      "Please provide a valid Google Drive link",
-    );
-    expect(errorOf(await post(materialsRoute, "/admin/materials", { ...base, thumbnailUrl: "javascript:alert(1)" }))).toBe("Invalid image URL");
+    const add = (fields: Record<string, string>) => post(newMaterialRoute, "/admin/materials/new", fields);
+    const errors = async (fields: Record<string, string>) => payload<any>(await add(fields)).result.error;
+    expect(await errors({ ...base, title: "" })).toEqual({ title: ["Please fill in all fields"] });
+    expect(await errors({ ...base, googleDriveLink: "https://dropbox.com/x" })).toEqual({ googleDriveLink: ["Please provide a valid Google Drive link"] });
+    expect(await errors({ ...base, thumbnailUrl: "javascript:alert(1)" })).toEqual({ thumbnailUrl: ["Invalid image URL"] });
+    expect(await errors({ ...base, title: "t".repeat(201) })).toEqual({ title: ["The title is too long (at most 200 characters)"] });
     expect(db().select().from(materials).all()).toHaveLength(0);
-    await post(materialsRoute, "/admin/materials", base);
+    await add(base);
     const m = db().select().from(materials).get()!;
     expect(m.googleDriveLink).toBe("https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/view");
-    await post(materialsRoute, "/admin/materials", { intent: "toggle", id: m.id });
+    // study materials can be edited (they had to be deleted and added again)
+    const edit = (fields: Record<string, string>) => post(editMaterialRoute, `/admin/materials/${m.id}/edit`, fields, admin, { materialId: m.id });
+    expect(payload<any>(await edit({ ...base, description: "" })).result.error).toEqual({ description: ["Please fill in all fields"] });
+    await edit({ ...base, title: "Notes, revised", googleDriveLink: "https://docs.google.com/document/d/1XyZ/edit" });
+    expect(db().select().from(materials).get()).toMatchObject({ id: m.id, title: "Notes, revised", isActive: true });
+    await post(materialsRoute, "/admin/materials", { id: m.id });
     expect(db().select().from(materials).get()?.isActive).toBe(false);
-    await post(materialsRoute, "/admin/materials", { intent: "delete", id: m.id });
+    await post(deleteMaterialRoute, `/admin/materials/${m.id}/delete`, {}, admin, { materialId: m.id });
     expect(db().select().from(materials).all()).toHaveLength(0);
   });
 });
 
 describe("books", () => {
-  it("requires a title and an http(s) cover, edits and deletes", async () => {
-    expect(errorOf(await post(booksRoute, "/admin/books", { intent: "save", title: "", coverUrl: "https://x.example/c.png" }))).toBe("Title is required");
-    expect(errorOf(await post(booksRoute, "/admin/books", { intent: "save", title: "T", coverUrl: "javascript:alert(1)" }))).toBe(
-      "Please enter a valid http(s) image URL",
-    );
-    await post(booksRoute, "/admin/books", { intent: "save", title: "Poetics", coverUrl: "https://x.example/c.png", description: "" });
+  it("requires a title and an http(s) cover beside the field, edits and deletes", async () => {
+    const add = (fields: Record<string, string>) => post(newBookRoute, "/admin/books/new", fields);
+    expect(payload<any>(await add({ title: "", coverUrl: "https://x.example/c.png" })).result.error).toEqual({ title: ["Title is required"] });
+    expect(payload<any>(await add({ title: "T", coverUrl: "javascript:alert(1)" })).result.error).toEqual({
+      coverUrl: ["Please enter a valid http(s) image URL"],
+    });
+    await add({ title: "Poetics", coverUrl: "https://x.example/c.png", description: "" });
     const b = db().select().from(books).where(eq(books.title, "Poetics")).get()!;
     expect(b.description).toBeNull();
-    await post(booksRoute, "/admin/books", { intent: "save", id: b.id, title: "Poetics (2nd ed.)", coverUrl: "https://x.example/c2.png", description: "New" });
+    await post(editBookRoute, `/admin/books/${b.id}/edit`, { title: "Poetics (2nd ed.)", coverUrl: "https://x.example/c2.png", description: "New" }, admin, {
+      bookId: b.id,
+    });
     expect(db().select().from(books).where(eq(books.id, b.id)).get()).toMatchObject({ title: "Poetics (2nd ed.)", description: "New" });
-    await post(booksRoute, "/admin/books", { intent: "delete", id: b.id });
+    await post(deleteBookRoute, `/admin/books/${b.id}/delete`, {}, admin, { bookId: b.id });
     expect(db().select().from(books).where(eq(books.id, b.id)).all()).toHaveLength(0);
   });
 });
 
 describe("announcements", () => {
-  it("requires title and content, stores targets, schedules in the academy's time zone", async () => {
-    expect(
-      errorOf(await post(announcementsRoute, "/admin/announcements", { intent: "save", title: " ", content: "x", type: "general", targetType: "all" })),
-    ).toBe("Title and content are required");
+  it("requires title and content beside their fields, stores targets, schedules in the academy's time zone", async () => {
+    const create = (fields: Record<string, string | string[]>) => post(newAnnouncementRoute, "/admin/announcements/new", fields);
+    const errors = async (fields: Record<string, string | string[]>) => payload<any>(await create(fields)).result.error;
+    expect(await errors({ title: " ", content: "x", type: "general", targetType: "all" })).toEqual({ title: ["Title and content are required"] });
+    expect(await errors({ title: "T", content: "x", targetType: "examType" })).toEqual({ targetExamTypes: ["Choose at least one exam type"] });
+    expect(await errors({ title: "T", content: "x", targetType: "specific", targetEmails: "  " })).toEqual({ targetEmails: ["Add at least one student"] });
+    expect(await errors({ title: "T", content: "x", scheduledFor: "someday" })).toEqual({ scheduledFor: ["Enter the schedule as a date and time"] });
+    expect(await errors({ title: "T", content: "x".repeat(5001) })).toEqual({ content: ["The content is too long (at most 5000 characters)"] });
     const s = await makeStudent({ examTypes: ["SET"] });
-    await post(announcementsRoute, "/admin/announcements", {
-      intent: "save",
+    await create({
       title: "For one",
       content: "Hello",
       type: "course",
@@ -260,19 +278,29 @@ describe("announcements", () => {
     ).toEqual([s.user.id]);
     // exam types chosen before switching the target to specific users are not kept
     expect(db().select().from(announcementExamTypes).where(eq(announcementExamTypes.announcementId, a.id)).all()).toHaveLength(0);
-    expect(
-      errorOf(
-        await post(announcementsRoute, "/admin/announcements", {
-          intent: "save",
-          title: "X",
-          content: "Y",
-          targetType: "specific",
-          targetEmails: "nobody@nowhere.test",
-        }),
-      ),
-    ).toMatch(/No user with the e-mail nobody@nowhere.test/);
-    await post(announcementsRoute, "/admin/announcements", { intent: "toggle", id: a.id, active: "false" });
+    expect(await errors({ title: "X", content: "Y", targetType: "specific", targetEmails: "nobody@nowhere.test" })).toEqual({
+      targetEmails: ["No user with the e-mail nobody@nowhere.test"],
+    });
+    // the edit dialog loads what was saved, and saves through the same form
+    const edit = payload<any>(
+      await run(editAnnouncementRoute.loader, getRequest(`/admin/announcements/${a.id}/edit`, admin), { announcementId: a.id }),
+    ).announcement;
+    expect(edit).toMatchObject({ targetType: "specific", targetEmails: s.email, scheduledFor: "2030-01-15T09:30", isActive: "on" });
+    await post(
+      editAnnouncementRoute,
+      `/admin/announcements/${a.id}/edit`,
+      { ...edit, targetType: "examType", targetExamTypes: ["SET"], title: "For SET" },
+      admin,
+      {
+        announcementId: a.id,
+      },
+    );
+    expect(db().select().from(announcements).where(eq(announcements.id, a.id)).get()?.title).toBe("For SET");
+    expect(db().select().from(announcementUsers).where(eq(announcementUsers.announcementId, a.id)).all()).toHaveLength(0);
+    await post(announcementsRoute, "/admin/announcements", { id: a.id, active: "false" });
     expect(db().select().from(announcements).where(eq(announcements.id, a.id)).get()?.isActive).toBe(false);
+    await post(deleteAnnouncementRoute, `/admin/announcements/${a.id}/delete`, {}, admin, { announcementId: a.id });
+    expect(db().select().from(announcements).where(eq(announcements.id, a.id)).all()).toHaveLength(0);
   });
 });
 

@@ -1,36 +1,27 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useState } from "react";
+import { ErrorList } from "~/components/forms";
 import { useHydrated } from "~/lib/hooks";
 
-/** A live preview of an image URL typed into a form, with "Invalid image URL" when it fails to load. */
-export function ImageUrlField({
-  id,
-  name,
-  label,
-  defaultValue = "",
-  required,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  defaultValue?: string;
-  required?: boolean;
-}) {
-  const [url, setUrl] = useState(defaultValue);
+/**
+ * An image URL field of the admin form pattern (label, input, errors beside it) with a live preview,
+ * and "Invalid image URL" when the image fails to load (JavaScript only; the server checks the URL's form).
+ */
+export function ImageUrlField({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+  const [url, setUrl] = useState(String(meta.initialValue ?? ""));
   const [failed, setFailed] = useState(false);
   const hydrated = useHydrated();
   const valid = /^https?:\/\/\S+$/i.test(url.trim()) || /^\/images\/[\w.-]+$/.test(url.trim());
   return (
     <div>
-      <label htmlFor={id} className="label">
+      <label htmlFor={meta.id} className="label">
         {label}
       </label>
       <input
-        id={id}
-        name={name}
-        type="text"
+        {...getInputProps(meta, { type: "text", ariaAttributes: true })}
+        key={meta.key}
         inputMode="url"
-        value={url}
-        required={required}
+        maxLength={1000}
         onChange={(e) => {
           setUrl(e.target.value);
           setFailed(false);
@@ -38,7 +29,8 @@ export function ImageUrlField({
         className="input"
         placeholder="https://"
       />
-      {hydrated && url.trim() ? (
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+      {hydrated && url.trim() && !meta.errors?.length ? (
         valid && !failed ? (
           <img
             src={url.trim()}

@@ -1,4 +1,6 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
+import { ErrorList } from "~/components/forms";
 import { useHydrated } from "~/lib/hooks";
 
 type Found = { id: string; name: string; email: string };
@@ -7,9 +9,9 @@ type Found = { id: string; name: string; email: string };
  * Specific recipients as e-mail addresses, one per line: works without JavaScript and for any number
  * of students. With JavaScript a search box suggests students by name or e-mail and adds them.
  */
-export function UserPicker({ name, defaultEmails }: { name: string; defaultEmails: string[] }) {
+export function UserPicker({ meta, cleared = false }: { meta: FieldMetadata<unknown>; cleared?: boolean }) {
   const hydrated = useHydrated();
-  const [text, setText] = useState(defaultEmails.join("\n"));
+  const [text, setText] = useState(cleared ? "" : String(meta.initialValue ?? ""));
   const [q, setQ] = useState("");
   const [found, setFound] = useState<Found[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -66,10 +68,20 @@ export function UserPicker({ name, defaultEmails }: { name: string; defaultEmail
         </div>
       ) : null}
       <div>
-        <label htmlFor="target-emails" className="label">
+        <label htmlFor={meta.id} className="label">
           Students' e-mail addresses (one per line)
         </label>
-        <textarea id="target-emails" name={name} value={text} onChange={(e) => setText(e.target.value)} rows={4} className="input font-mono text-sm" />
+        <textarea
+          id={meta.id}
+          name={meta.name}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={4}
+          className="input font-mono text-sm"
+          aria-invalid={meta.errors?.length ? true : undefined}
+          aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+        />
+        <ErrorList id={meta.errorId} errors={meta.errors} />
       </div>
     </div>
   );

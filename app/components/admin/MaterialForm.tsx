@@ -1,0 +1,45 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { ImageUrlField } from "~/components/admin/ImagePreview";
+import { DialogActions, ErrorBox } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
+import { CONTENT_LIMITS, materialSchema } from "~/lib/admin-schemas";
+
+/** The Add Material and Edit Material dialogs: the material record's schema, each error beside its field. */
+export function MaterialForm({
+  id,
+  title,
+  submitLabel,
+  lastResult,
+  defaultValue,
+  examTypes,
+}: {
+  id: string;
+  title: string;
+  submitLabel: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Record<string, string>;
+  examTypes: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const [form, fields] = useSchemaForm(materialSchema, { id, lastResult, defaultValue });
+  const closeHref = "/admin/materials";
+  return (
+    <Dialog labelledBy={`${id}-heading`} closeHref={closeHref}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <h2 id={`${id}-heading`} className="text-xl font-bold">
+          {title}
+        </h2>
+        <ErrorBox message={form.errors?.[0]} />
+        <Field meta={fields.title} label="Title" maxLength={CONTENT_LIMITS.title} />
+        <TextareaField meta={fields.description} label="Description" rows={2} />
+        <SelectField meta={fields.examType} label="Exam type" options={examTypes} />
+        <Field meta={fields.googleDriveLink} label="Google Drive link" type="url" hint="https://drive.google.com/file/d/…/view or a Google Docs link" />
+        <ImageUrlField meta={fields.thumbnailUrl} label="Thumbnail image URL" />
+        <DialogActions closeHref={closeHref} intent="save" pending="Saving...">
+          {submitLabel}
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

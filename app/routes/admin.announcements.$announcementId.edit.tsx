@@ -1,0 +1,72 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AnnouncementForm } from "~/components/admin/AnnouncementForm";
+import { announcementSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { env } from "~/lib/env.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { toZonedInput } from "~/lib/time";
+import { findAnnouncement, saveAnnouncementForm } from "~/models/content.server";
+import { allExamTypeOptions } from "~/models/exam-type.server";
+
+/** Edit Announcement, a dialog route over Announcements (/admin/announcements/:announcementId/edit). */
+export const meta: MetaFunction = () => [{ title: "Edit Announcement" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const a = findAnnouncement(params.announcementId ?? "");
+  if (!a) throw new Response("Announcement not found", { status: 404 });
+  const timeZone = env().ACADEMY_TIME_ZONE;
+  return {
+    announcement: {
+      id: a.id,
+      title: a.title,
+      content: a.content,
+      type: a.type,
+      imageUrl: a.imageUrl ?? "",
+      targetType: a.targetType,
+      targetExamTypes: a.examTypes,
+      targetEmails: a.targetUsers.map((u) => u.email).join("\n"),
+      scheduledFor: a.scheduledFor ? toZonedInput(a.scheduledFor, timeZone) : "",
+      isActive: a.isActive ? "on" : "",
+    },
+    examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })),
+    timeZone,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const a = findAnnouncement(params.announcementId ?? "");
+  if (!a) throw new Response("Announcement not found", { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: announcementSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const saved = saveAnnouncementForm(a.id, submission.value, env().ACADEMY_TIME_ZONE, admin.id);
+    if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("update announcement failed", error);
+    return data({ result: submission.reply({ formErrors: ["Failed to update announcement"] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin/announcements", { type: "success", text: "Announcement updated successfully" });
+}
+
+export default function EditAnnouncement() {
+  const { announcement, examTypes, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AnnouncementForm
+      id={`edit-announcement-${announcement.id}`}
+      title="Edit Announcement"
+      submitLabel="Save Changes"
+      lastResult={actionData?.result}
+      defaultValue={announcement}
+      examTypes={examTypes}
+      timeZone={timeZone}
+    />
+  );
+}

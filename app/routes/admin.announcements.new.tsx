@@ -1,0 +1,50 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AnnouncementForm } from "~/components/admin/AnnouncementForm";
+import { announcementSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { env } from "~/lib/env.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { saveAnnouncementForm } from "~/models/content.server";
+import { allExamTypeOptions } from "~/models/exam-type.server";
+
+/** New Announcement, a dialog route over Announcements (/admin/announcements/new). */
+export const meta: MetaFunction = () => [{ title: "New Announcement" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), timeZone: env().ACADEMY_TIME_ZONE };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: announcementSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const saved = saveAnnouncementForm(null, submission.value, env().ACADEMY_TIME_ZONE, admin.id);
+    if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("create announcement failed", error);
+    return data({ result: submission.reply({ formErrors: ["Failed to create announcement"] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin/announcements", { type: "success", text: "Announcement created successfully" });
+}
+
+export default function NewAnnouncement() {
+  const { examTypes, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AnnouncementForm
+      id="new-announcement"
+      title="New Announcement"
+      submitLabel="Create Announcement"
+      lastResult={actionData?.result}
+      examTypes={examTypes}
+      timeZone={timeZone}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BookForm } from "~/components/admin/BookForm";
+import { bookSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { findBook, saveBook } from "~/models/content.server";
+
+/** Edit Book, a dialog route over Books (/admin/books/:bookId/edit). */
+export const meta: MetaFunction = () => [{ title: "Edit Book" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const b = findBook(params.bookId ?? "");
+  if (!b) throw new Response("Book not found", { status: 404 });
+  return { book: { id: b.id, title: b.title, coverUrl: b.coverUrl, description: b.description ?? "" } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: bookSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    if (!saveBook(params.bookId ?? "", submission.value, admin.id)) throw new Response("Book not found", { status: 404 });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    rethrowIfDatabaseTrouble(error);
+    console.error("update book failed", error);
+    return data({ result: submission.reply({ formErrors: ["Failed to save book"] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin/books", { type: "success", text: "Book updated" });
+}
+
+export default function EditBook() {
+  const { book } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <BookForm id={`edit-book-${book.id}`} title="Edit Book" submitLabel="Save Changes" lastResult={actionData?.result} defaultValue={book} />;
+}

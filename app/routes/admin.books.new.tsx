@@ -1,0 +1,37 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { BookForm } from "~/components/admin/BookForm";
+import { bookSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { saveBook } from "~/models/content.server";
+
+/** Add Book, a dialog route over Books (/admin/books/new). */
+export const meta: MetaFunction = () => [{ title: "Add Book" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: bookSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    saveBook(null, submission.value, admin.id);
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("add book failed", error);
+    return data({ result: submission.reply({ formErrors: ["Failed to save book"] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin/books", { type: "success", text: "Book added" });
+}
+
+export default function AddBook() {
+  const actionData = useActionData<typeof action>();
+  return <BookForm id="add-book" title="Add Book" submitLabel="Add Book" lastResult={actionData?.result} />;
+}

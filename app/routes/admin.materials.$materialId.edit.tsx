@@ -1,0 +1,54 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MaterialForm } from "~/components/admin/MaterialForm";
+import { materialSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { findMaterial, updateMaterial } from "~/models/content.server";
+import { allExamTypeOptions } from "~/models/exam-type.server";
+
+/** Edit Material, a dialog route over Study Materials (/admin/materials/:materialId/edit). */
+export const meta: MetaFunction = () => [{ title: "Edit Material" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const m = findMaterial(params.materialId ?? "");
+  if (!m) throw new Response("Material not found", { status: 404 });
+  return {
+    material: { id: m.id, title: m.title, description: m.description, examType: m.examType, googleDriveLink: m.googleDriveLink, thumbnailUrl: m.thumbnailUrl },
+    examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: materialSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    if (!updateMaterial(params.materialId ?? "", submission.value)) throw new Response("Material not found", { status: 404 });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    rethrowIfDatabaseTrouble(error);
+    console.error("update material failed", error);
+    return data({ result: submission.reply({ formErrors: ["Error updating material. Please try again."] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin/materials", { type: "success", text: "Material updated successfully" });
+}
+
+export default function EditMaterial() {
+  const { material, examTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <MaterialForm
+      id={`edit-material-${material.id}`}
+      title="Edit Material"
+      submitLabel="Save Changes"
+      lastResult={actionData?.result}
+      defaultValue={material}
+      examTypes={examTypes}
+    />
+  );
+}

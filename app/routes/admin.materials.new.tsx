@@ -1,0 +1,39 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MaterialForm } from "~/components/admin/MaterialForm";
+import { materialSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { addMaterial } from "~/models/content.server";
+import { allExamTypeOptions } from "~/models/exam-type.server";
+
+/** Add Material, a dialog route over Study Materials (/admin/materials/new). */
+export const meta: MetaFunction = () => [{ title: "Add Material" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: materialSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    addMaterial(submission.value);
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("add material failed", error);
+    return data({ result: submission.reply({ formErrors: ["Error adding material. Please try again."] }) }, { status: 500 });
+  }
+  return redirectWithFlash("/admin/materials", { type: "success", text: "Material added successfully" });
+}
+
+export default function AddMaterial() {
+  const { examTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <MaterialForm id="add-material" title="Add Material" submitLabel="Add Material" lastResult={actionData?.result} examTypes={examTypes} />;
+}
