@@ -30,3 +30,32 @@ export function questionsFromForm(form: FormData): EditorQuestion[] {
       explanation: q.explanation,
     }));
 }
+
+/** The question editor's test details as typed (strings, as the form posts them). */
+export type EditorDetails = {
+  title: string;
+  description: string;
+  examType: string;
+  customExamType: string;
+  duration: string;
+  unitNumber: string;
+  unitName: string;
+  isActive: boolean;
+};
+
+export function detailsFromForm(form: FormData): EditorDetails {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  return {
+    title: text("title"),
+    description: text("description"),
+    examType: text("examType"),
+    customExamType: text("customExamType"),
+    duration: text("duration"),
+    unitNumber: text("unitNumber"),
+    unitName: text("unitName"),
+    isActive: form.get("isActive") === "on",
+  };
+}

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";
-import { ErrorBox, ExamTypeOptions, SubmitButton } from "~/components/admin/ui";
+import { EditorDetailsPanel } from "~/components/admin/EditorDetails";
+import { EditorQuestions } from "~/components/admin/EditorQuestions";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
-import { questionsFromForm } from "~/lib/test-editor-form";
-import { addOption, deleteQuestion, type EditorQuestion, MAX_OPTIONS, MIN_OPTIONS, newQuestion, removeOption } from "~/lib/test-editor-rules";
-import { formatDate } from "~/lib/time";
+import { detailsFromForm, type EditorDetails, questionsFromForm } from "~/lib/test-editor-form";
+import { addOption, deleteQuestion, type EditorQuestion, newQuestion, removeOption } from "~/lib/test-editor-rules";
 import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 import { issuesOf, testDetailsSchema } from "~/lib/test-record";
@@ -39,37 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Meta = {
-  title: string;
-  description: string;
-  examType: string;
-  customExamType: string;
-  duration: string;
-  unitNumber: string;
-  unitName: string;
-  isActive: boolean;
-};
-
-function metaFromForm(form: FormData): Meta {
-  return {
-    title: String(form.get("title") ?? ""),
-    description: String(form.get("description") ?? ""),
-    examType: String(form.get("examType") ?? ""),
-    customExamType: String(form.get("customExamType") ?? ""),
-    duration: String(form.get("duration") ?? ""),
-    unitNumber: String(form.get("unitNumber") ?? ""),
-    unitName: String(form.get("unitName") ?? ""),
-    isActive: form.get("isActive") === "on",
-  };
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
-  const meta = metaFromForm(form);
+  const details = detailsFromForm(form);
   let questions = questionsFromForm(form);
-  const working = (error: string | null, status = 200) => data({ meta, questions, error }, { status });
+  const working = (error: string | null, status = 200, fieldErrors: Record<string, string> = {}) =>
+    data({ details, questions, error, fieldErrors }, { status });
 
   // without JavaScript, every editing step posts the working copy and gets it back changed; nothing is stored
   const op = /^(add-question|delete-question|add-option|remove-option)(?::(\d+))?(?::(\d+))?$/.exec(intent);
@@ -92,15 +69,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   // the test record's schema, as on every other path that writes a test
-  const details = testDetailsSchema.safeParse({ ...meta, maxAttempts: form.get("maxAttempts") ?? "" });
-  if (!details.success) return working(issuesOf(details.error).message, 400);
-  const type = resolveTestExamType(details.data.examType, details.data.customExamType);
-  if (!type.ok) return working(type.message, 400);
-  const { title, description, duration, unitNumber, unitName, maxAttempts } = details.data;
+  // (the error is said beside its field, and once above Save)
+  const parsed = testDetailsSchema.safeParse({ ...details, maxAttempts: form.get("maxAttempts") ?? "" });
+  if (!parsed.success) {
+    const { message, fields } = issuesOf(parsed.error);
+    return working(message, 400, fields);
+  }
+  const type = resolveTestExamType(parsed.data.examType, parsed.data.customExamType);
+  if (!type.ok) return working(type.message, 400, { [type.field]: type.message });
+  const { title, description, duration, unitNumber, unitName, maxAttempts } = parsed.data;
   const result = saveTestWithQuestions(
     params.testId ?? "",
     Number(form.get("updatedAt")),
-    { title, description, examType: type.value, duration, unitNumber, unitName, maxAttempts, isActive: meta.isActive },
+    { title, description, examType: type.value, duration, unitNumber, unitName, maxAttempts, isActive: details.isActive },
     questions,
   );
   if (!result.ok) return working(result.error, result.conflict ? 409 : 400);
@@ -111,23 +92,24 @@ export default function TestEditor() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const initialMeta: Meta = actionData?.meta ?? {
-    title: d.test.title,
-    description: d.test.description,
-    examType: d.test.examType,
-    customExamType: "",
-    duration: String(d.test.duration),
-    unitNumber: d.test.unitNumber ? String(d.test.unitNumber) : "",
-    unitName: d.test.unitName ?? "",
-    isActive: d.test.isActive,
-  };
   const [questions, setQuestions] = useState<EditorQuestion[]>(actionData?.questions ?? d.questions);
-  const [meta, setMeta] = useState<Meta>(initialMeta);
+  const [details, setDetails] = useState<EditorDetails>(
+    actionData?.details ?? {
+      title: d.test.title,
+      description: d.test.description,
+      examType: d.test.examType,
+      customExamType: "",
+      duration: String(d.test.duration),
+      unitNumber: d.test.unitNumber ? String(d.test.unitNumber) : "",
+      unitName: d.test.unitName ?? "",
+      isActive: d.test.isActive,
+    },
+  );
   const [localError, setLocalError] = useState<string | null>(null);
   useEffect(() => {
     if (actionData) {
       setQuestions(actionData.questions);
-      setMeta(actionData.meta);
+      setDetails(actionData.details);
     }
   }, [actionData]);
 
@@ -137,9 +119,6 @@ export default function TestEditor() {
     e.preventDefault();
     setLocalError(change());
   }
-  const setQ = (i: number, q: EditorQuestion) => setQuestions((list) => list.map((x, k) => (k === i ? q : x)));
-  const error = localError ?? actionData?.error ?? null;
-  const knownType = d.examTypes.some((t) => t.value === meta.examType) || meta.examType === "CUSTOM";
 
   return (
     <main>
@@ -150,251 +129,16 @@ export default function TestEditor() {
       <Form method="post" className="mt-4 grid gap-4 lg:grid-cols-[20rem_1fr]" noValidate>
         <input type="hidden" name="updatedAt" value={d.test.updatedAt} />
         <input type="hidden" name="maxAttempts" value={d.test.maxAttempts ?? ""} />
-        <section aria-labelledby="info-heading" className="card h-fit space-y-3 p-4 lg:sticky lg:top-16">
-          <h2 id="info-heading" className="font-semibold">
-            Test information
-          </h2>
-          <div>
-            <label htmlFor="title" className="label">
-              Title
-            </label>
-            <input id="title" name="title" value={meta.title} onChange={(e) => setMeta({ ...meta, title: e.target.value })} className="input" maxLength={200} />
-          </div>
-          <div>
-            <label htmlFor="description" className="label">
-              Description
-            </label>
-            <textarea
-              id="description"
-              name="description"
-              value={meta.description}
-              onChange={(e) => setMeta({ ...meta, description: e.target.value })}
-              className="input"
-              rows={3}
-            />
-          </div>
-          <div>
-            <label htmlFor="examType" className="label">
-              Exam type
-            </label>
-            <select
-              id="examType"
-              name="examType"
-              value={knownType ? meta.examType : "CUSTOM"}
-              onChange={(e) => setMeta({ ...meta, examType: e.target.value })}
-              className="input"
-            >
-              <ExamTypeOptions types={d.examTypes} />
-            </select>
-          </div>
-          {!hydrated || meta.examType === "CUSTOM" || !knownType ? (
-            <div>
-              <label htmlFor="customExamType" className="label">
-                Custom exam type name
-              </label>
-              <input
-                id="customExamType"
-                name="customExamType"
-                value={meta.customExamType}
-                onChange={(e) => setMeta({ ...meta, customExamType: e.target.value })}
-                className="input"
-              />
-            </div>
-          ) : null}
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor="duration" className="label">
-                Duration (minutes)
-              </label>
-              <input
-                id="duration"
-                name="duration"
-                type="number"
-                min={1}
-                value={meta.duration}
-                onChange={(e) => setMeta({ ...meta, duration: e.target.value })}
-                className="input"
-              />
-            </div>
-            <div>
-              <label htmlFor="unitNumber" className="label">
-                Unit number
-              </label>
-              <input
-                id="unitNumber"
-                name="unitNumber"
-                type="number"
-                min={1}
-                value={meta.unitNumber}
-                onChange={(e) => setMeta({ ...meta, unitNumber: e.target.value })}
-                className="input"
-              />
-            </div>
-          </div>
-          <div>
-            <label htmlFor="unitName" className="label">
-              Unit name
-            </label>
-            <input id="unitName" name="unitName" value={meta.unitName} onChange={(e) => setMeta({ ...meta, unitName: e.target.value })} className="input" />
-          </div>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              name="isActive"
-              checked={meta.isActive}
-              onChange={(e) => setMeta({ ...meta, isActive: e.target.checked })}
-              className="h-4 w-4"
-            />{" "}
-            Active
-          </label>
-          <dl className="text-sm text-slate-600">
-            <div className="flex justify-between">
-              <dt>Total questions</dt>
-              <dd className="font-semibold">{questions.length}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Created</dt>
-              <dd>{formatDate(d.test.createdAt)}</dd>
-            </div>
-          </dl>
-          <ErrorBox message={error} />
-          <div className="flex gap-2">
-            <Link to="/admin/csv" className="btn-secondary flex-1">
-              Cancel
-            </Link>
-            <SubmitButton intent="save" pending="Saving..." className="btn-primary flex-1">
-              Save Changes
-            </SubmitButton>
-          </div>
-        </section>
-
-        <section aria-labelledby="questions-heading" className="space-y-3">
-          <div>
-            <h2 id="questions-heading" className="font-semibold">
-              Questions
-            </h2>
-            <p className="text-xs text-slate-500">Text between **double asterisks** is shown in bold. Choose the correct option with its round button.</p>
-          </div>
-          {questions.map((q, i) => (
-            <fieldset key={i} className="card space-y-3 p-4" data-testid="editor-question">
-              <legend className="sr-only">Question {i + 1}</legend>
-              <div className="flex items-start justify-between gap-2">
-                <label htmlFor={`q-${i}`} className="label">
-                  Question {i + 1}
-                </label>
-                <button
-                  type="submit"
-                  name="intent"
-                  value={`delete-question:${i}`}
-                  className="text-sm font-medium text-red-700 hover:underline"
-                  onClick={(e) =>
-                    local(e, () => {
-                      const r = deleteQuestion(questions, i);
-                      if (!r.ok) return r.error;
-                      setQuestions(r.questions);
-                      return null;
-                    })
-                  }
-                >
-                  Delete question
-                </button>
-              </div>
-              <textarea
-                id={`q-${i}`}
-                name={`q.${i}.question`}
-                value={q.question}
-                onChange={(e) => setQ(i, { ...q, question: e.target.value })}
-                className="input"
-                rows={2}
-              />
-              <div className="space-y-2" role="radiogroup" aria-label={`Correct answer for question ${i + 1}`}>
-                {q.options.map((o, j) => (
-                  <div key={j} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`q.${i}.correct`}
-                      value={j}
-                      checked={q.correctAnswer === j}
-                      onChange={() => setQ(i, { ...q, correctAnswer: j })}
-                      aria-label={`Option ${String.fromCharCode(65 + j)} is correct`}
-                      className="h-4 w-4"
-                    />
-                    <span className="w-5 font-semibold">{String.fromCharCode(65 + j)}</span>
-                    <input
-                      name={`q.${i}.option.${j}`}
-                      value={o}
-                      onChange={(e) => setQ(i, { ...q, options: q.options.map((x, k) => (k === j ? e.target.value : x)) })}
-                      aria-label={`Question ${i + 1} option ${String.fromCharCode(65 + j)}`}
-                      className="input"
-                    />
-                    {q.options.length > MIN_OPTIONS ? (
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={`remove-option:${i}:${j}`}
-                        aria-label={`Remove option ${String.fromCharCode(65 + j)} of question ${i + 1}`}
-                        className="btn-secondary px-2 py-1"
-                        onClick={(e) =>
-                          local(e, () => {
-                            const r = removeOption(q, j);
-                            if (!r.ok) return r.error;
-                            setQ(i, r.question);
-                            return null;
-                          })
-                        }
-                      >
-                        ×
-                      </button>
-                    ) : null}
-                  </div>
-                ))}
-              </div>
-              {q.options.length < MAX_OPTIONS ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value={`add-option:${i}`}
-                  className="btn-secondary px-3 py-1 text-xs"
-                  onClick={(e) =>
-                    local(e, () => {
-                      setQ(i, addOption(q));
-                      return null;
-                    })
-                  }
-                >
-                  Add option
-                </button>
-              ) : null}
-              <div>
-                <label htmlFor={`q-${i}-exp`} className="label">
-                  Explanation (optional)
-                </label>
-                <textarea
-                  id={`q-${i}-exp`}
-                  name={`q.${i}.explanation`}
-                  value={q.explanation}
-                  onChange={(e) => setQ(i, { ...q, explanation: e.target.value })}
-                  className="input"
-                  rows={2}
-                />
-              </div>
-            </fieldset>
-          ))}
-          <button
-            type="submit"
-            name="intent"
-            value="add-question"
-            className="btn-secondary w-full"
-            onClick={(e) =>
-              local(e, () => {
-                setQuestions((list) => [...list, newQuestion()]);
-                return null;
-              })
-            }
-          >
-            Add question
-          </button>
-        </section>
+        <EditorDetailsPanel
+          details={details}
+          setDetails={setDetails}
+          fieldErrors={actionData?.fieldErrors ?? {}}
+          error={localError ?? actionData?.error ?? null}
+          examTypes={d.examTypes}
+          questionCount={questions.length}
+          createdAt={d.test.createdAt}
+        />
+        <EditorQuestions questions={questions} setQuestions={setQuestions} local={local} />
       </Form>
     </main>
   );

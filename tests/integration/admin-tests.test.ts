@@ -393,6 +393,13 @@ describe("question editor", () => {
       const res = await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, list, extra), { cookie: admin }), { testId: t.id });
       expect(payload<any>(res).error).toBe(message);
     }
+    // a blank title (with no questions) is said beside the title: the title comes first, not the questions
+    const blank = payload<any>(
+      await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, [], { title: " ", duration: "0" }), { cookie: admin }), { testId: t.id }),
+    );
+    expect(blank.error).toBe("Test title is required");
+    expect(blank.fieldErrors).toEqual({ title: "Test title is required", duration: DURATION_MESSAGE });
+    expect(blank.details).toMatchObject({ title: " ", duration: "0" });
     expect(questionsOf(t.id, 1)).toHaveLength(10);
   });
 
