@@ -20,7 +20,8 @@ import { z } from "zod";
 import { databaseFile, db, rawDb } from "~/db/db.server";
 import { BUILTIN_TEST_TYPES } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
-import { isHttpUrl } from "~/lib/links";
+import { addUserSchema, announcementFields, bookFields, materialFields } from "~/lib/admin-schemas";
+import { MATERIAL_PLACEHOLDER } from "~/lib/links";
 import { neutraliseFormula } from "~/lib/csv-cells";
 import { issuesOf, questionSchema, testDetailsSchema } from "~/lib/test-record";
 
@@ -305,21 +306,18 @@ const dateLike = z
   });
 const id = z.union([z.string().min(1).max(200), z.number()]).transform(String);
 const text = (max: number) => z.string().max(max);
-/** only http(s) links are stored (no javascript:, data: …), whatever path they arrive by */
-const httpUrl = (max: number) => text(max).refine(isHttpUrl, "Only http(s) links are accepted");
-/** an image: http(s), or one of the site's own files under /images/ */
-const imageUrl = (max: number) => text(max).refine((v) => isHttpUrl(v) || /^\/images\/[\w.-]+$/.test(v), "Only http(s) image links are accepted");
 
+/** A user of the backup: e-mail, name and exam types by the user record's rules (Add User); the name may be missing (the e-mail is used). */
 const userItem = z.object({
   id,
-  email: z.email().max(200),
-  name: text(200).optional().default(""),
+  email: addUserSchema.shape.email,
+  name: z.preprocess((v) => (typeof v === "string" && v.trim() ? v : undefined), addUserSchema.shape.name.optional()).transform((v) => v ?? ""),
   role: z.enum(["user", "admin"]).optional().default("user"),
   status: z.enum(["active", "inactive"]).optional().default("active"),
-  assignedExamTypes: z.array(text(60)).max(100).optional().default([]),
+  assignedExamTypes: addUserSchema.shape.examTypes.optional().default([]),
   joinDate: dateLike,
   lastLogin: dateLike,
-  globalTestLimit: z.number().int().min(0).nullable().optional().default(null),
+  globalTestLimit: z.number().int().min(0).max(1000).nullable().optional().default(null),
   testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),
   createdAt: dateLike,
 });
@@ -354,41 +352,32 @@ const attemptItem = z.object({
   timeSpent: z.number().int().min(0).nullable().optional().default(0),
   completedAt: dateLike,
 });
+/** A material of the backup: the material record's fields (one schema with Add/Edit Material); a missing thumbnail becomes the placeholder. */
 const materialItem = z.object({
   id,
-  title: text(300).min(1),
-  description: text(5000).optional().default(""),
-  examType: text(60).min(1),
-  googleDriveLink: httpUrl(2000),
-  thumbnailUrl: imageUrl(2000).optional().default("/images/material-placeholder.svg"),
+  ...materialFields,
+  thumbnailUrl: z.preprocess((v) => v || MATERIAL_PLACEHOLDER, materialFields.thumbnailUrl),
   isActive: z.boolean().optional().default(true),
   uploadDate: dateLike,
   createdAt: dateLike,
 });
 const customTypeItem = z.object({ id: id.optional(), value: text(60).min(1), label: text(100).min(1), createdAt: dateLike });
+/** An announcement of the backup: the announcement record's fields (one schema with its dialogs), then its schedule and audience. */
 const announcementItem = z.object({
   id,
-  title: text(300).min(1),
-  content: text(10000).min(1),
-  type: z.enum(["general", "course", "test", "admission", "other"]).optional().default("general"),
-  imageUrl: z
-    .union([z.literal(""), imageUrl(2000)])
-    .nullable()
-    .optional()
-    .default(null)
-    .transform((v) => v || null),
+  ...announcementFields,
+  imageUrl: announcementFields.imageUrl.transform((v) => v || null),
   isActive: z.boolean().optional().default(true),
   scheduledFor: dateLike,
-  targetType: z.enum(["all", "examType", "specific"]).optional().default("all"),
   targetExamTypes: z.array(text(60)).optional().default([]),
   targetUsers: z.array(text(200)).optional().default([]),
   createdAt: dateLike,
 });
+/** A book of the backup: the book record's fields (one schema with Add/Edit Book). */
 const bookItem = z.object({
   id,
-  title: text(300).min(1),
-  coverUrl: imageUrl(2000),
-  description: text(5000).nullable().optional().default(null),
+  ...bookFields,
+  description: bookFields.description.transform((v) => v || null),
   createdAt: dateLike,
 });
 
@@ -427,6 +416,8 @@ export type ImportResult = {
   skipped: number;
   errors: number;
   byCollection: Record<Collection, { imported: number; skipped: number; errors: number }>;
+  /** the first refused items, each with its collection, position and reason (the same message as the form) */
+  problems: string[];
 };
 
 const exists = (table: string, value: string) => rawDb().prepare(`SELECT 1 FROM ${table} WHERE id = ? LIMIT 1`).get(value) !== undefined;
@@ -451,12 +442,13 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     skipped: 0,
     errors: 0,
     byCollection: Object.fromEntries(COLLECTIONS.map((c) => [c, { imported: 0, skipped: 0, errors: 0 }])) as ImportResult["byCollection"],
+    problems: [],
   };
-  const firstErrors: string[] = [];
+  const firstErrors = result.problems;
   const count = (collection: Collection, key: "imported" | "skipped" | "errors", why?: string) => {
     result.byCollection[collection][key] += 1;
     result[key] += 1;
-    if (why && firstErrors.length < 3) firstErrors.push(`${collection}: ${why}`);
+    if (why && firstErrors.length < 10) firstErrors.push(`${collection}: ${why}`);
   };
   const item = conn.transaction((fn: () => Outcome) => fn());
   const run = async <T>(collection: Collection, items: unknown[], schema: z.ZodType<T>, write: (value: T) => Outcome) => {
@@ -464,7 +456,11 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     for (let i = 0; i < items.length; i++) {
       const parsed = schema.safeParse(items[i]);
       if (parsed.success) valid.push(parsed.data);
-      else count(collection, "errors", parsed.error.issues[0]?.message ?? "invalid item");
+      else {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.length ? ` (${issue.path.join(".")})` : "";
+        count(collection, "errors", `item ${i + 1}${field}: ${issue?.message ?? "invalid item"}`);
+      }
       if (i % 5000 === 4999) await yieldToOtherRequests();
     }
     for (let from = 0; from < valid.length; from += IMPORT_BATCH) {
@@ -606,13 +602,14 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     return "imported";
   });
   console.log(
-    `import: ${result.imported} imported, ${result.skipped} already present, ${result.errors} errors${firstErrors.length ? ` (first: ${firstErrors.join("; ")})` : ""}`,
+    `import: ${result.imported} imported, ${result.skipped} already present, ${result.errors} errors${firstErrors.length ? ` (first: ${firstErrors.slice(0, 3).join("; ")})` : ""}`,
   );
   return result;
 }
 
 export function importMessage(r: ImportResult): string {
-  return `Import completed: ${r.imported} items imported successfully${r.skipped ? `, ${r.skipped} already present` : ""}${r.errors ? `, ${r.errors} errors` : ""}`;
+  const first = r.problems.slice(0, 3).join("; ");
+  return `Import completed: ${r.imported} items imported successfully${r.skipped ? `, ${r.skipped} already present` : ""}${r.errors ? `, ${r.errors} errors (${first}${r.errors > 3 ? "; …" : ""})` : ""}`;
 }
 
 /* ---------------------------------------------------------------- pending imports (between preview and confirm) */

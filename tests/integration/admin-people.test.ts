@@ -14,6 +14,7 @@ import {
   users,
 } from "~/db/schema.server";
 import { fromZonedInput, toZonedInput } from "~/lib/time";
+import { importBackup, parseBackup } from "~/models/backup.server";
 import { createTest } from "~/models/test.server";
 import { assignedExamTypes, findUserByEmail } from "~/models/user.server";
 import * as announcementsRoute from "~/routes/admin.announcements";
@@ -334,5 +335,85 @@ describe("set password (a dialog route of its own)", () => {
     )) as Response;
     expect(ok.headers.get("Location")).toBe("/admin/users");
     expect(rawDb().prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").get(s.user.id)).toEqual({ n: 0 });
+  });
+});
+
+describe("one schema per content record: the JSON import refuses what the dialogs refuse, with the same message", () => {
+  const material = {
+    title: "Notes",
+    description: "D",
+    examType: "NET",
+    googleDriveLink: "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/view",
+    thumbnailUrl: "https://img.example/t.png",
+  };
+  const announcement = { title: "A", content: "B", type: "general", targetType: "all" };
+  const book = { title: "Poetics", coverUrl: "https://x.example/c.png" };
+  const CASES: Array<[string, { action: any }, string, Record<string, string>, Record<string, unknown>, string, string]> = [
+    [
+      "a material's 201-character title",
+      newMaterialRoute,
+      "/admin/materials/new",
+      { ...material, title: "t".repeat(201) },
+      {},
+      "title",
+      "The title is too long (at most 200 characters)",
+    ],
+    [
+      "a material's Dropbox link",
+      newMaterialRoute,
+      "/admin/materials/new",
+      { ...material, googleDriveLink: "https://dropbox.com/x" },
+      {},
+      "googleDriveLink",
+      "Please provide a valid Google Drive link",
+    ],
+    [
+      "a book's javascript: cover",
+      newBookRoute,
+      "/admin/books/new",
+      { ...book, coverUrl: "javascript:alert(1)" },
+      {},
+      "coverUrl",
+      "Please enter a valid http(s) image URL",
+    ],
+    [
+      "an announcement's data: image",
+      newAnnouncementRoute,
+      "/admin/announcements/new",
+      { ...announcement, imageUrl: "data:image/png;base64,AAAA" },
+      {},
+      "imageUrl",
+      "Invalid image URL",
+    ],
+    [
+      "an announcement's blank content",
+      newAnnouncementRoute,
+      "/admin/announcements/new",
+      { ...announcement, content: "  " },
+      {},
+      "content",
+      "Title and content are required",
+    ],
+  ];
+
+  it.each(CASES)("%s", async (_name, route, path, fields, _extra, field, message) => {
+    const form = payload<any>(await post(route, path, fields)).result.error;
+    expect(form).toEqual({ [field]: [message] });
+    const collection = path.includes("materials") ? "materials" : path.includes("books") ? "books" : "announcements";
+    const backup = {
+      users: [],
+      tests: [],
+      attempts: [],
+      materials: [],
+      customExamTypes: [],
+      books: [],
+      announcements: [],
+      [collection]: [{ id: `bad-${_name}`, ...fields }],
+    };
+    const parsed = parseBackup(JSON.stringify(backup));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = await importBackup(parsed.data);
+    expect(result).toMatchObject({ imported: 0, errors: 1 });
+    expect(result.problems).toEqual([`${collection}: item 1 (${field}): ${message}`]);
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawDb, switchDatabase } from "~/db/db.server";
-import { backupJsonChunks, importBackup, parseBackup } from "~/models/backup.server";
+import { backupJsonChunks, importBackup, importMessage, parseBackup } from "~/models/backup.server";
 import * as backupRoute from "~/routes/admin.backup";
 import * as exportRoute from "~/routes/admin.backup_.export";
 import { makeStudent, OWNER, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
@@ -117,6 +117,13 @@ describe("bad files", () => {
     if (!parsed.ok) throw new Error(parsed.error);
     const result = await importBackup(parsed.data);
     expect(result).toMatchObject({ imported: 97, errors: 3 });
+    // each refused item is named with its position, its field and the Add Book dialog's own message
+    expect(result.problems).toEqual([
+      "books: item 11 (title): Title is required",
+      "books: item 51 (title): Title is required",
+      "books: item 91: Invalid input: expected object, received string",
+    ]);
+    expect(importMessage(result)).toContain("3 errors (books: item 11 (title): Title is required;");
     expect((rawDb().prepare("SELECT COUNT(*) AS n FROM books").get() as { n: number }).n).toBe(97);
   });
 
