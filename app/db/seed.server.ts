@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import { announcementSchema, bookSchema, materialSchema } from "~/lib/admin-schemas";
 import { createTest } from "~/models/test.server";
 import { createUser, enforceOwner, findUserByEmail } from "~/models/user.server";
 import { env } from "~/lib/env.server";
@@ -142,7 +143,9 @@ export async function seedDemo() {
         .run();
     }
 
+    // the demo content goes through the records' own schemas, as the dialogs and the import do
     demoAnnouncements.forEach((a) => {
+      announcementSchema.parse({ ...a, targetType: a.target === "all" ? "all" : "examType", targetExamTypes: a.target === "all" ? [] : [a.target] });
       const id = newId();
       const at = new Date(now - Math.max(a.daysAgo, 0) * DAY);
       tx.insert(announcements)
@@ -164,13 +167,15 @@ export async function seedDemo() {
 
     demoMaterials.forEach((m) => {
       const at = new Date(now - m.daysAgo * DAY);
-      const { daysAgo: _d, ...fields } = m;
+      const { daysAgo: _d, ...raw } = m;
+      const fields = { ...raw, ...materialSchema.parse(raw) };
       tx.insert(materials)
         .values({ id: newId(), ...fields, isActive: true, uploadDate: at, createdAt: at, updatedAt: at })
         .run();
     });
 
     demoBooks.forEach((b, i) => {
+      bookSchema.parse({ ...b, coverUrl: `/images/book-${i + 1}.svg` });
       const at = new Date(now - (i + 1) * DAY);
       tx.insert(books)
         .values({ id: newId(), title: b.title, description: b.description, coverUrl: `/images/book-${i + 1}.svg`, createdAt: at, updatedAt: at })

@@ -53,11 +53,3 @@ export function deleteQuestion(list: EditorQuestion[], index: number): { ok: tru
   if (list.length <= 1) return { ok: false, error: LAST_QUESTION_MESSAGE };
   return { ok: true, questions: list.filter((_, i) => i !== index) };
 }
-
-/** maxAttempts kept only if a positive integer, else null (unlimited). */
-export function parseMaxAttempts(value: string | null | undefined): number | null {
-  const s = String(value ?? "").trim();
-  if (!/^\d+$/.test(s)) return null;
-  const n = Number(s);
-  return n >= 1 ? n : null;
-}

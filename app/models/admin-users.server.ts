@@ -126,14 +126,6 @@ export function assignExamTypes(id: string, types: string[]) {
   return true;
 }
 
-/** Empty = no limit (null); otherwise a whole number ≥ 0 (0 also means unlimited). */
-export function parseGlobalLimit(value: string): { ok: true; limit: number | null } | { ok: false } {
-  const s = value.trim();
-  if (!s) return { ok: true, limit: null };
-  if (!/^\d+$/.test(s)) return { ok: false };
-  return { ok: true, limit: Number(s) };
-}
-
 export function setGlobalLimit(id: string, limit: number | null) {
   return db().update(users).set({ globalTestLimit: limit, updatedAt: new Date() }).where(eq(users.id, id)).run().changes > 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addOption, deleteQuestion, newQuestion, parseMaxAttempts, removeOption, validateEditedTest } from "~/lib/test-editor-rules";
+import { addOption, deleteQuestion, newQuestion, removeOption, validateEditedTest } from "~/lib/test-editor-rules";
 
 const good = { question: "Who?", options: ["A", "B", "C"], correctAnswer: 2, explanation: "" };
 
@@ -43,16 +43,6 @@ describe("option and question operations", () => {
   it("blocks deleting the last question", () => {
     expect(deleteQuestion([good], 0)).toEqual({ ok: false, error: "Test must have at least 1 question" });
     expect(deleteQuestion([good, { ...good, question: "2" }], 0)).toEqual({ ok: true, questions: [{ ...good, question: "2" }] });
-  });
-});
-
-describe("per-test attempt limit field (User Management)", () => {
-  it("maxAttempts is a positive integer or null", () => {
-    expect(parseMaxAttempts("3")).toBe(3);
-    expect(parseMaxAttempts("0")).toBeNull();
-    expect(parseMaxAttempts("-2")).toBeNull();
-    expect(parseMaxAttempts("2.5")).toBeNull();
-    expect(parseMaxAttempts("")).toBeNull();
   });
 });
 

@@ -1,0 +1,17 @@
+import { chromium } from "playwright";
+const [,, path, out, width = "1280", js = "1"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const ctx = await browser.newContext({ viewport: { width: Number(width), height: 900 }, javaScriptEnabled: js === "1" });
+const page = await ctx.newPage();
+page.on("console", (m) => { if (m.type() === "error") console.log("console:", m.text()); });
+await page.goto("http://localhost:3111/login");
+await page.getByLabel("Email").fill(process.env.EMAIL ?? "admin@academy.local");
+await page.getByLabel("Password", { exact: true }).fill(process.env.PASS ?? "adminpass1");
+await page.getByRole("button", { name: /sign in/i }).click();
+await page.waitForLoadState("networkidle");
+const res = await page.goto("http://localhost:3111" + path);
+console.log("status", res.status());
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: false });
+console.log((await page.locator("body").innerText()).slice(0, 600));
+await browser.close();
