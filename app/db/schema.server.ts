@@ -82,6 +82,11 @@ export const tests = sqliteTable(
     currentVersion: integer("current_version").notNull().default(1),
     /** a deleted test that students had attempted is archived, not removed: their history stays */
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    /** the CSV upload's flagged rows (JSON: skipped rows and answers that matched no option) until the test is published */
+    uploadReport: text("upload_report", { mode: "json" }).$type<{
+      skipped: Array<{ line: number; reason: string }>;
+      fallbacks: Array<{ line: number; question: number; given: string }>;
+    }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,6 +108,8 @@ export const questions = sqliteTable(
     options: text("options", { mode: "json" }).$type<string[]>().notNull(),
     correctAnswer: integer("correct_answer").notNull(),
     explanation: text("explanation"),
+    /** removed by a regrade: shown in the review as not counted, left out of the score */
+    dropped: integer("dropped", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.testId, t.version, t.id] }), index("questions_test_version_position_idx").on(t.testId, t.version, t.position)],
 );
@@ -130,6 +137,8 @@ export const attempts = sqliteTable(
     timeSpent: integer("time_spent"),
     /** the question (1-based) the student was last on, so Resume opens it */
     lastQuestion: integer("last_question"),
+    /** when a regrade last re-marked this attempt (its results say so) */
+    regradedAt: integer("regraded_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("attempts_user_test_idx").on(t.userId, t.testId, t.status),
@@ -156,6 +165,25 @@ export const attemptAnswers = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+/** Who re-marked which version of a test, when and why (see regrade.server.ts). */
+export const regrades = sqliteTable(
+  "regrades",
+  {
+    id: text("id").primaryKey(),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** the admin's name at the time (the account may be deleted later) */
+    regradedBy: text("regraded_by").notNull(),
+    reason: text("reason").notNull(),
+    attempts: integer("attempts").notNull(),
+    changedScores: integer("changed_scores").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("regrades_test_idx").on(t.testId, t.createdAt)],
 );
 
 export const userTestLimits = sqliteTable(

@@ -4,10 +4,11 @@
  * - UTF-8 with or without a byte-order mark; anything that is not valid UTF-8 is refused.
  * - A first row with a cell containing "question" is a header. An "explanation" header column makes
  *   that column the explanation; the column before it (or the last one) is the correct answer; the
- *   columns between the first (the question) and the answer are the options (2 to 4). A row shorter
- *   than the header is read from its end: explanation last (when the header has one), then the answer.
+ *   columns between the question and the answer are the options (2 to 6). A first column of row
+ *   numbers (header `S.No`, `Sl. No`, `No`, `#` …) is ignored. A row shorter than the header is read
+ *   from its end: explanation last (when the header has one), then the answer.
  * - Rows with fewer than 4 values are skipped. The answer is a 1-based option number or the option's
- *   text (any case); a single letter A–D is read as the option letter. Anything else falls back to
+ *   text (any case); a single letter A–F is read as the option letter. Anything else falls back to
  *   the first option, and is reported.
  * - Double-quoted text in a question or explanation becomes bold.
  * Every skipped row and every fallback is reported with its line number, before anything is saved.
@@ -23,6 +24,12 @@ export const MISSING_COLUMNS = "CSV must contain at least: question, option colu
 export const NO_QUESTIONS = "No questions found in the file.";
 export const MAX_CSV_BYTES = 2 * 1024 * 1024;
 export const MAX_QUESTIONS = 500;
+export const MAX_CSV_OPTIONS = 6;
+
+/** A header cell of a row-number column ("S.No", "Sl. No.", "Sr No", "No", "#", "Serial"). */
+export function isRowNumberHeader(cell: string): boolean {
+  return /^(s\.?\s*no\.?|sl\.?\s*no\.?|sr\.?\s*no\.?|no\.?|#|serial(\s*no\.?)?|q\.?\s*no\.?)$/i.test(cell.trim());
+}
 
 export type ParsedQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string | null };
 export type SkippedRow = { line: number; reason: string };
@@ -78,7 +85,9 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
   if (!records.length) return { ok: false, error: NO_QUESTIONS };
 
   const first = records[0].record.map((c) => c.trim().toLowerCase());
-  const hasHeader = first.some((c) => c.includes("question"));
+  const hasHeader = first.some((c) => c.includes("question") && !isRowNumberHeader(c));
+  // a first column of row numbers: the question is the next column
+  const skip = hasHeader && first.length > 1 && isRowNumberHeader(first[0]) ? 1 : 0;
   const headerLength = records[0].record.length;
   let answerCol: number | null = null;
   let explanationCol: number | null = null;
@@ -87,8 +96,8 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     explanationCol = exp >= 0 ? exp : null;
     const ans = first.findIndex((c) => c.includes("correct") || c === "answer" || c.includes("answer"));
     answerCol = ans >= 0 ? ans : explanationCol !== null ? explanationCol - 1 : null;
-    const optionCols = first.filter((c, i) => i > 0 && (answerCol === null || i < answerCol) && c !== "");
-    if (options.requireHeader !== false && (answerCol === null || answerCol < 3 || optionCols.length < 2)) {
+    const optionCols = first.filter((c, i) => i > skip && (answerCol === null || i < answerCol) && c !== "");
+    if (options.requireHeader !== false && (answerCol === null || answerCol < 3 + skip || optionCols.length < 2)) {
       return { ok: false, error: MISSING_COLUMNS };
     }
   } else if (options.requireHeader) {
@@ -96,24 +105,25 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
   }
 
   const report: ParseReport = { rowsRead: 0, skipped: [], fallbacks: [], notes: [] };
+  if (skip) report.notes.push(`The first column (“${records[0].record[0].trim()}”) holds row numbers and was ignored.`);
   const questions: ParsedQuestion[] = [];
   const rows = hasHeader ? records.slice(1) : records;
   for (const { record, info } of rows) {
     const line = info.lines;
     report.rowsRead += 1;
-    const values = valuesOf(record);
+    const values = valuesOf(record.slice(skip));
     if (values.length < 4) {
       report.skipped.push({ line, reason: `only ${values.length} value${values.length === 1 ? "" : "s"} (at least 4 needed)` });
       continue;
     }
     // a cell our own export neutralised ('=…) comes back as it was stored
-    const cells = record.map((c) => restoreFormula(c.trim()));
+    const cells = record.slice(skip).map((c) => restoreFormula(c.trim()));
     let aCol: number;
     let eCol: number | null;
     if (hasHeader && answerCol !== null && record.length >= headerLength) {
       // a full row: the header says where each column is
-      aCol = answerCol;
-      eCol = explanationCol;
+      aCol = answerCol - skip;
+      eCol = explanationCol === null ? null : explanationCol - skip;
     } else {
       // a short row: read from its end (explanation last when the header has one, then the answer)
       eCol = explanationCol !== null ? values.length - 1 : null;
@@ -129,8 +139,8 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
       report.skipped.push({ line, reason: `only ${rawOptions.length} option${rawOptions.length === 1 ? "" : "s"} (at least 2 needed)` });
       continue;
     }
-    if (rawOptions.length > 4) report.notes.push(`Line ${line}: ${rawOptions.length} options; only the first 4 were kept`);
-    const opts = rawOptions.slice(0, 4);
+    if (rawOptions.length > MAX_CSV_OPTIONS) report.notes.push(`Line ${line}: ${rawOptions.length} options; only the first ${MAX_CSV_OPTIONS} were kept`);
+    const opts = rawOptions.slice(0, MAX_CSV_OPTIONS);
     const given = cells[aCol] ?? "";
     const { index, matched } = answerIndex(given, opts);
     if (!matched) report.fallbacks.push({ line, question: questions.length + 1, given });
@@ -142,13 +152,18 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
   return { ok: true, questions, report, hasHeader };
 }
 
-/** The export format: question, option_a … option_d, correct_answer (1-based), explanation. */
+/**
+ * The export format: question, option_a … option_d (… option_f when a question has more than four),
+ * correct_answer (1-based), explanation. Our own import reads it back to the same questions.
+ */
 export function questionsToCsv(list: Array<{ question: string; options: string[]; correctAnswer: number; explanation: string | null }>): string {
+  const width = Math.max(4, ...list.map((q) => Math.min(q.options.length, MAX_CSV_OPTIONS)));
+  const optionHeaders = Array.from({ length: width }, (_, i) => `option_${String.fromCharCode(97 + i)}`);
   const rows = list.map((q) => {
-    const opts = [0, 1, 2, 3].map((i) => plainText(q.options[i] ?? ""));
+    const opts = optionHeaders.map((_, i) => plainText(q.options[i] ?? ""));
     return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? "")].map(neutraliseFormula);
   });
-  return stringify([["question", "option_a", "option_b", "option_c", "option_d", "correct_answer", "explanation"], ...rows], { quoted_match: /[",\n\r]/ });
+  return stringify([["question", ...optionHeaders, "correct_answer", "explanation"], ...rows], { quoted_match: /[",\n\r]/ });
 }
 
 /** Export file name: the title with every non-alphanumeric character replaced by an underscore. */

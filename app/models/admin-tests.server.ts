@@ -49,6 +49,7 @@ export function listTests(f: TestFilters) {
       isActive: tests.isActive,
       maxAttempts: tests.maxAttempts,
       createdAt: tests.createdAt,
+      uploadReport: tests.uploadReport,
       attemptCount: sql<number>`(SELECT COUNT(*) FROM attempts a WHERE a.test_id = "tests"."id")`,
     })
     .from(tests)
@@ -76,11 +77,17 @@ export function findLiveTest(id: string) {
     .get();
 }
 
+/** Activate / Deactivate. Activating publishes the test: its upload's flagged rows were checked, the report goes. */
 export function toggleTestActive(id: string): boolean | null {
   const test = findLiveTest(id);
   if (!test) return null;
-  db().update(tests).set({ isActive: !test.isActive, updatedAt: new Date() }).where(eq(tests.id, id)).run();
-  return !test.isActive;
+  const active = !test.isActive;
+  db()
+    .update(tests)
+    .set({ isActive: active, ...(active ? { uploadReport: null } : {}), updatedAt: new Date() })
+    .where(eq(tests.id, id))
+    .run();
+  return active;
 }
 
 /** Clone: title gets " (Copy)", starts active, all questions copied; maxAttempts optional. */

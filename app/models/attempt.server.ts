@@ -117,6 +117,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       score: null,
       totalQuestions: test.totalQuestions,
       timeSpent: null,
+      regradedAt: null,
       lastQuestion: 1,
     };
     tx.insert(attempts).values(attempt).run();

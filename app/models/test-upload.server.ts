@@ -5,7 +5,7 @@ import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
 import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/test-record";
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
 import { resolveTestExamType } from "./exam-type.server";
-import { createTest } from "./test.server";
+import { createTest, type UploadReport } from "./test.server";
 
 export const MAX_FILES = 50;
 export const TOO_LARGE = `A file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB per file).`;
@@ -24,10 +24,10 @@ export async function readUploadForm(request: Request): Promise<{ ok: true; form
   }
 }
 
-type PreviewPayload = { fields: TestDetails; questions: ParsedQuestion[]; fileName: string };
+type PreviewPayload = { fields: TestDetails; questions: ParsedQuestion[]; fileName: string; report: UploadReport | null };
 
 export type PreviewResult =
-  | { ok: true; token: string; fields: TestDetails; fileName: string; count: number; first: ParsedQuestion[]; report: ParseReport }
+  | { ok: true; token: string; fields: TestDetails; fileName: string; count: number; questions: ParsedQuestion[]; report: ParseReport }
   | { ok: false; error: string; fieldErrors?: Record<string, string>; values: Record<string, string> };
 
 /** Step 1 of a single upload: check the fields and the file, parse it, and report before saving. */
@@ -44,24 +44,40 @@ export async function previewSingleUpload(form: FormData): Promise<PreviewResult
   if (!type.ok) return { ok: false, error: type.message, fieldErrors: { [type.field]: type.message }, values };
   if (!(file instanceof File) || file.size === 0) return { ok: false, error: UPLOAD_REQUIRED, values };
   if (!looksLikeCsv(file)) return { ok: false, error: INVALID_CSV_FILE, values };
-  const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
+  // the spec's header row is required here ("CSV must contain at least: question, option columns, correct_answer")
+  const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()), { requireHeader: true });
   if (!parsed.ok) return { ok: false, error: parsed.error, values };
   const questionProblem = questionsProblem(parsed.questions);
   if (questionProblem) return { ok: false, error: questionProblem, values };
-  const payload: PreviewPayload = { fields: parsedFields.data, questions: parsed.questions, fileName: file.name };
+  const payload: PreviewPayload = { fields: parsedFields.data, questions: parsed.questions, fileName: file.name, report: flaggedRows(parsed.report) };
   return {
     ok: true,
     token: signPayload(payload),
     fields: parsedFields.data,
     fileName: file.name,
     count: parsed.questions.length,
-    first: parsed.questions.slice(0, 5),
+    questions: parsed.questions,
     report: parsed.report,
   };
 }
 
-/** Step 2: create exactly the previewed questions (carried in a signed token). */
-export async function createFromPreview(token: string | null): Promise<{ ok: true; id: string; title: string; count: number } | { ok: false; error: string }> {
+/** The rows a person must check before students see the test (skipped rows, answers that matched no option), or null. */
+export function flaggedRows(report: ParseReport): UploadReport | null {
+  return report.skipped.length || report.fallbacks.length ? { skipped: report.skipped, fallbacks: report.fallbacks } : null;
+}
+
+/** How many rows an upload flagged. */
+export function flaggedCount(report: UploadReport | null): number {
+  return report ? report.skipped.length + report.fallbacks.length : 0;
+}
+
+/**
+ * Step 2: create exactly the previewed questions (carried in a signed token). A file with flagged rows
+ * gives an inactive test that keeps its report until an admin checks it and publishes (activates) it.
+ */
+export async function createFromPreview(
+  token: string | null,
+): Promise<{ ok: true; id: string; title: string; count: number; flagged: number } | { ok: false; error: string }> {
   const payload = verifyPayload<PreviewPayload>(token);
   if (!payload) return { ok: false, error: "The preview has expired or was changed. Please upload the file again." };
   const f = payload.fields;
@@ -77,14 +93,15 @@ export async function createFromPreview(token: string | null): Promise<{ ok: tru
       unitNumber: f.unitNumber,
       unitName: f.unitName,
       maxAttempts: f.maxAttempts,
-      isActive: true,
+      isActive: !payload.report,
+      uploadReport: payload.report,
     },
     payload.questions,
   );
-  return { ok: true, id: test.id, title: test.title, count: payload.questions.length };
+  return { ok: true, id: test.id, title: test.title, count: payload.questions.length, flagged: flaggedCount(payload.report) };
 }
 
-export type BulkFileResult = { fileName: string; name: string; ok: boolean; message: string };
+export type BulkFileResult = { fileName: string; name: string; ok: boolean; message: string; report?: UploadReport | null; notes?: string[] };
 
 /**
  * Bulk upload: each file with its own name (default from the file name), exam type and duration.
@@ -109,7 +126,7 @@ export async function bulkUpload(
   const { defaultExamType: defaultType, defaultCustomName: defaultCustom, defaultDuration } = defaults.data;
 
   const results: BulkFileResult[] = [];
-  const ready: Array<{ name: string; details: TestDetails; questions: ParsedQuestion[]; fileName: string }> = [];
+  const ready: Array<{ name: string; details: TestDetails; questions: ParsedQuestion[]; fileName: string; report: ParseReport }> = [];
   for (const [i, file] of files.entries()) {
     const name = (names[i] ?? "").trim() || nameFromFileName(file.name);
     const examType = (types[i] ?? "").trim() || defaultType;
@@ -150,7 +167,7 @@ export async function bulkUpload(
       fail(questionProblem);
       continue;
     }
-    ready.push({ name, details: details.data, questions: parsed.questions, fileName: file.name });
+    ready.push({ name, details: details.data, questions: parsed.questions, fileName: file.name, report: parsed.report });
   }
   if (!ready.length) return { ok: true, created: 0, errors: results.length, results };
   let created = 0;
@@ -158,12 +175,20 @@ export async function bulkUpload(
     try {
       const type = resolveTestExamType(r.details.examType, r.details.customExamType);
       if (!type.ok) throw new Error(type.message);
+      const flagged = flaggedRows(r.report);
       createTest(
-        { title: r.details.title, description: r.details.description, examType: type.value, duration: r.details.duration, isActive: true },
+        {
+          title: r.details.title,
+          description: r.details.description,
+          examType: type.value,
+          duration: r.details.duration,
+          isActive: !flagged,
+          uploadReport: flagged,
+        },
         r.questions,
       );
       created += 1;
-      results.push({ fileName: r.fileName, name: r.name, ok: true, message: `${r.questions.length} questions` });
+      results.push({ fileName: r.fileName, name: r.name, ok: true, message: `${r.questions.length} questions`, report: flagged, notes: r.report.notes });
     } catch (error) {
       console.error("bulk upload item failed", r.fileName, error);
       results.push({ fileName: r.fileName, name: r.name, ok: false, message: "Error uploading test. Please try again." });

@@ -22,7 +22,11 @@ export type TestInput = {
   maxAttempts?: number | null;
   id?: string;
   createdAt?: Date;
+  /** the CSV upload's flagged rows, kept until the test is published */
+  uploadReport?: UploadReport | null;
 };
+
+export type UploadReport = { skipped: Array<{ line: number; reason: string }>; fallbacks: Array<{ line: number; question: number; given: string }> };
 
 /** Inserts the questions of one version of a test as q1…qN, in order. */
 export function insertQuestions(tx: DB, testId: string, version: number, list: QuestionInput[]) {
@@ -62,6 +66,7 @@ export function createTest(input: TestInput, list: QuestionInput[]): Test {
         totalQuestions: list.length,
         isActive: input.isActive ?? true,
         maxAttempts: input.maxAttempts ?? null,
+        uploadReport: input.uploadReport ?? null,
         currentVersion: 1,
         createdAt: now,
         updatedAt: now,

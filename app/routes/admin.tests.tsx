@@ -21,6 +21,7 @@ import { formatDate } from "~/lib/time";
 import { listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { readReceipt } from "~/models/form-receipts.server";
+import type { UploadReport } from "~/models/test.server";
 import type { BulkFileResult } from "~/models/test-upload.server";
 
 /**
@@ -171,6 +172,7 @@ function TestList({ d }: { d: LoaderData }) {
                     </Badge>
                   ) : null}
                 </p>
+                {t.uploadReport ? <UploadReportNote report={t.uploadReport} /> : null}
                 <p className="mt-1 text-sm text-slate-600">
                   {t.duration} min · {t.totalQuestions} questions · {t.maxAttempts ? `Max ${t.maxAttempts} attempts` : "Unlimited attempts"} · Created{" "}
                   {formatDate(t.createdAt)} · {t.attemptCount} attempts taken
@@ -203,6 +205,30 @@ function TestList({ d }: { d: LoaderData }) {
   );
 }
 
+/** An uploaded test's flagged rows, shown until it is published (activated). */
+function UploadReportNote({ report }: { report: UploadReport }) {
+  const count = report.skipped.length + report.fallbacks.length;
+  return (
+    <details className="mt-1 text-sm text-amber-900">
+      <summary className="cursor-pointer font-medium">
+        Check {count} flagged row{count === 1 ? "" : "s"} before publishing
+      </summary>
+      <ul className="mt-1 list-disc pl-5">
+        {report.skipped.map((r) => (
+          <li key={`s${r.line}`}>
+            Line {r.line} skipped: {r.reason}
+          </li>
+        ))}
+        {report.fallbacks.map((f) => (
+          <li key={`f${f.line}`}>
+            Line {f.line} (question {f.question}): the answer “{f.given}” matched no option; the first option was taken
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function ToggleButton({ id, active }: { id: string; active: boolean }) {
   return (
     <Form method="post" preventScrollReset>
@@ -224,6 +250,10 @@ function BulkResult({ result }: { result: BulkResultData }) {
         {result.results.map((r, i) => (
           <li key={i} className={r.ok ? "text-green-700" : "text-red-700"}>
             {r.ok ? "✓" : "✗"} {r.fileName} → {r.name}: {r.message}
+            {r.report
+              ? ` (inactive: ${r.report.skipped.length} rows skipped, ${r.report.fallbacks.length} answers matched no option; check and Activate it)`
+              : ""}
+            {r.notes?.length ? ` ${r.notes.join(" ")}` : ""}
           </li>
         ))}
       </ul>

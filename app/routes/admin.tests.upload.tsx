@@ -48,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "create") {
       const created = await createFromPreview(String(form.get("token") ?? ""));
       if (!created.ok) return data({ intent, error: created.error }, { status: 400 });
-      return redirectWithFlash(testListHref(request.url), { type: "success", text: `Test “${created.title}” created with ${created.count} questions` });
+      const text = created.flagged
+        ? `Test “${created.title}” created with ${created.count} questions, inactive: check its ${created.flagged} flagged row${created.flagged === 1 ? "" : "s"}, then Activate it`
+        : `Test “${created.title}” created with ${created.count} questions`;
+      return redirectWithFlash(testListHref(request.url), { type: created.flagged ? "info" : "success", text });
     }
     const submission = parseWithZod(form, { schema: testDetailsSchema });
     const preview = await previewSingleUpload(form);
@@ -125,6 +128,8 @@ function DetailsStep({ closeHref }: { closeHref: string }) {
 
 function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: string }) {
   const r = preview.report;
+  const flagged = r.skipped.length + r.fallbacks.length;
+  const fallbackOf = new Map(r.fallbacks.map((f) => [f.question, f.given]));
   return (
     <div className="mt-4 space-y-4">
       <section aria-labelledby="report-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
@@ -158,13 +163,28 @@ function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: st
           </p>
         ))}
       </section>
+      {flagged ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          This file has {flagged} flagged row{flagged === 1 ? "" : "s"}: the test is created <strong>inactive</strong>. Check the marked questions (in the
+          question editor if needed), then publish it with Activate in the test list.
+        </p>
+      ) : null}
       <section aria-labelledby="preview-heading">
         <h3 id="preview-heading" className="font-semibold">
-          Preview (first {preview.first.length} questions)
+          All {preview.questions.length} questions
         </h3>
-        <ol className="mt-2 space-y-2">
-          {preview.first.map((q, i) => (
-            <li key={i} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="preview-question">
+        <ol className="mt-2 max-h-[50vh] space-y-2 overflow-y-auto">
+          {preview.questions.map((q, i) => (
+            <li
+              key={i}
+              className={`rounded-lg border p-3 text-sm ${fallbackOf.has(i + 1) ? "border-red-400 bg-red-50" : "border-slate-200"}`}
+              data-testid="preview-question"
+            >
+              {fallbackOf.has(i + 1) ? (
+                <p className="mb-1 font-semibold text-red-700">
+                  Check the answer: “{fallbackOf.get(i + 1)}” (line {r.fallbacks.find((f) => f.question === i + 1)?.line}) matches no option
+                </p>
+              ) : null}
               <p className="font-medium">
                 {i + 1}. <RichText text={q.question} />
               </p>

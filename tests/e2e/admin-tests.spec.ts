@@ -12,7 +12,10 @@ test.afterAll(async () => {
 
 const fixture = (name: string) => path.join(process.cwd(), "tests/fixtures", name);
 
-test("an admin uploads a CSV, reads the report, creates the test, and a student of that type sees it", async ({ page, browser }) => {
+test("an admin uploads a CSV with flagged rows, reads the report, creates the test inactive, publishes it, and a student of that type sees it", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, app, ADMIN.email, ADMIN.password);
   await page.goto(`${app.url}/admin/tests`);
   await page.getByRole("link", { name: "Upload Single Test" }).click();
@@ -22,13 +25,25 @@ test("an admin uploads a CSV, reads the report, creates the test, and a student 
   await dialog.getByLabel("Duration (minutes)").fill("25");
   await dialog.getByLabel("CSV file").setInputFiles(fixture("answer-by-text-and-quirks.csv"));
   // choosing the file shows the preview by itself
-  await expect(dialog.getByText("7 questions")).toBeVisible();
+  await expect(dialog.getByText("7 questions", { exact: true })).toBeVisible();
   await expect(dialog.getByText("Line 4 skipped: only 3 values (at least 4 needed)")).toBeVisible();
   await expect(dialog.getByText(/Line 7 \(question 5\): the answer “7” matches no option/)).toBeVisible();
-  await expect(dialog.getByTestId("preview-question")).toHaveCount(5);
+  // every question is previewed, the flagged one marked
+  await expect(dialog.getByTestId("preview-question")).toHaveCount(7);
+  await expect(dialog.getByTestId("preview-question").nth(4)).toContainText("Check the answer: “7” (line 7) matches no option");
+  await expect(dialog.getByRole("note")).toContainText("the test is created inactive");
   await dialog.getByRole("button", { name: "Create Test" }).click();
-  await expect(page.getByTestId("flash")).toContainText("Test “Victorian Novel Quiz” created with 7 questions");
-  await expect(page.getByTestId("test-row").filter({ hasText: "Victorian Novel Quiz" })).toContainText("25 min · 7 questions");
+  await expect(page.getByTestId("flash")).toContainText("Test “Victorian Novel Quiz” created with 7 questions, inactive: check its 2 flagged rows");
+  const row = page.getByTestId("test-row").filter({ hasText: "Victorian Novel Quiz" });
+  await expect(row).toContainText("25 min · 7 questions");
+  await expect(row).toContainText("Inactive");
+  await row.getByText("Check 2 flagged rows before publishing").click();
+  await expect(row).toContainText("Line 7 (question 5): the answer “7” matched no option");
+  // checked: publish it
+  await row.getByLabel("More actions for Victorian Novel Quiz").click();
+  await row.getByRole("button", { name: "Activate" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Test activated");
+  await expect(page.getByTestId("test-row").filter({ hasText: "Victorian Novel Quiz" })).not.toContainText("flagged rows");
 
   const ctx = await browser.newContext();
   const student = await ctx.newPage();

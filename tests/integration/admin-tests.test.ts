@@ -19,7 +19,7 @@ import * as editRoute from "~/routes/admin.tests.$testId.edit";
 import { DURATION_MESSAGE, EXAM_TYPE_REQUIRED, MAX_ATTEMPTS_MESSAGE, TITLE_REQUIRED } from "~/lib/test-record";
 import * as examRoute from "~/routes/test.$testId";
 import * as resultsRoute from "~/routes/test.$testId_.results";
-import { BASE, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
+import { BASE, flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 let admin: string;
 beforeAll(async () => {
@@ -55,7 +55,8 @@ describe("single upload", () => {
     const preview = payload<any>(res).preview;
     expect(preview.ok).toBe(true);
     expect(preview.count).toBe(7);
-    expect(preview.first).toHaveLength(5);
+    // every question is in the preview (not the first 5)
+    expect(preview.questions).toHaveLength(7);
     expect(preview.report.skipped).toEqual([{ line: 4, reason: "only 3 values (at least 4 needed)" }]);
     expect(preview.report.fallbacks).toHaveLength(1);
     expect(testByTitle("Quirks")).toBeUndefined();
@@ -66,7 +67,15 @@ describe("single upload", () => {
     )) as Response;
     expect(created.status).toBe(302);
     const test = testByTitle("Quirks")!;
-    expect(test).toMatchObject({ examType: "NET", duration: 45, unitNumber: 2, unitName: "Victorians", totalQuestions: 7, isActive: true });
+    // its rows were flagged (a short row, an answer that matched no option): created inactive, with the report
+    expect(test).toMatchObject({ examType: "NET", duration: 45, unitNumber: 2, unitName: "Victorians", totalQuestions: 7, isActive: false });
+    expect(test.uploadReport).toEqual({ skipped: preview.report.skipped, fallbacks: preview.report.fallbacks });
+    expect(flashOf(created)?.text).toMatch(/inactive: check its 2 flagged rows, then Activate it/);
+    const listed = payload<any>(await run(adminTests.loader, getRequest("/admin/tests?q=Quirks", admin))).rows[0];
+    expect(listed.uploadReport.fallbacks).toHaveLength(1);
+    // Activate publishes it: the report goes
+    await run(adminTests.action, postRequest("/admin/tests", { id: test.id }, { cookie: admin }));
+    expect(testByTitle("Quirks")).toMatchObject({ isActive: true, uploadReport: null });
     const stored = questionsOf(test.id, 1);
     expect(stored.map((q) => q.id)).toEqual(["q1", "q2", "q3", "q4", "q5", "q6", "q7"]);
     expect(stored[1].question).toBe('Which poet wrote **"Ode to a Nightingale"**?');
@@ -135,6 +144,28 @@ async function bulkResultOf(res: unknown) {
   return payload<any>(await run(adminTests.loader, getRequest(location, admin))).bulkResult;
 }
 
+describe("the header row and row numbers", () => {
+  it("single upload refuses a file without the spec's header, and reads an S.No column as row numbers", async () => {
+    const noHeader = payload<any>(
+      await run(
+        uploadRoute.action,
+        multipart({ intent: "preview", title: "No header", examType: "NET" }, [{ field: "file", name: "n.csv", body: "Q1,A,B,C,D,1\nQ2,A,B,C,D,2\n" }]),
+      ),
+    ).preview;
+    expect(noHeader.error).toBe("CSV must contain at least: question, option columns, correct_answer");
+    const csv =
+      "S.No,Question,Option A,Option B,Option C,Option D,Answer,Explanation\n1,Who wrote Beowulf?,Anon,Chaucer,Bede,Alfred,1,\n2,Who wrote Pamela?,Fielding,Richardson,Defoe,Sterne,2,\n";
+    const p = payload<any>(
+      await run(uploadRoute.action, multipart({ intent: "preview", title: "Numbered", examType: "NET" }, [{ field: "file", name: "s.csv", body: csv }])),
+    ).preview;
+    expect(p.questions.map((q: any) => q.question)).toEqual(["Who wrote Beowulf?", "Who wrote Pamela?"]);
+    expect(p.report.fallbacks).toEqual([]);
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
+    // a clean file goes live at once
+    expect(testByTitle("Numbered")).toMatchObject({ isActive: true, uploadReport: null, totalQuestions: 2 });
+  });
+});
+
 describe("bulk upload", () => {
   it("creates the good files and reports the bad one; the dialog closes on the result", async () => {
     const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
@@ -161,6 +192,20 @@ describe("bulk upload", () => {
     expect(await bulkResultOf(again)).toEqual(bulk);
     expect(await bulkResultOf(third)).toEqual(bulk);
     expect(count()).toBe(1);
+  });
+
+  it("creates a file with flagged rows inactive and says so in its report", async () => {
+    const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
+    const bulk = await bulkResultOf(
+      await run(
+        bulkUploadRoute.action,
+        multipart({ intent: "bulk-upload", receipt, defaultExamType: "SET" }, [
+          { field: "files", name: "quirky-bulk.csv", body: fixture("answer-by-text-and-quirks.csv") },
+        ]),
+      ),
+    );
+    expect(bulk.results[0]).toMatchObject({ ok: true, message: "7 questions", report: { skipped: [expect.anything()], fallbacks: [expect.anything()] } });
+    expect(testByTitle("quirky bulk")).toMatchObject({ isActive: false });
   });
 
   it("refuses non-CSV files and an empty selection", async () => {

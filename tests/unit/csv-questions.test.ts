@@ -95,10 +95,36 @@ describe("parsing rules", () => {
     expect(r.questions.map((q) => q.correctAnswer)).toEqual([0, 0]);
     expect(r.report.fallbacks.map((f) => f.given)).toEqual(["0", "maybe"]);
   });
-  it("keeps at most 4 options and notes it", () => {
-    const r = ok(parseQuestionsCsv("Q,A,B,C,D,E,1\n"));
-    expect(r.questions[0].options).toEqual(["A", "B", "C", "D"]);
-    expect(r.report.notes[0]).toMatch(/5 options/);
+  it("keeps up to 6 options (E and F too), at most 6, and notes the rest", () => {
+    const five = ok(parseQuestionsCsv("question,option_a,option_b,option_c,option_d,option_e,correct_answer\nQ,A,B,C,D,E,E\n"));
+    expect(five.questions[0]).toMatchObject({ options: ["A", "B", "C", "D", "E"], correctAnswer: 4 });
+    expect(five.report.fallbacks).toEqual([]);
+    const r = ok(parseQuestionsCsv("Q,A,B,C,D,E,F,G,1\n"));
+    expect(r.questions[0].options).toEqual(["A", "B", "C", "D", "E", "F"]);
+    expect(r.report.notes[0]).toMatch(/7 options; only the first 6 were kept/);
+  });
+  it("ignores a first column of row numbers (S.No, No, #) instead of reading it as the question", () => {
+    for (const header of ["S.No", "S. No.", "Sl.No", "No", "#", "Sr No"]) {
+      const r = ok(
+        parseQuestionsCsv(
+          `${header},Question,Option A,Option B,Option C,Option D,Answer,Explanation\n1,Who wrote Beowulf?,Anon,Chaucer,Bede,Alfred,1,Old English\n`,
+        ),
+      );
+      expect(r.questions[0]).toMatchObject({ question: "Who wrote Beowulf?", options: ["Anon", "Chaucer", "Bede", "Alfred"], correctAnswer: 0 });
+      expect(r.questions[0].explanation).toBe("Old English");
+      expect(r.report.notes[0]).toMatch(/row numbers and was ignored/);
+    }
+  });
+  it("exports option_e and option_f when a test has them, and reads them back", () => {
+    const list = [
+      { question: "Five", options: ["a", "b", "c", "d", "e"], correctAnswer: 4, explanation: null },
+      { question: "Two", options: ["yes", "no"], correctAnswer: 1, explanation: "x" },
+    ];
+    const csv = questionsToCsv(list);
+    expect(csv.split("\n")[0]).toBe("question,option_a,option_b,option_c,option_d,option_e,correct_answer,explanation");
+    expect(csv.split("\n")[1]).toBe("Five,a,b,c,d,e,5,");
+    expect(ok(parseQuestionsCsv(csv)).questions).toEqual(list.map((q) => ({ ...q, explanation: q.explanation })));
+    expect(questionsToCsv([list[1]]).split("\n")[0]).toBe("question,option_a,option_b,option_c,option_d,correct_answer,explanation");
   });
   it("skips a row with fewer than 2 options, and trailing empty cells count as no value", () => {
     const r = parseQuestionsCsv("question,a,b,c,correct_answer\nQ,A,,,1\nQ2,A,B,,,\n");
@@ -133,14 +159,14 @@ describe("export", () => {
     expect(nameFromFileName("net_unit-3__romantics.csv")).toBe("net unit 3 romantics");
   });
 
-  it("export then re-import gives the same questions (property)", () => {
+  it("export then re-import gives the same questions, 2 to 6 options (property)", () => {
     const text = fc
       .string({ minLength: 1, maxLength: 40, unit: fc.constantFrom(..."abcXYZ 0123,.;:'\"?!\n-é’ஆ".split("")) })
       .map((s) => s.trim().replace(/\*\*/g, "*"))
       .filter((s) => s.length > 0);
     const question = fc.record({
       question: text,
-      options: fc.array(text, { minLength: 2, maxLength: 4 }),
+      options: fc.array(text, { minLength: 2, maxLength: 6 }),
       explanation: fc.option(text, { nil: null }),
     });
     fc.assert(

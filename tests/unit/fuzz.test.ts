@@ -34,7 +34,7 @@ describe("CSV parser fuzzing", () => {
         else {
           for (const q of r.questions) {
             expect(q.options.length).toBeGreaterThanOrEqual(2);
-            expect(q.options.length).toBeLessThanOrEqual(4);
+            expect(q.options.length).toBeLessThanOrEqual(6);
             expect(q.correctAnswer).toBeGreaterThanOrEqual(0);
             expect(q.correctAnswer).toBeLessThan(q.options.length);
           }
