@@ -116,3 +116,10 @@ export const announcementSchema = z
     if (v.targetType === "specific" && !v.targetEmails.trim()) ctx.addIssue({ code: "custom", message: ADD_STUDENT, path: ["targetEmails"] });
   });
 export type AnnouncementForm = z.output<typeof announcementSchema>;
+
+export const REGRADE_REASON_REQUIRED = "Say why you are regrading (students' scores change)";
+
+/** Apply a regrade: the reason is recorded with who did it and when. */
+export const regradeSchema = z.object({
+  reason: z.string({ message: REGRADE_REASON_REQUIRED }).trim().min(1, REGRADE_REASON_REQUIRED).max(500, tooLong("The reason", 500)),
+});

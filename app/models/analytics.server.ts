@@ -160,25 +160,39 @@ export function userAnalysisDetail(userId: string) {
   };
 }
 
-/** Item analysis of a test's current questions over every finished attempt of that version. */
+/**
+ * Item analysis of a test, one section per version that has finished attempts (and the current version):
+ * each figure belongs to the attempts of its own version, so editing a test never hides the evidence
+ * that revealed a bad key.
+ */
 export function testItemAnalysis(testId: string) {
   const test = db().get<{ id: string; title: string; version: number }>(sql`SELECT id, title, current_version AS version FROM tests WHERE id = ${testId}`);
   if (!test) return null;
-  const questions = db().all<{ id: string; question: string; options: string; correctAnswer: number }>(sql`
-    SELECT id, question, options, correct_answer AS correctAnswer FROM questions WHERE test_id = ${testId} AND version = ${test.version} ORDER BY position`);
+  const attempted = db()
+    .all<{ version: number }>(sql`SELECT DISTINCT test_version AS version FROM attempts WHERE test_id = ${testId} AND status IN ('submitted','expired')`)
+    .map((r) => r.version);
+  const versions = [...new Set([test.version, ...attempted])].sort((a, b) => b - a);
+  return {
+    test: { id: test.id, title: test.title },
+    versions: versions.map((version) => ({ version, current: version === test.version, ...versionItemAnalysis(testId, version) })),
+  };
+}
+
+function versionItemAnalysis(testId: string, version: number) {
+  const questions = db().all<{ id: string; question: string; options: string; correctAnswer: number; dropped: number }>(sql`
+    SELECT id, question, options, correct_answer AS correctAnswer, dropped FROM questions WHERE test_id = ${testId} AND version = ${version} ORDER BY position`);
   const attempts = db().all<{ id: string; score: number }>(sql`
-    SELECT id, score FROM attempts WHERE test_id = ${testId} AND test_version = ${test.version} AND status IN ('submitted','expired')`);
+    SELECT id, score FROM attempts WHERE test_id = ${testId} AND test_version = ${version} AND status IN ('submitted','expired')`);
   const answers = db().all<{ attemptId: string; questionId: string; chosen: number | null }>(sql`
     SELECT aa.attempt_id AS attemptId, aa.question_id AS questionId, aa.chosen_index AS chosen
     FROM attempt_answers aa JOIN attempts a ON a.id = aa.attempt_id
-    WHERE a.test_id = ${testId} AND a.test_version = ${test.version} AND a.status IN ('submitted','expired')`);
+    WHERE a.test_id = ${testId} AND a.test_version = ${version} AND a.status IN ('submitted','expired')`);
   const chosenBy = new Map<string, Map<string, number | null>>();
   for (const a of answers) {
     if (!chosenBy.has(a.questionId)) chosenBy.set(a.questionId, new Map());
     chosenBy.get(a.questionId)?.set(a.attemptId, a.chosen);
   }
   return {
-    test: { id: test.id, title: test.title },
     attempts: attempts.length,
     items: questions.map((q, i) => {
       const options = JSON.parse(q.options) as string[];
@@ -191,7 +205,7 @@ export function testItemAnalysis(testId: string) {
         else if (c >= 0 && c < counts.length) counts[c] += 1;
       }
       const stats = itemAnalysis(attempts.map((a) => ({ score: a.score, correct: picks.get(a.id) === q.correctAnswer })));
-      return { n: i + 1, id: q.id, question: q.question, options, correctAnswer: q.correctAnswer, counts, blank, ...stats };
+      return { n: i + 1, id: q.id, question: q.question, options, correctAnswer: q.correctAnswer, dropped: Boolean(q.dropped), counts, blank, ...stats };
     }),
   };
 }

@@ -65,12 +65,20 @@ export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "e
       .select({ n: count() })
       .from(attemptAnswers)
       .innerJoin(questions, and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, attemptAnswers.questionId)))
-      .where(and(eq(attemptAnswers.attemptId, attempt.id), sql`${attemptAnswers.chosenIndex} = ${questions.correctAnswer}`))
+      .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(questions.dropped, false), sql`${attemptAnswers.chosenIndex} = ${questions.correctAnswer}`))
+      .get()?.n ?? 0;
+  // a question a regrade removed from this version does not count
+  const dropped =
+    tx
+      .select({ n: count() })
+      .from(questions)
+      .where(and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.dropped, true)))
       .get()?.n ?? 0;
   tx.update(attempts)
     .set({
       status,
       score: correct,
+      ...(dropped ? { totalQuestions: Math.max(0, attempt.totalQuestions - dropped) } : {}),
       completedAt: new Date(Math.min(+now, +attempt.deadlineAt)),
       timeSpent: timeSpentSeconds(attempt.startedAt, attempt.deadlineAt, now),
     })

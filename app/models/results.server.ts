@@ -48,7 +48,9 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
   attempt = closeIfExpired(attempt);
   if (attempt.status === "in_progress") return { state: "not-found" as const };
 
-  const key = questionsOf(testId, attempt.testVersion);
+  // questions a regrade removed are not shown or counted
+  const all = questionsOf(testId, attempt.testVersion);
+  const key = all.filter((q) => !q.dropped);
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
   const review = key.map((q, i) => {
     const a = answers.get(q.id);
@@ -88,6 +90,8 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
       percent: percent(attempt.score ?? correct, total),
       timeSpent,
       completedAt: attempt.completedAt ? +attempt.completedAt : null,
+      regradedAt: attempt.regradedAt ? +attempt.regradedAt : null,
+      droppedQuestions: all.length - key.length,
     },
     breakdown: {
       correct,

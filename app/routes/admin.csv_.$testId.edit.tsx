@@ -11,6 +11,7 @@ import { detailsFromForm, type EditorDetails, questionsFromForm } from "~/lib/te
 import { addOption, deleteQuestion, type EditorQuestion, newQuestion, removeOption } from "~/lib/test-editor-rules";
 import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
+import { regradeCount } from "~/models/regrade.server";
 import { issuesOf, testDetailsSchema } from "~/lib/test-record";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
@@ -85,6 +86,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     questions,
   );
   if (!result.ok) return working(result.error, result.conflict ? 409 : 400);
+  // a fixed key or a removed question of a test with attempts: offer the regrade
+  const toRegrade = regradeCount(params.testId ?? "");
+  if (toRegrade)
+    return redirectWithFlash(`/admin/tests/${params.testId}/regrade`, {
+      type: "info",
+      text: `Test updated successfully. ${toRegrade} finished attempt${toRegrade === 1 ? " was" : "s were"} marked with the old answer key: check the regrade below.`,
+    });
   return redirectWithFlash("/admin/csv", { type: "success", text: "Test updated successfully" });
 }
 

@@ -195,6 +195,9 @@ function TestList({ d }: { d: LoaderData }) {
                 <Link to={`/admin/tests/${t.id}/analysis`} className="btn-secondary px-3 py-1.5">
                   Item analysis
                 </Link>
+                <Link to={`/admin/tests/${t.id}/regrade`} className="btn-secondary px-3 py-1.5">
+                  Regrade
+                </Link>
                 <DeleteLink to={child(`${t.id}/delete`)} size="md" />
               </RowMenu>
             </div>

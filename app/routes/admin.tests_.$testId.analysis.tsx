@@ -16,6 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const pct = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)}%`);
 
+type Analysis = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function ItemAnalysis() {
   const d = useLoaderData<typeof loader>();
   return (
@@ -25,16 +27,39 @@ export default function ItemAnalysis() {
       </Link>
       <PageHeader
         title={`Item analysis: ${d.test.title}`}
-        description={`${d.attempts} finished attempts. Facility: share who got the question right. Discrimination: top third minus bottom third of scorers (near 0 or negative: check the key or the distractors).`}
+        description="Facility: share who got the question right. Discrimination: top third minus bottom third of scorers (near 0 or negative: check the key or the distractors). Each version of the test is analysed over its own attempts."
       />
-      {d.attempts === 0 ? <p className="card p-5 text-slate-600">No finished attempts of the current version yet.</p> : null}
+      {d.versions.map((v) => (
+        <VersionSection key={v.version} v={v} testId={d.test.id} />
+      ))}
+    </main>
+  );
+}
+
+function VersionSection({ v, testId }: { v: Analysis["versions"][number]; testId: string }) {
+  return (
+    <section aria-labelledby={`version-${v.version}`} className="mb-6" data-testid="analysis-version">
+      <h2 id={`version-${v.version}`} className="mb-2 font-semibold">
+        Version {v.version}
+        {v.current ? " (current)" : ""}: {v.attempts} finished attempt{v.attempts === 1 ? "" : "s"}
+      </h2>
+      {!v.current ? (
+        <p className="mb-2 text-sm text-slate-600">
+          Older questions, as these students saw them. A wrong key here?{" "}
+          <Link to={`/admin/tests/${testId}/regrade`} className="font-medium text-brand-700 hover:underline">
+            Regrade
+          </Link>
+        </p>
+      ) : null}
+      {v.attempts === 0 ? <p className="card p-5 text-slate-600">No finished attempts of this version yet.</p> : null}
       <ol className="space-y-3">
-        {d.items.map((q) => {
+        {v.items.map((q) => {
           const flag = q.discrimination !== null && q.discrimination < 0.1;
           return (
             <li key={q.id} className={`card p-4 ${flag ? "border-amber-400" : ""}`} data-testid="item-row">
               <p className="font-medium">
                 Q{q.n}. <RichText text={q.question} />
+                {q.dropped ? <span className="ml-2 text-sm font-normal text-slate-500">(removed by a regrade: not counted)</span> : null}
               </p>
               <p className="mt-1 text-sm">
                 Facility <strong>{pct(q.facility)}</strong> · Discrimination <strong>{q.discrimination === null ? "—" : q.discrimination.toFixed(2)}</strong>
@@ -42,7 +67,7 @@ export default function ItemAnalysis() {
               </p>
               <ul className="mt-2 space-y-1 text-sm">
                 {q.options.map((o, j) => {
-                  const share = d.attempts ? q.counts[j] / d.attempts : 0;
+                  const share = v.attempts ? q.counts[j] / v.attempts : 0;
                   return (
                     <li key={j} className="flex items-center gap-2">
                       <span className={`w-48 truncate ${j === q.correctAnswer ? "font-semibold text-green-700" : ""}`}>
@@ -63,6 +88,6 @@ export default function ItemAnalysis() {
           );
         })}
       </ol>
-    </main>
+    </section>
   );
 }

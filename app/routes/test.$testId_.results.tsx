@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatDateTime } from "~/lib/time";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
@@ -54,6 +55,12 @@ export default function Results() {
         <h1 className="text-2xl font-bold">Test Completed!</h1>
         <p className="mt-1 text-slate-600">{test.title}</p>
         {attempt.status === "expired" ? <p className="mt-1 text-sm text-amber-700">Time ran out: your saved answers were submitted automatically.</p> : null}
+        {attempt.regradedAt ? (
+          <p className="mt-1 text-sm text-brand-800" data-testid="regraded-note">
+            Regraded on {formatDateTime(attempt.regradedAt)}: the academy corrected the answer key
+            {attempt.droppedQuestions ? ` and removed ${attempt.droppedQuestions} question${attempt.droppedQuestions === 1 ? "" : "s"} (not counted)` : ""}.
+          </p>
+        ) : null}
         <p className={`mx-auto mt-4 inline-flex rounded-full px-6 py-2 text-4xl font-extrabold ${bandClasses[colour]}`} data-band={colour}>
           {attempt.percent}%
         </p>

@@ -1,0 +1,52 @@
+/**
+ * Regrading (pure; unit-tested). When an admin fixes an answer key or removes a question, the test gets a
+ * new version and past attempts keep the version they were taken on. A regrade carries the fix back to
+ * an older version: each of its questions takes the current version's key (matched by the correct
+ * option's text, so reordered options still mark right), a question the current version no longer has
+ * is dropped (not counted), and the attempts of that version are re-marked from their stored answers.
+ */
+export type KeyedQuestion = { id: string; question?: string; options: string[]; correctAnswer: number; dropped?: boolean };
+
+/**
+ * The current version still asks this question: the same id and either the same text or at least half
+ * of the same options (a typo fixed in the text or in one option keeps it the same question; a question
+ * rewritten under the same id is a different one).
+ */
+export function isSameQuestion(older: KeyedQuestion, now: KeyedQuestion): boolean {
+  if (older.id !== now.id) return false;
+  if (older.question !== undefined && now.question !== undefined && same(older.question, now.question)) return true;
+  const shared = older.options.filter((o) => now.options.some((n) => same(n, o))).length;
+  return shared * 2 >= Math.max(older.options.length, now.options.length);
+}
+
+export type QuestionFix = { id: string; correctAnswer: number; dropped: boolean; change: "key" | "dropped" | null };
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What the current version says about each question of an older version. */
+export function fixesFor(older: readonly KeyedQuestion[], current: readonly KeyedQuestion[]): QuestionFix[] {
+  const byId = new Map(current.map((q) => [q.id, q]));
+  return older.map((q) => {
+    if (q.dropped) return { id: q.id, correctAnswer: q.correctAnswer, dropped: true, change: null };
+    const found = byId.get(q.id);
+    const now = found && isSameQuestion(q, found) ? found : undefined;
+    if (!now) return { id: q.id, correctAnswer: q.correctAnswer, dropped: true, change: "dropped" };
+    const rightText = now.options[now.correctAnswer] ?? "";
+    const index = q.options.findIndex((o) => same(o, rightText));
+    // the right option is not among this version's options (its text was rewritten): the old key stands
+    if (index < 0 || index === q.correctAnswer) return { id: q.id, correctAnswer: q.correctAnswer, dropped: false, change: null };
+    return { id: q.id, correctAnswer: index, dropped: false, change: "key" };
+  });
+}
+
+/** An attempt's score and question count under a version's (fixed) key: dropped questions do not count. */
+export function markAttempt(answers: ReadonlyMap<string, number | null>, key: ReadonlyArray<{ id: string; correctAnswer: number; dropped: boolean }>) {
+  let score = 0;
+  let total = 0;
+  for (const q of key) {
+    if (q.dropped) continue;
+    total += 1;
+    if (answers.get(q.id) === q.correctAnswer) score += 1;
+  }
+  return { score, total };
+}
