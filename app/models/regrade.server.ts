@@ -133,7 +133,7 @@ export function regradeCount(testId: string): number {
  */
 export function applyRegrade(testId: string, by: string, reason: string, now = new Date()) {
   const plan = regradePlan(testId);
-  if (!plan || !plan.attempts) return { attempts: 0, changedScores: 0 };
+  if (!plan?.attempts) return { attempts: 0, changedScores: 0 };
   transaction((tx) => {
     for (const p of plan.plans) {
       for (const f of p.fixes) {
