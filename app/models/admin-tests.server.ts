@@ -1,6 +1,6 @@
 import { pageParam } from "~/lib/forms";
 import { questionsProblem, testDetailsProblem } from "~/lib/test-record";
-import { and, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
 import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/test-editor-rules";
@@ -285,22 +285,58 @@ export function customTypesInUse(): string[] {
 }
 
 /** What a bulk delete is about to remove, for its confirmation: the count and up to `shown` titles. */
-export function testsToDelete(selection: { ids: string[] } | { examType: string }, shown = 10): { ids: string[]; count: number; titles: string[] } {
+/** What a bulk delete would take: the tests, how many there are, the first titles, and how many will be archived (attempted). */
+export function testsToDelete(
+  selection: { ids: string[] } | { examType: string } | { all: true },
+  shown = 10,
+): { ids: string[]; count: number; titles: string[]; archived: number } {
+  const where =
+    "all" in selection
+      ? isNull(tests.archivedAt)
+      : "ids" in selection
+        ? and(isNull(tests.archivedAt), inArray(tests.id, selection.ids.slice(0, 1000)))
+        : and(isNull(tests.archivedAt), eq(tests.examType, selection.examType));
   const rows =
-    "ids" in selection
-      ? selection.ids.length
-        ? db()
-            .select({ id: tests.id, title: tests.title })
-            .from(tests)
-            .where(and(isNull(tests.archivedAt), inArray(tests.id, selection.ids.slice(0, 1000))))
-            .orderBy(tests.title)
-            .all()
-        : []
+    "ids" in selection && !selection.ids.length
+      ? []
       : db()
-          .select({ id: tests.id, title: tests.title })
+          .select({ id: tests.id, title: tests.title, attempted: sql<number>`EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = "tests"."id")` })
           .from(tests)
-          .where(and(isNull(tests.archivedAt), eq(tests.examType, selection.examType)))
+          .where(where)
           .orderBy(tests.title)
           .all();
-  return { ids: rows.map((r) => r.id), count: rows.length, titles: rows.slice(0, shown).map((r) => r.title) };
+  return { ids: rows.map((r) => r.id), count: rows.length, titles: rows.slice(0, shown).map((r) => r.title), archived: rows.filter((r) => r.attempted).length };
+}
+
+/** Archived tests (deleted after students attempted them), newest first, with their attempt counts. */
+export function archivedTests() {
+  return db()
+    .select({
+      id: tests.id,
+      title: tests.title,
+      examType: tests.examType,
+      archivedAt: tests.archivedAt,
+      totalQuestions: tests.totalQuestions,
+      attemptCount: sql<number>`(SELECT COUNT(*) FROM attempts a WHERE a.test_id = "tests"."id")`,
+    })
+    .from(tests)
+    .where(isNotNull(tests.archivedAt))
+    .orderBy(desc(tests.archivedAt))
+    .all();
+}
+
+export function countArchivedTests(): number {
+  return db().select({ n: count() }).from(tests).where(isNotNull(tests.archivedAt)).get()?.n ?? 0;
+}
+
+/** Restores an archived test to the list, inactive (an admin checks it, then activates it). */
+export function restoreTest(id: string): { title: string } | null {
+  const test = db()
+    .select()
+    .from(tests)
+    .where(and(eq(tests.id, id), isNotNull(tests.archivedAt)))
+    .get();
+  if (!test) return null;
+  db().update(tests).set({ archivedAt: null, isActive: false, updatedAt: new Date() }).where(eq(tests.id, id)).run();
+  return { title: test.title };
 }

@@ -35,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? testsToDelete({ examType })
           : null,
     total: countLiveTests(),
+    // Delete All names what is deleted and what is archived
+    everything: step === "clear" || step === "clear-confirm" ? testsToDelete({ all: true }) : null,
     customTypes: customTypesInUse(),
     labels: examTypeLabels(),
   };
@@ -147,7 +149,7 @@ function Menu() {
 }
 
 /** The confirmation of a bulk delete: how many tests, which ones, and the button that deletes them. */
-function ConfirmBulkDelete({ toDelete, closeHref }: { toDelete: { ids: string[]; count: number; titles: string[] }; closeHref: string }) {
+function ConfirmBulkDelete({ toDelete, closeHref }: { toDelete: { ids: string[]; count: number; titles: string[]; archived: number }; closeHref: string }) {
   if (toDelete.count === 0) return <p className="text-sm text-slate-700">No tests to delete: tick tests in the list first.</p>;
   const more = toDelete.count - toDelete.titles.length;
   return (
@@ -161,7 +163,11 @@ function ConfirmBulkDelete({ toDelete, closeHref }: { toDelete: { ids: string[];
         ))}
         {more > 0 ? <li>and {more} more</li> : null}
       </ul>
-      <p className="text-sm text-slate-600">Tests that students have attempted are archived so their results stay readable.</p>
+      <p className="text-sm text-slate-600">
+        {toDelete.archived
+          ? `${toDelete.archived} of them ${toDelete.archived === 1 ? "was" : "were"} attempted by students and will be archived (their results stay readable; restore them under Archived tests); ${toDelete.count - toDelete.archived} will be deleted with their questions.`
+          : "None of them has been attempted: they are deleted with their questions."}
+      </p>
       {toDelete.ids.map((id) => (
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
@@ -173,12 +179,16 @@ function ConfirmBulkDelete({ toDelete, closeHref }: { toDelete: { ids: string[];
 }
 
 function ClearAllFirst({ closeHref }: { closeHref: string }) {
-  const { total } = useLoaderData<typeof loader>();
+  const { total, everything } = useLoaderData<typeof loader>();
   const confirmHref = useStepHref("clear-confirm");
+  const archived = everything?.archived ?? 0;
   return (
     <div className="space-y-3">
       <p className="font-semibold text-red-700">Delete every test?</p>
-      <p className="text-sm text-slate-700">This deletes all {total} tests. Tests that students have attempted are archived so their results stay readable.</p>
+      <p className="text-sm text-slate-700" data-testid="clear-all-counts">
+        All {total} tests go: {total - archived} deleted with their questions, {archived} that students attempted archived (their results stay readable; restore
+        them under Archived tests).
+      </p>
       <div className="flex justify-end gap-2">
         <Link to={closeHref} className="btn-secondary" preventScrollReset>
           Cancel

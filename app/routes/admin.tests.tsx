@@ -18,7 +18,7 @@ import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { TEST_LIST_KEYS, testListHref } from "~/lib/list-href";
 import { formatDate } from "~/lib/time";
-import { listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
+import { countArchivedTests, listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { readReceipt } from "~/models/form-receipts.server";
 import type { UploadReport } from "~/models/test.server";
@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bulkResult: readReceipt<BulkResultData>(url.searchParams.get("bulkResult"), "bulk-upload"),
     examTypes: testExamTypeOptions(),
     labels: examTypeLabels(),
+    archived: countArchivedTests(),
   };
 }
 
@@ -89,6 +90,13 @@ export default function AdminTests() {
         )}
       </PageHeader>
 
+      {d.archived ? (
+        <p className="mb-3 text-sm">
+          <Link to="/admin/tests/archived" className="font-medium text-brand-700 hover:underline">
+            Archived tests ({d.archived})
+          </Link>
+        </p>
+      ) : null}
       <Filters d={d} />
       {d.bulkResult ? <BulkResult result={d.bulkResult} /> : null}
       <TestList d={d} />

@@ -42,6 +42,7 @@ test("admin pages", async ({ page }) => {
     "/admin/tests/upload",
     "/admin/tests/bulk-upload",
     "/admin/tests/bulk",
+    "/admin/tests/archived",
     "/admin/users/new",
     "/admin/materials/new",
     "/admin/books/new",

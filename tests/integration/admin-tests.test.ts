@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts, examTypes, questions, tests } from "~/db/schema.server";
@@ -13,6 +13,7 @@ import * as adminTests from "~/routes/admin.tests";
 import * as deleteRoute from "~/routes/admin.tests.$testId.delete";
 import * as cloneRoute from "~/routes/admin.tests.$testId.clone";
 import * as bulkRoute from "~/routes/admin.tests.bulk";
+import * as archivedRoute from "~/routes/admin.tests_.archived";
 import * as bulkUploadRoute from "~/routes/admin.tests.bulk-upload";
 import * as uploadRoute from "~/routes/admin.tests.upload";
 import * as editRoute from "~/routes/admin.tests.$testId.edit";
@@ -299,6 +300,28 @@ describe("test management", () => {
     expect(payload<any>(results).state).toBe("found");
     const list = payload<any>(await run(adminTests.loader, getRequest("/admin/tests?q=Used", admin)));
     expect(list.rows.map((r: any) => r.title)).not.toContain("Used");
+    expect(list.archived).toBeGreaterThanOrEqual(1);
+
+    // Archived tests: seen with their attempts, and restored (inactive) to the list
+    const archivedPage = payload<any>(await run(archivedRoute.loader, getRequest("/admin/tests/archived", admin)));
+    expect(archivedPage.rows.find((r: any) => r.id === used.id)).toMatchObject({ title: "Used", attemptCount: 1 });
+    const restored = await run(archivedRoute.action, postRequest("/admin/tests/archived", { id: used.id }, { cookie: admin }));
+    expect(flashOf(restored as Response)?.text).toBe("“Used” restored to Test Management, inactive: check it, then Activate it");
+    expect(testByTitle("Used")).toMatchObject({ archivedAt: null, isActive: false });
+    const back = payload<any>(await run(adminTests.loader, getRequest("/admin/tests?q=Used", admin)));
+    expect(back.rows.map((r: any) => r.title)).toContain("Used");
+  });
+
+  it("Delete All says how many tests are deleted and how many archived before it runs", async () => {
+    const attempted = await uploaded("Attempted before clear");
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${attempted.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: attempted.id });
+    const page = payload<any>(await run(bulkRoute.loader, getRequest("/admin/tests/bulk?step=clear", admin)));
+    const attemptedLive = db().all<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM tests t WHERE t.archived_at IS NULL AND EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = t.id)`,
+    )[0].n;
+    expect(page.everything).toMatchObject({ count: page.total, archived: attemptedLive });
+    expect(page.everything.archived).toBeGreaterThanOrEqual(1);
   });
 
   it("exports a CSV that names the file after the title", async () => {

@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { env } from "~/lib/env.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formatDateTime } from "~/lib/time";
+import { archivedTests, restoreTest } from "~/models/admin-tests.server";
+import { examTypeLabels } from "~/models/exam-type.server";
+
+/**
+ * Archived tests (/admin/tests/archived): tests deleted after students attempted them are hidden, not
+ * removed, so their results stay readable. Here they can be seen and restored (inactive).
+ */
+export const meta: MetaFunction = () => [{ title: "Archived Tests" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { rows: archivedTests(), labels: examTypeLabels(), timeZone: env().ACADEMY_TIME_ZONE };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  try {
+    const restored = restoreTest(String(form.get("id") ?? ""));
+    if (!restored) return redirectWithFlash("/admin/tests/archived", { type: "error", text: "That test is not archived." });
+    return redirectWithFlash("/admin/tests/archived", {
+      type: "success",
+      text: `“${restored.title}” restored to Test Management, inactive: check it, then Activate it`,
+    });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("restore test failed", error);
+    return redirectWithFlash("/admin/tests/archived", { type: "error", text: "Error restoring the test. Please try again." });
+  }
+}
+
+export default function ArchivedTests() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Test Management
+      </Link>
+      <PageHeader
+        title="Archived Tests"
+        description="Tests deleted after students attempted them. They are hidden from students and the test list; students' results on them stay readable."
+      />
+      {d.rows.length === 0 ? (
+        <EmptyState title="No archived tests" text="A test that students have attempted is archived here when it is deleted." />
+      ) : (
+        <ul className="space-y-2">
+          {d.rows.map((t) => (
+            <li key={t.id} className="card flex flex-wrap items-center justify-between gap-3 p-4" data-testid="archived-row">
+              <div className="min-w-0">
+                <p className="font-semibold">{t.title}</p>
+                <p className="text-sm text-slate-600">
+                  {d.labels[t.examType] ?? t.examType} · {t.totalQuestions} questions · {t.attemptCount} attempts · archived{" "}
+                  {formatDateTime(t.archivedAt, d.timeZone)}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="id" value={t.id} />
+                <SubmitButton pending="Restoring..." className="btn-secondary px-3 py-1.5">
+                  Restore
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
