@@ -6,7 +6,7 @@ export function NavBar({ user }: { user: { name: string; role: "user" | "admin" 
   const loggingOut = navigation.formAction === "/logout";
   const home = user.role === "admin" ? "/admin" : "/dashboard";
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <nav className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2" aria-label="Main">
         <Link to={home} className="flex min-w-0 items-center gap-2">
           <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />

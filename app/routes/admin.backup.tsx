@@ -152,6 +152,9 @@ export default function Backup() {
           <input type="hidden" name="token" />
           <input type="hidden" name="format" value="csv" />
           <span className="text-sm font-medium">Export as CSV:</span>
+          <button type="submit" name="collection" value="all" className="btn-secondary px-3 py-1 text-xs">
+            All collections (.zip)
+          </button>
           {COLLECTIONS_LIST.map((c) => (
             <button key={c} type="submit" name="collection" value={c} className="btn-secondary px-3 py-1 text-xs">
               {LABELS[c]}
@@ -163,7 +166,10 @@ export default function Backup() {
             The JSON backup holds users (without passwords), tests with their questions, attempts with answers, materials, custom exam types, announcements and
             books.
           </li>
-          <li>CSV files hold one collection each, for spreadsheets.</li>
+          <li>
+            CSV files hold one collection each, for spreadsheets (“All collections” downloads them together in one zip); the attempts file names the student and
+            the test, with the percentage and times in the academy's time zone.
+          </li>
           <li>The database snapshot is a consistent copy of the whole SQLite file, passwords included: keep it safe. The README explains how to restore it.</li>
         </ul>
       </section>

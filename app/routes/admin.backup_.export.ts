@@ -3,9 +3,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
 import { exportDoneCookie } from "~/lib/export-done";
-import { backupFileName, backupJsonStream, type Collection, COLLECTIONS, collectionCsv, databaseSnapshot, MESSAGES } from "~/models/backup.server";
+import { env } from "~/lib/env.server";
+import { backupFileName, backupJsonStream, type Collection, COLLECTIONS, databaseSnapshot, MESSAGES } from "~/models/backup.server";
+import { allCollectionsZip, collectionReportCsv } from "~/models/reports.server";
 
-/** Downloads: the JSON backup, one collection as CSV, or a snapshot of the database file. */
+/** Downloads: the JSON backup, one collection as CSV, every collection as CSV (a zip), or a snapshot of the database file. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, { refusal: "Only administrators can export data" });
   const form = await request.formData();
@@ -24,10 +26,19 @@ export async function action({ request }: ActionFunctionArgs) {
         }),
       });
     }
+    if (format === "csv" && form.get("collection") === "all") {
+      return new Response(Buffer.from(allCollectionsZip(env().ACADEMY_TIME_ZONE, date)), {
+        headers: downloadHeaders({
+          "Content-Type": "application/zip",
+          "Content-Disposition": `attachment; filename="academy-csv-${date}.zip"`,
+          "Cache-Control": "no-store",
+        }),
+      });
+    }
     if (format === "csv") {
       const collection = String(form.get("collection") ?? "") as Collection;
       if (!COLLECTIONS.includes(collection)) return new Response("Unknown collection", { status: 400 });
-      return new Response(`\uFEFF${collectionCsv(collection)}`, {
+      return new Response(collectionReportCsv(collection, env().ACADEMY_TIME_ZONE), {
         headers: downloadHeaders({
           "Content-Type": "text/csv; charset=utf-8",
           "Content-Disposition": `attachment; filename="academy-${collection}-${date}.csv"`,

@@ -206,6 +206,9 @@ function TestList({ d }: { d: LoaderData }) {
                 <Link to={`/admin/tests/${t.id}/regrade`} className="btn-secondary px-3 py-1.5">
                   Regrade
                 </Link>
+                <Link to={`/admin/tests/${t.id}/marks`} className="btn-secondary px-3 py-1.5">
+                  Marks register
+                </Link>
                 <DeleteLink to={child(`${t.id}/delete`)} size="md" />
               </RowMenu>
             </div>

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
-      <nav aria-label="Admin sections" className="-mx-4 mb-6 overflow-x-auto border-b border-slate-200 px-4">
+      <nav aria-label="Admin sections" className="-mx-4 mb-6 overflow-x-auto border-b border-slate-200 px-4 print:hidden">
         <ul className="flex min-w-max gap-1">
           {ADMIN_TABS.map((tab) => (
             <li key={tab.to}>

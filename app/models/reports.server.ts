@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import { strToU8, zipSync } from "fflate";
+import { db } from "~/db/db.server";
+import { neutraliseFormula } from "~/lib/csv-cells";
+import { percent } from "~/lib/exam-rules";
+import { formatDateTime } from "~/lib/time";
+import { type Collection, COLLECTIONS, collectionCsv } from "./backup.server";
+
+/**
+ * Reports for people (spreadsheets and print), as opposed to the backup: names, titles, percentages and
+ * times in the academy's time zone. Every cell passes through neutraliseFormula.
+ */
+const csv = (header: string[], rows: unknown[][]) => `\uFEFF${stringify([header, ...rows.map((r) => r.map(neutraliseFormula))])}`;
+
+const minutes = (seconds: number | null) => (seconds === null ? "" : (seconds / 60).toFixed(1));
+
+/** Every finished or running attempt with the student's name and e-mail and the test's title. */
+export function attemptsReportCsv(timeZone: string): string {
+  const rows = db().all<{
+    id: string;
+    name: string;
+    email: string;
+    title: string;
+    version: number;
+    status: string;
+    score: number | null;
+    total: number;
+    timeSpent: number | null;
+    startedAt: number;
+    completedAt: number | null;
+  }>(sql`
+    SELECT a.id, u.name, u.email, t.title, a.test_version AS version, a.status, a.score, a.total_questions AS total,
+           a.time_spent AS timeSpent, a.started_at AS startedAt, a.completed_at AS completedAt
+    FROM attempts a JOIN users u ON u.id = a.user_id JOIN tests t ON t.id = a.test_id
+    ORDER BY a.started_at`);
+  return csv(
+    ["attempt_id", "student", "email", "test", "test_version", "status", "score", "total_questions", "percent", "minutes_spent", "started", "finished"],
+    rows.map((r) => [
+      r.id,
+      r.name,
+      r.email,
+      r.title,
+      r.version,
+      r.status,
+      r.score ?? "",
+      r.total,
+      r.score === null ? "" : percent(r.score, r.total),
+      minutes(r.timeSpent),
+      formatDateTime(r.startedAt, timeZone),
+      r.completedAt ? formatDateTime(r.completedAt, timeZone) : "",
+    ]),
+  );
+}
+
+export type MarksRow = {
+  name: string;
+  email: string;
+  attemptNumber: number;
+  score: number;
+  total: number;
+  percent: number;
+  timeSpent: number | null;
+  completedAt: number;
+  regraded: boolean;
+};
+
+/** The marks register of a test: every finished attempt, by student then attempt number. */
+export function marksRegister(testId: string): { title: string; rows: MarksRow[] } | null {
+  const test = db().get<{ title: string }>(sql`SELECT title FROM tests WHERE id = ${testId}`);
+  if (!test) return null;
+  const rows = db().all<{
+    name: string;
+    email: string;
+    attemptNumber: number;
+    score: number;
+    total: number;
+    timeSpent: number | null;
+    completedAt: number;
+    regradedAt: number | null;
+  }>(sql`
+    SELECT u.name, u.email,
+           ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.started_at) AS attemptNumber,
+           COALESCE(a.score, 0) AS score, a.total_questions AS total, a.time_spent AS timeSpent, a.completed_at AS completedAt,
+           a.regraded_at AS regradedAt
+    FROM attempts a JOIN users u ON u.id = a.user_id
+    WHERE a.test_id = ${testId} AND a.status IN ('submitted','expired')
+    ORDER BY u.name COLLATE NOCASE, u.email, a.started_at`);
+  return {
+    title: test.title,
+    rows: rows.map((r) => ({ ...r, percent: percent(r.score, r.total), regraded: r.regradedAt !== null })),
+  };
+}
+
+export function marksRegisterCsv(register: { rows: MarksRow[] }, timeZone: string): string {
+  return csv(
+    ["student", "email", "attempt", "score", "total_questions", "percent", "minutes_spent", "finished", "regraded"],
+    register.rows.map((r) => [
+      r.name,
+      r.email,
+      r.attemptNumber,
+      r.score,
+      r.total,
+      r.percent,
+      minutes(r.timeSpent),
+      formatDateTime(r.completedAt, timeZone),
+      r.regraded ? "yes" : "",
+    ]),
+  );
+}
+
+/** One collection as CSV for a spreadsheet: the attempts as the readable report, the others as stored. */
+export function collectionReportCsv(name: Collection, timeZone: string): string {
+  return name === "attempts" ? attemptsReportCsv(timeZone) : `\uFEFF${collectionCsv(name)}`;
+}
+
+/** Every collection as CSV, one file each, in one zip. */
+export function allCollectionsZip(timeZone: string, date: string): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  for (const name of COLLECTIONS as readonly Collection[]) files[`academy-${name}-${date}.csv`] = strToU8(collectionReportCsv(name, timeZone));
+  return zipSync(files, { level: 6 });
+}

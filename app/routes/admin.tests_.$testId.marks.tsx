@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/admin/ui";
+import { requireAdmin } from "~/lib/auth.server";
+import { formatDuration } from "~/lib/exam-rules";
+import { env } from "~/lib/env.server";
+import { useHydrated } from "~/lib/hooks";
+import { formatDateTime } from "~/lib/time";
+import { marksRegister } from "~/models/reports.server";
+
+/** The marks register of a test (/admin/tests/:testId/marks): printable (A4, black and white), and as CSV. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Marks register · ${data.title}` : "Test not found" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const register = marksRegister(params.testId ?? "");
+  if (!register) throw new Response("Test not found", { status: 404 });
+  return { ...register, testId: params.testId ?? "", timeZone: env().ACADEMY_TIME_ZONE };
+}
+
+export default function MarksRegister() {
+  const d = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  return (
+    <main className="print:text-black">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to Test Management
+        </Link>
+        <div className="flex gap-2">
+          <a href={`/admin/tests/${d.testId}/marks.csv`} className="btn-secondary" download>
+            Download CSV
+          </a>
+          {hydrated ? (
+            <button type="button" className="btn-primary" onClick={() => window.print()}>
+              Print
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <h1 className="text-2xl font-bold">Marks register: {d.title}</h1>
+      <p className="mb-4 text-sm text-slate-600 print:text-black">
+        {d.rows.length} finished attempt{d.rows.length === 1 ? "" : "s"} · times in {d.timeZone}
+      </p>
+      {d.rows.length === 0 ? (
+        <EmptyState title="No finished attempts yet" text="Students' marks appear here when they finish the test." />
+      ) : (
+        <table className="w-full border-collapse text-left text-sm">
+          <thead>
+            <tr className="border-b-2 border-slate-800">
+              <th className="py-1.5 pr-2">Student</th>
+              <th className="py-1.5 pr-2">E-mail</th>
+              <th className="py-1.5 pr-2 text-right">Attempt</th>
+              <th className="py-1.5 pr-2 text-right">Score</th>
+              <th className="py-1.5 pr-2 text-right">Percent</th>
+              <th className="py-1.5 pr-2 text-right">Time spent</th>
+              <th className="py-1.5">Finished</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.rows.map((r) => (
+              <tr key={`${r.email}-${r.attemptNumber}`} className="break-inside-avoid border-b border-slate-300" data-testid="marks-row">
+                <td className="py-1 pr-2">{r.name}</td>
+                <td className="py-1 pr-2">{r.email}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{r.attemptNumber}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">
+                  {r.score} / {r.total}
+                  {r.regraded ? " *" : ""}
+                </td>
+                <td className="py-1 pr-2 text-right tabular-nums">{r.percent}%</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{formatDuration(r.timeSpent ?? 0)}</td>
+                <td className="py-1">{formatDateTime(r.completedAt, d.timeZone)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {d.rows.some((r) => r.regraded) ? <p className="mt-2 text-xs">* regraded after the answer key was corrected</p> : null}
+    </main>
+  );
+}
