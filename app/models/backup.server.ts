@@ -115,13 +115,20 @@ function testsPage(after: number) {
       archivedAt: number | null;
       createdAt: number;
       updatedAt: number;
+      currentVersion: number;
       questions: string;
+      versions: string | null;
     }>(sql`
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
-             t.created_at AS createdAt, t.updated_at AS updatedAt,
+             t.created_at AS createdAt, t.updated_at AS updatedAt, t.current_version AS currentVersion,
              (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation))
-                FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions
+                FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions,
+             -- older versions, which past attempts were taken on (their reviews need them)
+             (SELECT json_group_array(json_object('version', v.version, 'questions', json(v.questions))) FROM (
+                SELECT q.version, json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer,
+                                                             'explanation', q.explanation, 'dropped', json(CASE WHEN q.dropped THEN 'true' ELSE 'false' END))) AS questions
+                FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version < t.current_version ORDER BY q.version, q.position) q GROUP BY q.version) v) AS versions
       FROM tests t WHERE t.rowid > ${after} ORDER BY t.rowid LIMIT ${PAGE}`)
     .map((t) => ({
       _rowid: t._rowid,
@@ -134,9 +141,12 @@ function testsPage(after: number) {
       duration: t.duration,
       totalQuestions: t.totalQuestions,
       questions: JSON.parse(t.questions) as unknown[],
+      currentVersion: t.currentVersion,
+      olderVersions: JSON.parse(t.versions ?? "[]") as unknown[],
       isActive: t.isActive === 1,
       maxAttempts: t.maxAttempts,
       archived: t.archivedAt !== null,
+      archivedAt: iso(t.archivedAt),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     }));
@@ -149,17 +159,34 @@ function attemptsPage(after: number) {
       id: string;
       testId: string;
       userId: string;
+      testVersion: number;
+      status: string;
       score: number;
       totalQuestions: number;
       timeSpent: number | null;
+      startedAt: number;
+      deadlineAt: number;
       completedAt: number | null;
+      regradedAt: number | null;
       answers: string | null;
+      marked: string | null;
     }>(sql`
-      SELECT a.rowid AS _rowid, a.id, a.test_id AS testId, a.user_id AS userId, a.score, a.total_questions AS totalQuestions,
-             a.time_spent AS timeSpent, a.completed_at AS completedAt,
-             (SELECT json_group_object(aa.question_id, aa.chosen_index) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL) AS answers
+      SELECT a.rowid AS _rowid, a.id, a.test_id AS testId, a.user_id AS userId, a.test_version AS testVersion, a.status, a.score,
+             a.total_questions AS totalQuestions, a.time_spent AS timeSpent, a.started_at AS startedAt, a.deadline_at AS deadlineAt, a.completed_at AS completedAt,
+             a.regraded_at AS regradedAt,
+             (SELECT json_group_object(aa.question_id, aa.chosen_index) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL) AS answers,
+             (SELECT json_group_array(aa.question_id) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.marked_for_review) AS marked
       FROM attempts a WHERE a.status IN ('submitted','expired') AND a.rowid > ${after} ORDER BY a.rowid LIMIT ${PAGE}`)
-    .map((a) => ({ ...a, answers: JSON.parse(a.answers ?? "{}") as Record<string, number>, completedAt: iso(a.completedAt) }));
+    .map((a) => ({
+      ...a,
+      answers: JSON.parse(a.answers ?? "{}") as Record<string, number>,
+      markedForReview: JSON.parse(a.marked ?? "[]") as string[],
+      marked: undefined,
+      startedAt: iso(a.startedAt),
+      deadlineAt: iso(a.deadlineAt),
+      completedAt: iso(a.completedAt),
+      regradedAt: iso(a.regradedAt),
+    }));
 }
 
 function materialsPage(after: number) {
@@ -324,33 +351,66 @@ const userItem = z.object({
 /** A question of the backup: the question record's schema (ids as the old app wrote them). */
 const questionItem = questionSchema.and(z.object({ id: text(20).optional() }));
 /** A test of the backup: its details through the test record's one schema (the same limits and messages as every form). */
+/** An older version of a test's questions (past attempts were taken on it); `dropped` marks questions a regrade removed. */
+const olderVersionItem = z.object({
+  version: z.number().int().min(1),
+  questions: z
+    .array(questionItem.and(z.object({ dropped: z.boolean().optional().default(false) })))
+    .min(1)
+    .max(1000),
+});
 const testItem = z
   .object({
     id,
     questions: z.array(questionItem).min(1).max(1000),
+    /** the version number of `questions` (1 in the old app's backups) */
+    currentVersion: z.number().int().min(1).optional().default(1),
+    olderVersions: z.array(olderVersionItem).max(1000).optional().default([]),
     isActive: z.boolean().optional().default(true),
     archived: z.boolean().optional().default(false),
+    archivedAt: dateLike,
     createdAt: dateLike,
   })
   .passthrough()
   .refine((t) => t.questions.every((q) => q.correctAnswer < q.options.length), "a correct answer is out of range")
+  .refine(
+    (t) => t.olderVersions.every((v) => v.version < t.currentVersion) && new Set(t.olderVersions.map((v) => v.version)).size === t.olderVersions.length,
+    "an older version's number must be below the current version and appear once",
+  )
   .transform((t, ctx) => {
     const details = testDetailsSchema.safeParse({ ...t, customExamType: "" });
     if (!details.success) {
       ctx.addIssue({ code: "custom", message: issuesOf(details.error).message });
       return z.NEVER;
     }
-    return { id: t.id, questions: t.questions, isActive: t.isActive, archived: t.archived, createdAt: t.createdAt, ...details.data };
+    return {
+      id: t.id,
+      questions: t.questions,
+      currentVersion: t.currentVersion,
+      olderVersions: t.olderVersions,
+      isActive: t.isActive,
+      archived: t.archived || t.archivedAt !== null,
+      archivedAt: t.archivedAt,
+      createdAt: t.createdAt,
+      ...details.data,
+    };
   });
 const attemptItem = z.object({
   id,
   testId: id,
   userId: id,
+  /** the version of the test's questions it was taken on (1 in the old app's backups) */
+  testVersion: z.number().int().min(1).optional().default(1),
+  status: z.enum(["submitted", "expired"]).optional().default("submitted"),
   answers: z.record(z.string(), z.number().int().min(0).nullable()).optional().default({}),
+  markedForReview: z.array(text(20)).max(1000).optional().default([]),
   score: z.number().int().min(0),
   totalQuestions: z.number().int().min(0),
   timeSpent: z.number().int().min(0).nullable().optional().default(0),
+  startedAt: dateLike,
+  deadlineAt: dateLike,
   completedAt: dateLike,
+  regradedAt: dateLike,
 });
 /** A material of the backup: the material record's fields (one schema with Add/Edit Material); a missing thumbnail becomes the placeholder. */
 const materialItem = z.object({
@@ -525,7 +585,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     if (exists("tests", t.id)) return "skipped";
     conn
       .prepare(
-        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.id,
@@ -538,16 +598,22 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         t.questions.length,
         t.isActive && !t.archived ? 1 : 0,
         t.maxAttempts,
-        t.archived ? now : null,
+        t.currentVersion,
+        t.archived ? ms(t.archivedAt, now) : null,
         ms(t.createdAt, now),
         now,
       );
     const insert = conn.prepare(
-      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation) VALUES (?, 1, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
+    const questionId = (q: { id?: string }, i: number) => (q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`);
     t.questions.forEach((q, i) => {
-      insert.run(t.id, q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`, i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null);
+      insert.run(t.id, t.currentVersion, questionId(q, i), i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null, 0);
     });
+    for (const v of t.olderVersions)
+      v.questions.forEach((q, i) => {
+        insert.run(t.id, v.version, questionId(q, i), i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null, q.dropped ? 1 : 0);
+      });
     return "imported";
   });
   // per-test limits refer to tests, so they follow the tests (in batches too)
@@ -572,15 +638,32 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     const test = conn.prepare("SELECT duration FROM tests WHERE id = ?").get(a.testId) as { duration: number } | undefined;
     if (!test) throw new Error(`test ${a.testId} not found`);
     if (!exists("users", a.userId)) throw new Error(`user ${a.userId} not found`);
+    if (!conn.prepare("SELECT 1 FROM questions WHERE test_id = ? AND version = ? LIMIT 1").get(a.testId, a.testVersion))
+      throw new Error(`version ${a.testVersion} of test ${a.testId} not found`);
     const completed = ms(a.completedAt, now);
-    const started = completed - (a.timeSpent ?? 0) * 1000;
+    const started = ms(a.startedAt, completed - (a.timeSpent ?? 0) * 1000);
     conn
       .prepare(
-        "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent) VALUES (?, ?, ?, 1, 'submitted', ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent, regraded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(a.id, a.testId, a.userId, started, started + test.duration * 60_000, completed, a.score, a.totalQuestions, a.timeSpent ?? 0);
-    const insert = conn.prepare("INSERT INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (?, ?, ?, 0, ?)");
-    for (const [questionId, chosen] of Object.entries(a.answers)) insert.run(a.id, questionId, chosen, completed);
+      .run(
+        a.id,
+        a.testId,
+        a.userId,
+        a.testVersion,
+        a.status,
+        started,
+        ms(a.deadlineAt, started + test.duration * 60_000),
+        completed,
+        a.score,
+        a.totalQuestions,
+        a.timeSpent ?? 0,
+        a.regradedAt ? +a.regradedAt : null,
+      );
+    const insert = conn.prepare("INSERT INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (?, ?, ?, ?, ?)");
+    const marked = new Set(a.markedForReview);
+    for (const [questionId, chosen] of Object.entries(a.answers)) insert.run(a.id, questionId, chosen, marked.has(questionId) ? 1 : 0, completed);
+    for (const questionId of marked) if (!(questionId in a.answers)) insert.run(a.id, questionId, null, 1, completed);
     return "imported";
   });
   await run("announcements", data.announcements, announcementItem, (a) => {
