@@ -314,6 +314,24 @@ export const sessions = sqliteTable(
 );
 
 /** One row that /healthz writes, to prove the database accepts writes. */
+/**
+ * One-time sign-in links (instead of e-mail): the academy gives a student a link that lets them set a
+ * password once. Only the SHA-256 of the link's token is stored.
+ */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("sign_in_links_user_idx").on(t.userId)],
+);
+
 export const healthCheck = sqliteTable("health_check", {
   id: integer("id").primaryKey(),
   checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),

@@ -123,3 +123,13 @@ export const REGRADE_REASON_REQUIRED = "Say why you are regrading (students' sco
 export const regradeSchema = z.object({
   reason: z.string({ message: REGRADE_REASON_REQUIRED }).trim().min(1, REGRADE_REASON_REQUIRED).max(500, tooLong("The reason", 500)),
 });
+
+export const PASSWORDS_DIFFER = "The two passwords are different";
+
+/** A student setting their own password with a one-time sign-in link: the password twice. */
+export const newPasswordSchema = z
+  .object({
+    password: passwordSchema.shape.password,
+    confirm: z.string({ message: "Type the password again" }),
+  })
+  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] });

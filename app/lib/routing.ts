@@ -26,10 +26,10 @@ export function guardRedirect(access: Access, role: Role | null): string | null 
 }
 
 /**
- * Pages that show one person's data (the exam, results, the dashboard, every admin page): sent with
+ * Pages that show one person's data (the exam, results, the dashboard, every admin page, a sign-in link): sent with
  * `Cache-Control: no-store` so no shared or back-button cache keeps them.
  */
 export function isPrivatePage(pathname: string): boolean {
   const path = pathname.replace(/\.data$/, "");
-  return /^\/(admin|dashboard|test)(\/|$)/.test(path);
+  return /^\/(admin|dashboard|test|welcome)(\/|$)/.test(path);
 }

@@ -59,7 +59,7 @@ function* pages<T>(query: (after: number) => Array<T & { _rowid: number }>): Gen
   }
 }
 
-function usersPage(after: number) {
+function usersPage(after: number, includePasswordHashes = false) {
   return db()
     .all<{
       _rowid: number;
@@ -75,8 +75,9 @@ function usersPage(after: number) {
       updatedAt: number;
       types: string | null;
       limits: string | null;
+      passwordHash: string | null;
     }>(sql`
-      SELECT u.rowid AS _rowid, u.id, u.email, u.name, u.role, u.status, u.join_date AS joinDate, u.last_login AS lastLogin,
+      SELECT u.rowid AS _rowid, u.id, u.email, u.name, u.role, u.status, u.password_hash AS passwordHash, u.join_date AS joinDate, u.last_login AS lastLogin,
              u.global_test_limit AS globalTestLimit, u.created_at AS createdAt, u.updated_at AS updatedAt,
              (SELECT json_group_array(exam_type) FROM user_exam_types t WHERE t.user_id = u.id) AS types,
              (SELECT json_group_object(test_id, max_attempts) FROM user_test_limits l WHERE l.user_id = u.id) AS limits
@@ -95,6 +96,7 @@ function usersPage(after: number) {
       testAttemptLimits: JSON.parse(u.limits ?? "{}") as Record<string, number>,
       createdAt: iso(u.createdAt),
       updatedAt: iso(u.updatedAt),
+      ...(includePasswordHashes && u.passwordHash ? { passwordHash: u.passwordHash } : {}),
     }));
 }
 
@@ -279,13 +281,17 @@ const PAGERS: Record<Collection, (after: number) => Array<{ _rowid: number }>> =
   books: booksPage,
 };
 
-/** The whole backup as JSON text chunks, one page of rows at a time. */
-export function* backupJsonChunks(now = new Date()): Generator<string> {
+/**
+ * The whole backup as JSON text chunks, one page of rows at a time. Password hashes are left out unless
+ * the admin asks for them (then the file can sign anyone in after an offline attack: keep it safe).
+ */
+export function* backupJsonChunks(now = new Date(), options: { includePasswordHashes?: boolean } = {}): Generator<string> {
   yield `{"version":${JSON.stringify(BACKUP_VERSION)},"exportDate":${JSON.stringify(now.toISOString())}`;
   for (const name of COLLECTIONS) {
     yield `,${JSON.stringify(name)}:[`;
     let first = true;
-    for (const page of pages(PAGERS[name])) {
+    const pager = name === "users" && options.includePasswordHashes ? (after: number) => usersPage(after, true) : PAGERS[name];
+    for (const page of pages(pager)) {
       const text = page.map((row) => JSON.stringify(row)).join(",");
       yield first ? text : `,${text}`;
       first = false;
@@ -295,8 +301,8 @@ export function* backupJsonChunks(now = new Date()): Generator<string> {
   yield "}";
 }
 
-export function backupJsonStream(): ReadableStream<Uint8Array> {
-  const chunks = backupJsonChunks();
+export function backupJsonStream(options: { includePasswordHashes?: boolean } = {}): ReadableStream<Uint8Array> {
+  const chunks = backupJsonChunks(new Date(), options);
   const encoder = new TextEncoder();
   return new ReadableStream({
     pull(controller) {
@@ -345,6 +351,12 @@ const userItem = z.object({
   joinDate: dateLike,
   lastLogin: dateLike,
   globalTestLimit: z.number().int().min(0).max(1000).nullable().optional().default(null),
+  /** present only in an export made with "include password hashes" */
+  passwordHash: z
+    .string()
+    .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, "not a password hash of this app")
+    .max(300)
+    .optional(),
   testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),
   createdAt: dateLike,
 });
@@ -478,6 +490,8 @@ export type ImportResult = {
   byCollection: Record<Collection, { imported: number; skipped: number; errors: number }>;
   /** the first refused items, each with its collection, position and reason (the same message as the form) */
   problems: string[];
+  /** active users imported without a password (they get one-time sign-in links) */
+  withoutPassword: string[];
 };
 
 const exists = (table: string, value: string) => rawDb().prepare(`SELECT 1 FROM ${table} WHERE id = ? LIMIT 1`).get(value) !== undefined;
@@ -503,6 +517,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     errors: 0,
     byCollection: Object.fromEntries(COLLECTIONS.map((c) => [c, { imported: 0, skipped: 0, errors: 0 }])) as ImportResult["byCollection"],
     problems: [],
+    withoutPassword: [],
   };
   const firstErrors = result.problems;
   const count = (collection: Collection, key: "imported" | "skipped" | "errors", why?: string) => {
@@ -555,12 +570,13 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     if (exists("users", u.id) || conn.prepare("SELECT 1 FROM users WHERE email = ?").get(u.email.toLowerCase())) return "skipped";
     conn
       .prepare(
-        "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         u.id,
         u.email.toLowerCase(),
         u.name || u.email,
+        u.passwordHash ?? null,
         u.role,
         u.status,
         ms(u.joinDate, Date.UTC(2025, 0, 1)),
@@ -570,6 +586,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         now,
       );
     for (const t of new Set(u.assignedExamTypes)) conn.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) VALUES (?, ?)").run(u.id, t);
+    if (!u.passwordHash && u.status === "active") result.withoutPassword.push(u.id);
     return "imported";
   });
   await run("materials", data.materials, materialItem, (m) => {

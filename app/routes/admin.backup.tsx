@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
@@ -19,12 +19,21 @@ import {
   takePendingImport,
 } from "~/models/backup.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { env } from "~/lib/env.server";
+import { newId } from "~/lib/ids.server";
+import { claimReceipt, readReceipt, storeReceipt } from "~/models/form-receipts.server";
+import { createSignInLinks } from "~/models/sign-in-links.server";
 
 export const meta: MetaFunction = () => [{ title: "Backup & Import" }];
 
+type LinkReceipt = { count: number; expiresAt: number };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  // after an import: the one-time sign-in links of the students imported without a password
+  const key = new URL(request.url).searchParams.get("links");
+  const links = readReceipt<LinkReceipt & { links: unknown[] }>(key, "sign-in-links");
+  return { links: links && key ? { key, count: links.count, expiresAt: links.expiresAt } : null, timeZone: env().ACADEMY_TIME_ZONE };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -65,6 +74,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.ok) return data({ step: "error" as const, error: parsed.error }, { status: 400 });
     try {
       const result = await importBackup(parsed.data);
+      if (result.withoutPassword.length) {
+        // students restored without a password get a one-time sign-in link each, downloadable as CSV
+        const links = createSignInLinks(result.withoutPassword, new URL(request.url).origin);
+        const key = newId();
+        claimReceipt(key, "sign-in-links");
+        storeReceipt(key, { count: links.length, expiresAt: links[0]?.expiresAt ?? Date.now(), links });
+        return redirectWithFlash(`/admin/backup?links=${key}`, { type: result.errors ? "error" : "success", text: importMessage(result) });
+      }
       return redirectWithFlash("/admin/backup", { type: result.errors ? "error" : "success", text: importMessage(result) });
     } catch (error) {
       rethrowIfDatabaseTrouble(error);
@@ -119,10 +136,25 @@ function useExportNotice() {
 
 export default function Backup() {
   const a = useActionData<typeof action>();
+  const { links, timeZone } = useLoaderData<typeof loader>();
   const exported = useExportNotice();
   return (
     <main className="space-y-4">
       <PageHeader title="Backup & Import" description="Download everything as a file, or bring data back from a backup." />
+      {links ? (
+        <section role="status" className="card space-y-2 border-brand-300 p-4" data-testid="sign-in-links">
+          <p className="font-semibold">
+            {links.count} imported student{links.count === 1 ? " has" : "s have"} no password yet.
+          </p>
+          <p className="text-sm text-slate-700">
+            Each got a one-time sign-in link to set one, valid until {formatDateTime(links.expiresAt, timeZone)}. Download them (name, e-mail, link) and send
+            each student theirs by WhatsApp or on paper. The file is available for a day.
+          </p>
+          <a href={`/admin/backup/sign-in-links.csv?key=${links.key}`} className="btn-primary" download>
+            Download sign-in links (CSV)
+          </a>
+        </section>
+      ) : null}
       <section className="card space-y-3 p-4" aria-labelledby="export-heading">
         <h2 id="export-heading" className="font-semibold">
           Export
@@ -133,12 +165,19 @@ export default function Backup() {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Form method="post" action="/admin/backup/export" reloadDocument onSubmit={exported.watch("json")}>
+          <Form method="post" action="/admin/backup/export" reloadDocument onSubmit={exported.watch("json")} className="space-y-2">
             <input type="hidden" name="token" />
             <input type="hidden" name="format" value="json" />
             <button type="submit" className="btn-primary">
               Export as JSON
             </button>
+            <label className="flex max-w-xl items-start gap-2 text-sm">
+              <input type="checkbox" name="includePasswordHashes" className="mt-1 h-4 w-4" />
+              <span>
+                Include password hashes (students keep their passwords after a restore). <strong>Keep such a file as safe as the server:</strong> weak passwords
+                can be guessed from it.
+              </span>
+            </label>
           </Form>
           <Form method="post" action="/admin/backup/export" reloadDocument onSubmit={exported.watch("sqlite")}>
             <input type="hidden" name="token" />
@@ -163,8 +202,9 @@ export default function Backup() {
         </Form>
         <ul className="list-disc pl-5 text-sm text-slate-600">
           <li>
-            The JSON backup holds users (without passwords), tests with their questions, attempts with answers, materials, custom exam types, announcements and
-            books.
+            The JSON backup holds users (without passwords unless you include their hashes), tests with every version of their questions, attempts with answers,
+            materials, custom exam types, announcements with their audiences, and books. Imported into an empty site it gives the same site; students imported
+            without a password get one-time sign-in links.
           </li>
           <li>
             CSV files hold one collection each, for spreadsheets (“All collections” downloads them together in one zip); the attempts file names the student and
@@ -224,11 +264,11 @@ export default function Backup() {
           </Form>
         )}
         <p className="text-sm text-slate-600">
-          Imported students have no password: set one for each under{" "}
+          Students imported without a password get one-time sign-in links to download after the import (or one at a time under{" "}
           <Link to="/admin/users" className="text-brand-700 underline">
             User Management
           </Link>{" "}
-          → Password. Items whose id already exists are skipped, so importing the same file twice adds nothing.
+          → Sign-in link). Items whose id already exists are skipped, so importing the same file twice adds nothing.
         </p>
       </section>
     </main>

@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const downloadHeaders = (headers: Record<string, string>) => (done ? { ...headers, "Set-Cookie": done } : headers);
   try {
     if (format === "json") {
-      return new Response(backupJsonStream(), {
+      return new Response(backupJsonStream({ includePasswordHashes: form.get("includePasswordHashes") === "on" }), {
         headers: downloadHeaders({
           "Content-Type": "application/json; charset=utf-8",
           "Content-Disposition": `attachment; filename="${backupFileName()}"`,

@@ -138,6 +138,9 @@ export default function AdminUsers() {
                         <Link to={child(`${u.id}/password`)} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
                           Password
                         </Link>
+                        <Link to={child(`${u.id}/sign-in-link`)} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                          Sign-in link
+                        </Link>
                         <Link to={`/admin/users/${u.id}`} className="btn-secondary px-2 py-1 text-xs">
                           Analysis
                         </Link>

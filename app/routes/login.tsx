@@ -134,6 +134,7 @@ export default function Login() {
               </>
             )}
           </p>
+          {isRegister ? null : <p className="mt-3 text-center text-sm text-slate-600">Forgot your password? Ask the academy for a one-time sign-in link.</p>}
           <p className="mt-4 text-center text-xs text-slate-500">By continuing, you agree to our Terms of Service and Privacy Policy.</p>
         </div>
       </div>

@@ -23,7 +23,7 @@ describe("sessionExpiry", () => {
 
 describe("isPrivatePage", () => {
   it("covers the exam, results, dashboard and admin pages with their data requests", () => {
-    for (const p of ["/dashboard", "/test/t1", "/test/t1/results", "/test/t1.data", "/admin", "/admin/users", "/admin/users.data"])
+    for (const p of ["/dashboard", "/test/t1", "/test/t1/results", "/test/t1.data", "/admin", "/admin/users", "/admin/users.data", "/welcome/abc"])
       expect(isPrivatePage(p)).toBe(true);
     for (const p of ["/", "/login", "/healthz", "/administrator"]) expect(isPrivatePage(p)).toBe(false);
   });

@@ -1,0 +1,80 @@
+import crypto from "node:crypto";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { db, transaction } from "~/db/db.server";
+import { signInLinks, users } from "~/db/schema.server";
+import { hashPassword } from "~/lib/password.server";
+import { endAllSessions } from "~/lib/session.server";
+import { isTokenShaped, type LinkState, linkState, SIGN_IN_LINK_DAYS } from "~/lib/sign-in-link-rules";
+
+const DAY = 86_400_000;
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+export type CreatedLink = { userId: string; name: string; email: string; url: string; expiresAt: number };
+
+/**
+ * Creates a one-time sign-in link for each user (a student's earlier unused links stop working). The
+ * link is returned once: only its hash is stored.
+ */
+export function createSignInLinks(userIds: string[], origin: string, now = Date.now(), days = SIGN_IN_LINK_DAYS): CreatedLink[] {
+  const out: CreatedLink[] = [];
+  const expiresAt = now + days * DAY;
+  for (let from = 0; from < userIds.length; from += 500) {
+    const batch = userIds.slice(from, from + 500);
+    const people = db().select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, batch)).all();
+    transaction((tx) => {
+      for (const p of people) {
+        tx.delete(signInLinks)
+          .where(and(eq(signInLinks.userId, p.id), isNull(signInLinks.usedAt)))
+          .run();
+        const token = crypto.randomBytes(32).toString("base64url");
+        tx.insert(signInLinks)
+          .values({ tokenHash: hashToken(token), userId: p.id, createdAt: new Date(now), expiresAt: new Date(expiresAt) })
+          .run();
+        out.push({ userId: p.id, name: p.name, email: p.email, url: `${origin}/welcome/${token}`, expiresAt });
+      }
+    });
+  }
+  return out;
+}
+
+/** What a link is: valid (with its student), used, expired or unknown. */
+export function findSignInLink(token: string, now = Date.now()): { state: LinkState; user?: { id: string; name: string; email: string; status: string } } {
+  if (!isTokenShaped(token)) return { state: "unknown" };
+  const row = db()
+    .select({ expiresAt: signInLinks.expiresAt, usedAt: signInLinks.usedAt, id: users.id, name: users.name, email: users.email, status: users.status })
+    .from(signInLinks)
+    .innerJoin(users, eq(users.id, signInLinks.userId))
+    .where(eq(signInLinks.tokenHash, hashToken(token)))
+    .get();
+  const state = linkState(row, now);
+  return state === "valid" && row ? { state, user: { id: row.id, name: row.name, email: row.email, status: row.status } } : { state };
+}
+
+/**
+ * Uses a link: sets the password and marks the link used in one step (a second use, even at the same
+ * moment, finds it used), and signs the student out everywhere else.
+ */
+export async function useSignInLink(
+  token: string,
+  password: string,
+  now = Date.now(),
+): Promise<{ ok: true; userId: string } | { ok: false; state: LinkState }> {
+  const found = findSignInLink(token, now);
+  if (found.state !== "valid" || !found.user) return { ok: false, state: found.state };
+  const hash = await hashPassword(password);
+  return transaction((tx) => {
+    const claimed = tx
+      .update(signInLinks)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(signInLinks.tokenHash, hashToken(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, new Date(now))))
+      .run().changes;
+    if (claimed !== 1) return { ok: false as const, state: "used" as const };
+    const userId = found.user?.id ?? "";
+    tx.update(users)
+      .set({ passwordHash: hash, updatedAt: new Date(now) })
+      .where(eq(users.id, userId))
+      .run();
+    endAllSessions(userId, tx);
+    return { ok: true as const, userId };
+  });
+}

@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton, useUserListHref } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { requireAdmin } from "~/lib/auth.server";
+import { env } from "~/lib/env.server";
+import { SIGN_IN_LINK_DAYS } from "~/lib/sign-in-link-rules";
+import { formatDateTime } from "~/lib/time";
+import { createSignInLinks } from "~/models/sign-in-links.server";
+import { findUserById } from "~/models/user.server";
+
+/**
+ * A one-time sign-in link for a user (/admin/users/:userId/sign-in-link): the academy's answer to
+ * "forgot password" without e-mail. The link is shown once, to be sent by WhatsApp or printed.
+ */
+export const meta: MetaFunction = () => [{ title: "Sign-in Link" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const user = findUserById(params.userId ?? "");
+  if (!user) throw new Response("User not found", { status: 404 });
+  return { user: { id: user.id, name: user.name, email: user.email } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const user = findUserById(params.userId ?? "");
+  if (!user) throw new Response("User not found", { status: 404 });
+  const [link] = createSignInLinks([user.id], new URL(request.url).origin);
+  return { url: link.url, expiresAt: link.expiresAt, timeZone: env().ACADEMY_TIME_ZONE };
+}
+
+export default function SignInLink() {
+  const { user } = useLoaderData<typeof loader>();
+  const created = useActionData<typeof action>();
+  const closeHref = useUserListHref();
+  return (
+    <Dialog labelledBy="link-title" closeHref={closeHref}>
+      <div className="space-y-4 p-5">
+        <h2 id="link-title" className="text-xl font-bold">
+          Sign-in link for {user.name}
+        </h2>
+        {created ? (
+          <>
+            <p className="text-sm text-slate-700">
+              Send this link to {user.email} (WhatsApp, SMS or on paper). It lets them set a password once, until{" "}
+              {formatDateTime(created.expiresAt, created.timeZone)}. It is shown only now.
+            </p>
+            <label htmlFor="link-url" className="label">
+              Link
+            </label>
+            <input
+              id="link-url"
+              readOnly
+              value={created.url}
+              className="input font-mono text-xs"
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="sign-in-link"
+            />
+            <div className="flex justify-end">
+              <Link to={closeHref} className="btn-primary" preventScrollReset>
+                Done
+              </Link>
+            </div>
+          </>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <p className="text-sm text-slate-700">
+              A one-time link lets {user.name} choose a new password without knowing the old one; it works for {SIGN_IN_LINK_DAYS} days. Creating a new link
+              cancels their earlier unused links.
+            </p>
+            <div className="flex justify-end gap-2">
+              <Link to={closeHref} className="btn-secondary" preventScrollReset>
+                Cancel
+              </Link>
+              <SubmitButton pending="Creating...">Create Link</SubmitButton>
+            </div>
+          </Form>
+        )}
+      </div>
+    </Dialog>
+  );
+}
