@@ -54,7 +54,7 @@ export function findSignInLink(token: string, now = Date.now()): { state: LinkSt
  * Uses a link: sets the password and marks the link used in one step (a second use, even at the same
  * moment, finds it used), and signs the student out everywhere else.
  */
-export async function useSignInLink(
+export async function redeemSignInLink(
   token: string,
   password: string,
   now = Date.now(),

@@ -9,7 +9,7 @@ import { newPasswordSchema } from "~/lib/admin-schemas";
 import { homeFor } from "~/lib/auth.server";
 import { createUserSession } from "~/lib/session.server";
 import { linkMessage } from "~/lib/sign-in-link-rules";
-import { findSignInLink, useSignInLink } from "~/models/sign-in-links.server";
+import { findSignInLink, redeemSignInLink } from "~/models/sign-in-links.server";
 import { findUserById, stampLastLogin } from "~/models/user.server";
 
 /**
@@ -27,10 +27,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirm"] }) }, { status: 400 });
-  const used = await useSignInLink(params.token ?? "", submission.value.password);
+  const used = await redeemSignInLink(params.token ?? "", submission.value.password);
   if (!used.ok) return data({ result: submission.reply({ formErrors: [linkMessage(used.state)], hideFields: ["password", "confirm"] }) }, { status: 410 });
   const user = findUserById(used.userId);
-  if (!user || user.status !== "active")
+  if (user?.status !== "active")
     return data(
       { result: submission.reply({ formErrors: ["Your password is set, but your account is inactive. Please contact the academy."] }) },
       { status: 403 },
