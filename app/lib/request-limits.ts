@@ -10,6 +10,8 @@ const MB = 1024 * KB;
 export const FORM_LIMIT: BodyLimit = { bytes: 64 * KB, fields: 1000 };
 /** CSV uploads (single and bulk, 50 files with their per-file fields) and the JSON backup import */
 export const UPLOAD_LIMIT: BodyLimit = { bytes: 26 * MB, fields: 1000 };
+/** a whole-site database snapshot (the bench's 3,000-student database is about 260 MB) */
+export const RESTORE_LIMIT: BodyLimit = { bytes: 400 * MB, fields: 10 };
 /** the question editor posts the whole test: up to 500 questions × (text, 6 options, answer, explanation) */
 export const EDITOR_LIMIT: BodyLimit = { bytes: 4 * MB, fields: 6000 };
 
@@ -22,6 +24,7 @@ export function routePath(pathname: string): string {
 export function bodyLimitFor(pathname: string): BodyLimit {
   const path = routePath(pathname);
   if (path === "/admin/tests/upload" || path === "/admin/tests/bulk-upload" || path === "/admin/backup") return UPLOAD_LIMIT;
+  if (path === "/admin/backup/restore") return RESTORE_LIMIT;
   if (/^\/admin\/csv\/[^/]+\/edit$/.test(path)) return EDITOR_LIMIT;
   return FORM_LIMIT;
 }

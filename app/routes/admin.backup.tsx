@@ -210,8 +210,32 @@ export default function Backup() {
             CSV files hold one collection each, for spreadsheets (“All collections” downloads them together in one zip); the attempts file names the student and
             the test, with the percentage and times in the academy's time zone.
           </li>
-          <li>The database snapshot is a consistent copy of the whole SQLite file, passwords included: keep it safe. The README explains how to restore it.</li>
+          <li>The database snapshot is a consistent copy of the whole SQLite file, passwords included: keep it safe. Restore it below.</li>
         </ul>
+      </section>
+
+      <section className="card space-y-3 p-4" aria-labelledby="restore-heading">
+        <h2 id="restore-heading" className="font-semibold">
+          Restore the whole site from a snapshot
+        </h2>
+        <p className="text-sm text-slate-700">
+          Puts the site back exactly as it was when the snapshot (“Download database snapshot”) was taken: every user with their password, test, attempt and
+          setting. The file is checked first; the current database is kept beside the restored one. Everyone signs in again afterwards.
+        </p>
+        <Form method="post" action="/admin/backup/restore" encType="multipart/form-data" reloadDocument className="space-y-3">
+          <div>
+            <label htmlFor="snapshot-file" className="label">
+              Snapshot file (.db)
+            </label>
+            <input id="snapshot-file" name="snapshot" type="file" accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3" className="block text-sm" />
+          </div>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="confirm" className="mt-1 h-4 w-4" /> I understand that this replaces everything on this site with the snapshot.
+          </label>
+          <SubmitButton pending="Restoring..." className="btn-danger">
+            Restore Site
+          </SubmitButton>
+        </Form>
       </section>
 
       <section className="card space-y-3 p-4" aria-labelledby="import-heading">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, EDITOR_LIMIT, FORM_LIMIT, inspectBody, isLargeBodyRoute, routePath, UPLOAD_LIMIT } from "~/lib/request-limits";
+import { bodyLimitFor, EDITOR_LIMIT, FORM_LIMIT, inspectBody, isLargeBodyRoute, RESTORE_LIMIT, routePath, UPLOAD_LIMIT } from "~/lib/request-limits";
 
 describe("body limits per route", () => {
   it("gives ordinary forms 64 KB and 1,000 fields, uploads and the question editor more", () => {
@@ -8,6 +8,8 @@ describe("body limits per route", () => {
     expect(bodyLimitFor("/admin/tests/upload")).toBe(UPLOAD_LIMIT);
     expect(bodyLimitFor("/admin/tests/bulk-upload.data")).toBe(UPLOAD_LIMIT);
     expect(bodyLimitFor("/admin/tests")).toBe(FORM_LIMIT);
+    expect(bodyLimitFor("/admin/backup/restore")).toBe(RESTORE_LIMIT);
+    expect(isLargeBodyRoute("/admin/backup/restore")).toBe(true);
     expect(bodyLimitFor("/admin/backup")).toBe(UPLOAD_LIMIT);
     expect(bodyLimitFor("/admin/csv/t1/edit")).toBe(EDITOR_LIMIT);
     expect(bodyLimitFor("/admin/users")).toBe(FORM_LIMIT);
