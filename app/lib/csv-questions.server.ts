@@ -37,14 +37,9 @@ export type FallbackRow = { line: number; question: number; given: string };
 export type ParseReport = { rowsRead: number; skipped: SkippedRow[]; fallbacks: FallbackRow[]; notes: string[] };
 export type ParseResult = { ok: true; questions: ParsedQuestion[]; report: ParseReport; hasHeader: boolean } | { ok: false; error: string };
 
-/** Decodes bytes as UTF-8 (dropping a byte-order mark) or returns null when they are not UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): string | null {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
+import { decodeUtf8 } from "./csv-utf8";
+
+export { decodeUtf8 };
 
 function valuesOf(row: string[]): string[] {
   const cells = row.map((c) => c.trim());

@@ -23,7 +23,7 @@ export function routePath(pathname: string): string {
 
 export function bodyLimitFor(pathname: string): BodyLimit {
   const path = routePath(pathname);
-  if (path === "/admin/tests/upload" || path === "/admin/tests/bulk-upload" || path === "/admin/backup") return UPLOAD_LIMIT;
+  if (path === "/admin/tests/upload" || path === "/admin/tests/bulk-upload" || path === "/admin/backup" || path === "/admin/users/import") return UPLOAD_LIMIT;
   if (path === "/admin/backup/restore") return RESTORE_LIMIT;
   if (/^\/admin\/csv\/[^/]+\/edit$/.test(path)) return EDITOR_LIMIT;
   return FORM_LIMIT;

@@ -51,6 +51,9 @@ export default function AdminUsers() {
         <Link to="/admin/users/analysis" className="btn-secondary">
           User Analysis
         </Link>
+        <Link to="/admin/users/import" className="btn-secondary">
+          Import Students
+        </Link>
         <Link to={child("new")} preventScrollReset className="btn-primary">
           Add User
         </Link>

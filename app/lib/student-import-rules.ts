@@ -1,0 +1,141 @@
+import { parse } from "csv-parse/sync";
+import { z } from "zod";
+import { addUserSchema, GLOBAL_LIMIT_MESSAGE, globalLimitSchema } from "./admin-schemas";
+import { decodeUtf8 } from "./csv-utf8";
+import { examTypeValue } from "./exam-type-rules";
+
+/**
+ * Bulk student import from CSV (User Management → Import students). Pure: the file, the exam types
+ * that exist and the e-mails already registered in, each row's outcome out. Columns (header row,
+ * any case, in any order): name, email, exam types (separated by ; or |), password (optional),
+ * global test limit (optional). UTF-8 with or without BOM; names in any script.
+ */
+export const IMPORT_MAX_ROWS = 5000;
+export const STUDENT_CSV_HEADER = ["name", "email", "exam_types", "password", "global_test_limit"] as const;
+export const SAMPLE_STUDENTS_CSV = `${STUDENT_CSV_HEADER.join(",")}\nPriya Raman,priya@example.com,TET;NET,,\nதமிழ்செல்வி,tamil@example.com,PG_TRB,welcome123,3\n`;
+
+export const MISSING_HEADER = "The first row must name the columns: name, email, exam_types (password and global_test_limit are optional)";
+export const NOT_UTF8_STUDENTS = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
+
+export type ExistingPolicy = "update" | "skip";
+
+export type StudentRow = {
+  line: number;
+  name: string;
+  email: string;
+  examTypes: string[];
+  password: string | null;
+  globalTestLimit: number | null;
+};
+
+export type RowOutcome =
+  | { kind: "new"; row: StudentRow }
+  | { kind: "update"; row: StudentRow }
+  | { kind: "skip"; row: StudentRow }
+  | { kind: "error"; line: number; email: string; reason: string };
+
+const optionalPassword = z
+  .string()
+  .trim()
+  .max(200, "Password is too long (at most 200 characters)")
+  .nullish()
+  .transform((v) => v || null)
+  .refine((v) => v === null || v.length >= 6, "Password must be at least 6 characters");
+
+/** The cells of one row as the user record's rules read them (the same messages as Add User). */
+const rowSchema = z.object({
+  name: addUserSchema.shape.name,
+  email: addUserSchema.shape.email,
+  password: optionalPassword,
+  globalTestLimit: globalLimitSchema.shape.globalTestLimit,
+});
+
+function columnOf(header: string[], ...names: string[]): number {
+  const normalised = header.map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ""),
+  );
+  return normalised.findIndex((h) => names.includes(h));
+}
+
+/** Reads the file and decides each row's outcome; nothing is written. */
+export function planStudentImport(
+  input: Uint8Array | string,
+  knownTypes: ReadonlyArray<{ value: string; label: string }>,
+  existingEmails: ReadonlySet<string>,
+  policy: ExistingPolicy,
+): { ok: true; outcomes: RowOutcome[] } | { ok: false; error: string } {
+  const text = typeof input === "string" ? input : decodeUtf8(input);
+  if (text === null) return { ok: false, error: NOT_UTF8_STUDENTS };
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(text.replace(/^\uFEFF/, ""), { info: true, relax_column_count: true, skip_empty_lines: true }) as never;
+  } catch {
+    return { ok: false, error: "Error parsing CSV file. Please check the format." };
+  }
+  if (!records.length) return { ok: false, error: MISSING_HEADER };
+  const header = records[0].record;
+  const col = {
+    name: columnOf(header, "name", "studentname", "fullname"),
+    email: columnOf(header, "email", "emailaddress", "e-mail"),
+    types: columnOf(header, "examtypes", "examtype", "exams"),
+    password: columnOf(header, "password"),
+    limit: columnOf(header, "globaltestlimit", "testlimit", "limit"),
+  };
+  if (col.name < 0 || col.email < 0 || col.types < 0) return { ok: false, error: MISSING_HEADER };
+  if (records.length - 1 > IMPORT_MAX_ROWS) return { ok: false, error: `At most ${IMPORT_MAX_ROWS} students per file.` };
+
+  // an exam type is named by its value (TET, PG_TRB) or its label ("PG TRB"), any case
+  const byKey = new Map<string, string>();
+  for (const t of knownTypes) {
+    byKey.set(t.value.toUpperCase(), t.value);
+    byKey.set(examTypeValue(t.label), t.value);
+  }
+  const seen = new Map<string, number>();
+  const outcomes: RowOutcome[] = [];
+  for (const { record, info } of records.slice(1)) {
+    const line = info.lines;
+    const cell = (i: number) => (i >= 0 ? (record[i] ?? "") : "");
+    const email = cell(col.email).trim().toLowerCase();
+    const fail = (reason: string) => outcomes.push({ kind: "error", line, email, reason });
+    const parsed = rowSchema.safeParse({
+      name: cell(col.name),
+      email: cell(col.email),
+      password: cell(col.password),
+      globalTestLimit: cell(col.limit),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      fail(issue.path[0] === "globalTestLimit" ? GLOBAL_LIMIT_MESSAGE : issue.message);
+      continue;
+    }
+    const names = cell(col.types)
+      .split(/[;|]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = names.filter((n) => !byKey.has(examTypeValue(n)) && !byKey.has(n.toUpperCase()));
+    if (unknown.length) {
+      fail(`Unknown exam type: ${unknown.join(", ")}`);
+      continue;
+    }
+    const types = [...new Set(names.map((n) => byKey.get(n.toUpperCase()) ?? byKey.get(examTypeValue(n)) ?? n))];
+    const first = seen.get(parsed.data.email);
+    if (first !== undefined) {
+      fail(`Duplicate e-mail in this file (first on line ${first})`);
+      continue;
+    }
+    seen.set(parsed.data.email, line);
+    const row: StudentRow = { line, ...parsed.data, examTypes: types };
+    if (existingEmails.has(row.email)) outcomes.push({ kind: policy === "update" ? "update" : "skip", row });
+    else outcomes.push({ kind: "new", row });
+  }
+  return { ok: true, outcomes };
+}
+
+export function countOutcomes(outcomes: readonly RowOutcome[]) {
+  const counts = { new: 0, update: 0, skip: 0, error: 0 };
+  for (const o of outcomes) counts[o.kind] += 1;
+  return counts;
+}

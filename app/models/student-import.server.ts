@@ -1,0 +1,131 @@
+import { eq, inArray } from "drizzle-orm";
+import { db, transaction } from "~/db/db.server";
+import { formReceipts, userExamTypes, users } from "~/db/schema.server";
+import { newId } from "~/lib/ids.server";
+import { hashPassword } from "~/lib/password.server";
+import { countOutcomes, type ExistingPolicy, planStudentImport, type RowOutcome, type StudentRow } from "~/lib/student-import-rules";
+import { allExamTypeOptions } from "./exam-type.server";
+import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server";
+import { type CreatedLink, createSignInLinks } from "./sign-in-links.server";
+
+const BATCH = 200;
+
+function registeredEmails(emails: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let from = 0; from < emails.length; from += 500) {
+    for (const r of db()
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails.slice(from, from + 500)))
+      .all())
+      out.add(r.email);
+  }
+  return out;
+}
+
+type StoredPlan = { policy: ExistingPolicy; outcomes: RowOutcome[]; fileName: string };
+
+/**
+ * Step 1: read the file and say what each row would do (new, update exam types, skip, error with its
+ * line); the plan is kept (a day at most) under a key the confirmation posts back. Nothing is written.
+ */
+export function previewStudentImport(bytes: Uint8Array, fileName: string, policy: ExistingPolicy) {
+  // the e-mails in the file, to know which students exist (one pass to find them, one to plan)
+  const firstPass = planStudentImport(bytes, allExamTypeOptions(), new Set(), policy);
+  if (!firstPass.ok) return firstPass;
+  const emails = firstPass.outcomes.flatMap((o) => (o.kind === "error" ? [] : [o.row.email]));
+  const plan = planStudentImport(bytes, allExamTypeOptions(), registeredEmails(emails), policy);
+  if (!plan.ok) return plan;
+  const key = newId();
+  claimReceipt(key, "student-import");
+  storeReceipt(key, { policy, outcomes: plan.outcomes, fileName } satisfies StoredPlan);
+  return { ok: true as const, key, fileName, counts: countOutcomes(plan.outcomes), outcomes: plan.outcomes };
+}
+
+export function readStudentImportPlan(key: string | null) {
+  const plan = readReceipt<StoredPlan>(key, "student-import");
+  return plan ? { ...plan, counts: countOutcomes(plan.outcomes) } : null;
+}
+
+/**
+ * Step 2: apply the previewed plan once (the plan is taken, so a second confirm finds nothing), in
+ * transactions of 200 students. New students without a password get one-time sign-in links, kept for
+ * download under the returned key.
+ */
+export async function applyStudentImport(key: string, origin: string) {
+  const plan = readReceipt<StoredPlan>(key, "student-import");
+  if (!plan) return { ok: false as const, error: "This preview has expired or was already imported. Choose the file again." };
+  if (db().delete(formReceipts).where(eq(formReceipts.key, key)).run().changes !== 1)
+    return { ok: false as const, error: "This preview has expired or was already imported. Choose the file again." };
+  const newRows = plan.outcomes.flatMap((o) => (o.kind === "new" ? [o.row] : []));
+  const updates = plan.outcomes.flatMap((o) => (o.kind === "update" ? [o.row] : []));
+  let created = 0;
+  let updated = 0;
+  const withoutPassword: string[] = [];
+  for (let from = 0; from < newRows.length; from += BATCH) {
+    const batch = newRows.slice(from, from + BATCH);
+    // passwords are hashed before the transaction (scrypt runs on libuv's threads)
+    const hashes = await Promise.all(batch.map((r) => (r.password ? hashPassword(r.password) : Promise.resolve(null))));
+    transaction((tx) => {
+      const now = new Date();
+      batch.forEach((r: StudentRow, i) => {
+        // a student registered since the preview is left as they are
+        if (tx.select({ id: users.id }).from(users).where(eq(users.email, r.email)).get()) return;
+        const id = newId();
+        tx.insert(users)
+          .values({
+            id,
+            name: r.name,
+            email: r.email,
+            passwordHash: hashes[i],
+            role: "user",
+            status: "active",
+            joinDate: now,
+            globalTestLimit: r.globalTestLimit,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .run();
+        if (r.examTypes.length)
+          tx.insert(userExamTypes)
+            .values(r.examTypes.map((examType) => ({ userId: id, examType })))
+            .run();
+        if (!hashes[i]) withoutPassword.push(id);
+        created += 1;
+      });
+    });
+  }
+  for (let from = 0; from < updates.length; from += BATCH) {
+    transaction((tx) => {
+      for (const r of updates.slice(from, from + BATCH)) {
+        const user = tx.select({ id: users.id }).from(users).where(eq(users.email, r.email)).get();
+        if (!user || !r.examTypes.length) continue;
+        const current = new Set(
+          tx
+            .select({ t: userExamTypes.examType })
+            .from(userExamTypes)
+            .where(eq(userExamTypes.userId, user.id))
+            .all()
+            .map((x) => x.t),
+        );
+        if (current.size === r.examTypes.length && r.examTypes.every((t) => current.has(t))) continue;
+        tx.delete(userExamTypes).where(eq(userExamTypes.userId, user.id)).run();
+        tx.insert(userExamTypes)
+          .values(r.examTypes.map((examType) => ({ userId: user.id, examType })))
+          .run();
+        tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+        updated += 1;
+      }
+    });
+  }
+  let linksKey: string | null = null;
+  let links: CreatedLink[] = [];
+  if (withoutPassword.length) {
+    links = createSignInLinks(withoutPassword, origin);
+    linksKey = newId();
+    claimReceipt(linksKey, "sign-in-links");
+    storeReceipt(linksKey, { count: links.length, expiresAt: links[0]?.expiresAt ?? Date.now(), links });
+  }
+  const counts = countOutcomes(plan.outcomes);
+  return { ok: true as const, created, updated, skipped: counts.skip, errors: counts.error, links: links.length, linksKey };
+}

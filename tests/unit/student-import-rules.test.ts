@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { countOutcomes, MISSING_HEADER, NOT_UTF8_STUDENTS, planStudentImport, SAMPLE_STUDENTS_CSV } from "~/lib/student-import-rules";
+
+const TYPES = [
+  { value: "TET", label: "TET" },
+  { value: "NET", label: "NET" },
+  { value: "PG_TRB", label: "PG TRB" },
+  { value: "தமிழ்_இலக்கியம்", label: "தமிழ் இலக்கியம்" },
+];
+
+const plan = (csv: string | Uint8Array, existing: string[] = [], policy: "update" | "skip" = "update") => {
+  const r = planStudentImport(csv, TYPES, new Set(existing), policy);
+  if (!r.ok) throw new Error(r.error);
+  return r.outcomes;
+};
+
+describe("planStudentImport", () => {
+  it("reads the sample: names in any script, types by value or label, ; or |, optional password and limit", () => {
+    const out = plan(SAMPLE_STUDENTS_CSV);
+    expect(out).toEqual([
+      { kind: "new", row: { line: 2, name: "Priya Raman", email: "priya@example.com", examTypes: ["TET", "NET"], password: null, globalTestLimit: null } },
+      { kind: "new", row: { line: 3, name: "தமிழ்செல்வி", email: "tamil@example.com", examTypes: ["PG_TRB"], password: "welcome123", globalTestLimit: 3 } },
+    ]);
+    const labels = plan("Name,E-mail,Exam Types\nA,a@x.co,PG TRB | தமிழ் இலக்கியம்\n");
+    expect(labels[0]).toMatchObject({ kind: "new", row: { examTypes: ["PG_TRB", "தமிழ்_இலக்கியம்"] } });
+  });
+
+  it("takes a byte-order mark and CRLF lines; refuses a file that is not UTF-8 or has no header", () => {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("name,email,exam_types\r\nA,A@X.CO,tet\r\n")]);
+    expect(plan(bom)[0]).toMatchObject({ kind: "new", row: { email: "a@x.co", examTypes: ["TET"] } });
+    expect(planStudentImport(new Uint8Array([0x41, 0xe9, 0x0a]), TYPES, new Set(), "update")).toEqual({ ok: false, error: NOT_UTF8_STUDENTS });
+    expect(planStudentImport("a,b,c\n1,2,3\n", TYPES, new Set(), "update")).toEqual({ ok: false, error: MISSING_HEADER });
+  });
+
+  it("reports each bad row with its line and reason, and writes none of it", () => {
+    const csv = [
+      "name,email,exam_types,password,global_test_limit",
+      "Good,good@x.co,TET,,",
+      "No Mail,not-an-email,TET,,",
+      "Odd Type,odd@x.co,TET;SSC,,",
+      "Again,GOOD@x.co,NET,,",
+      `${"L".repeat(101)},long@x.co,TET,,`,
+      "Short,short@x.co,TET,abc,",
+      "Limit,limit@x.co,TET,,-2",
+      ",empty@x.co,TET,,",
+    ].join("\n");
+    const out = plan(csv);
+    expect(out.filter((o) => o.kind === "error")).toEqual([
+      { kind: "error", line: 3, email: "not-an-email", reason: "Please enter a valid email address" },
+      { kind: "error", line: 4, email: "odd@x.co", reason: "Unknown exam type: SSC" },
+      { kind: "error", line: 5, email: "good@x.co", reason: "Duplicate e-mail in this file (first on line 2)" },
+      { kind: "error", line: 6, email: "long@x.co", reason: "Name is too long (at most 100 characters)" },
+      { kind: "error", line: 7, email: "short@x.co", reason: "Password must be at least 6 characters" },
+      { kind: "error", line: 8, email: "limit@x.co", reason: "Enter a whole number from 0 to 1000, or leave it empty for no limit" },
+      { kind: "error", line: 9, email: "empty@x.co", reason: "Please fill in all fields" },
+    ]);
+    expect(countOutcomes(out)).toEqual({ new: 1, update: 0, skip: 0, error: 7 });
+  });
+
+  it("an already registered e-mail is updated or skipped as chosen", () => {
+    const csv = "name,email,exam_types\nOld,old@x.co,NET\n";
+    expect(plan(csv, ["old@x.co"], "update")[0].kind).toBe("update");
+    expect(plan(csv, ["old@x.co"], "skip")[0].kind).toBe("skip");
+  });
+});
