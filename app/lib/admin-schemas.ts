@@ -133,3 +133,20 @@ export const newPasswordSchema = z
     confirm: z.string({ message: "Type the password again" }),
   })
   .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] });
+
+export const CHOOSE_ACTION = "Choose what to do";
+export const CONFIRM_DELETE = "Tick the box to confirm: the users and all their attempts are deleted";
+
+/** Bulk actions on users (User Management → Bulk actions): the action and what it needs. */
+export const bulkUsersSchema = z
+  .object({
+    action: z.enum(["add-type", "remove-type", "activate", "deactivate", "limit", "links", "delete"], { message: CHOOSE_ACTION }),
+    examType: z.string().trim().max(CONTENT_LIMITS.examType).optional(),
+    globalTestLimit: globalLimitSchema.shape.globalTestLimit,
+    confirmDelete: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.action === "add-type" || v.action === "remove-type") && !v.examType)
+      ctx.addIssue({ code: "custom", message: "Choose an exam type", path: ["examType"] });
+    if (v.action === "delete" && v.confirmDelete !== "on") ctx.addIssue({ code: "custom", message: CONFIRM_DELETE, path: ["confirmDelete"] });
+  });

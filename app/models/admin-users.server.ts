@@ -1,4 +1,5 @@
 import { pageParam } from "~/lib/forms";
+import type { BulkUserAction, UserSort } from "~/lib/user-list";
 import { and, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { attempts, tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
@@ -8,14 +9,18 @@ import { createUser, findUserByEmail, findUserById, isOwnerEmail, setAssignedExa
 
 export const USERS_PAGE_SIZE = 50;
 
-export type UserFilters = { q: string; status: "all" | "active" | "inactive"; page: number };
+export type UserFilters = { q: string; status: "all" | "active" | "inactive"; type: string; sort: UserSort; page: number };
 
-export function parseUserFilters(url: URL): UserFilters {
-  const s = url.searchParams.get("status");
+export function parseUserFilters(url: URL | URLSearchParams): UserFilters {
+  const p = url instanceof URL ? url.searchParams : url;
+  const s = p.get("status");
+  const sort = p.get("sort");
   return {
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    q: (p.get("q") ?? "").trim().slice(0, 100),
     status: s === "active" || s === "inactive" ? s : "all",
-    page: pageParam(url.searchParams.get("page")),
+    type: (p.get("type") ?? "").trim().slice(0, 60),
+    sort: sort === "joined" || sort === "login" ? sort : "name",
+    page: pageParam(p.get("page")),
   };
 }
 
@@ -30,7 +35,25 @@ function whereOf(f: UserFilters): SQL | undefined {
     parts.push(or(sql`lower(${users.name}) LIKE ${p} ESCAPE '\\'`, sql`${users.email} LIKE ${p} ESCAPE '\\'`) as SQL);
   }
   if (f.status !== "all") parts.push(eq(users.status, f.status));
+  if (f.type) parts.push(sql`EXISTS (SELECT 1 FROM user_exam_types t WHERE t.user_id = ${users.id} AND t.exam_type = ${f.type})`);
   return parts.length ? and(...parts) : undefined;
+}
+
+function orderOf(sort: UserSort): SQL[] {
+  if (sort === "joined") return [sql`${users.joinDate} DESC`, sql`${users.name}`];
+  if (sort === "login") return [sql`${users.lastLogin} IS NULL`, sql`${users.lastLogin} DESC`, sql`${users.name}`];
+  return [sql`${users.name}`];
+}
+
+/** The ids of every user the filters match (for "all N matching"), in list order. */
+export function idsMatching(f: UserFilters): string[] {
+  return db()
+    .select({ id: users.id })
+    .from(users)
+    .where(whereOf(f))
+    .orderBy(...orderOf(f.sort))
+    .all()
+    .map((r) => r.id);
 }
 
 /** Tiles, and one page of users with their exam types and limits (two indexed queries, no N+1). */
@@ -55,7 +78,7 @@ export function listUsers(f: UserFilters) {
     })
     .from(users)
     .where(where)
-    .orderBy(users.name)
+    .orderBy(...orderOf(f.sort))
     .limit(USERS_PAGE_SIZE)
     .offset((f.page - 1) * USERS_PAGE_SIZE)
     .all();
@@ -101,16 +124,16 @@ export function changeStatus(id: string, status: "active" | "inactive", actingUs
   return { ok: true as const, user };
 }
 
-/**
- * Deleting a user removes the account and, by the foreign keys, their exam types, limits and every
- * attempt with its answers: an academy deletes an account when the student asks to be forgotten.
- * Deactivate instead to keep the history. The owner and the acting admin cannot be deleted.
- */
 /** How many attempts a user has made (all tests): what Delete User takes with it. */
 export function attemptCountOfUser(userId: string): number {
   return db().select({ n: count() }).from(attempts).where(eq(attempts.userId, userId)).get()?.n ?? 0;
 }
 
+/**
+ * Deleting a user removes the account and, by the foreign keys, their exam types, limits and every
+ * attempt with its answers: an academy deletes an account when the student asks to be forgotten.
+ * Deactivate instead to keep the history. The owner and the acting admin cannot be deleted.
+ */
 export function deleteUser(id: string, actingUserId: string) {
   const user = findUserById(id);
   if (!user) return { ok: false as const, error: "Error deleting user. Please try again." };
@@ -177,4 +200,63 @@ export function testsForLimits(examTypes: string[]) {
     .where(and(inArray(tests.examType, examTypes), sql`${tests.archivedAt} IS NULL`))
     .orderBy(tests.title)
     .all();
+}
+
+/**
+ * One action on many users, in transactions of 500. The owner and the acting admin are never
+ * deactivated or deleted (counted as skipped). Returns how many users changed.
+ */
+export function bulkUpdateUsers(
+  action: Exclude<BulkUserAction, "links">,
+  ids: string[],
+  options: { examType?: string; limit?: number | null; actingUserId: string },
+): { changed: number; skipped: number } {
+  let changed = 0;
+  let skipped = 0;
+  const protectedIds = new Set(
+    db()
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids.slice(0, 100_000)))
+      .all()
+      .filter((u) => isOwnerEmail(u.email) || u.id === options.actingUserId)
+      .map((u) => u.id),
+  );
+  for (let from = 0; from < ids.length; from += 500) {
+    const batch = ids.slice(from, from + 500);
+    transaction((tx) => {
+      const now = new Date();
+      for (const id of batch) {
+        if ((action === "deactivate" || action === "delete") && protectedIds.has(id)) {
+          skipped += 1;
+          continue;
+        }
+        let n = 0;
+        if (action === "add-type" && options.examType)
+          n = tx.insert(userExamTypes).values({ userId: id, examType: options.examType }).onConflictDoNothing().run().changes;
+        else if (action === "remove-type" && options.examType)
+          n = tx
+            .delete(userExamTypes)
+            .where(and(eq(userExamTypes.userId, id), eq(userExamTypes.examType, options.examType)))
+            .run().changes;
+        else if (action === "activate" || action === "deactivate") {
+          const status = action === "activate" ? "active" : "inactive";
+          n = tx
+            .update(users)
+            .set({ status, updatedAt: now })
+            .where(and(eq(users.id, id), sql`${users.status} <> ${status}`))
+            .run().changes;
+          if (n && status === "inactive") endAllSessions(id, tx);
+        } else if (action === "limit")
+          n = tx
+            .update(users)
+            .set({ globalTestLimit: options.limit ?? null, updatedAt: now })
+            .where(eq(users.id, id))
+            .run().changes;
+        else if (action === "delete") n = tx.delete(users).where(eq(users.id, id)).run().changes;
+        changed += n ? 1 : 0;
+      }
+    });
+  }
+  return { changed, skipped };
 }

@@ -230,7 +230,7 @@ export default function Backup() {
             <input id="snapshot-file" name="snapshot" type="file" accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3" className="block text-sm" />
           </div>
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="confirm" className="mt-1 h-4 w-4" /> I understand that this replaces everything on this site with the snapshot.
+            <input type="checkbox" name="confirm" className="mt-1 h-4 w-4" /> Yes, replace everything on this site with the snapshot.
           </label>
           <SubmitButton pending="Restoring..." className="btn-danger">
             Restore Site

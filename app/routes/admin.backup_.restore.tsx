@@ -27,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, { refusal: "Only administrators can import data" });
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
+    return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
   const directory = path.join(path.dirname(path.resolve(databaseFile())), "restore");
   fs.mkdirSync(directory, { recursive: true });
   let form: FormData;

@@ -1,13 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { Badge, DeleteLink, EmptyState, FilterForm, PageHeader, Pagination, RowMenu, SearchField, StatTiles, useChildHref } from "~/components/admin/ui";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  Badge,
+  DeleteLink,
+  EmptyState,
+  FilterForm,
+  FilterSelect,
+  PageHeader,
+  Pagination,
+  RowMenu,
+  SearchField,
+  StatTiles,
+  useChildHref,
+} from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";
 import { formatDate, formatDateTime } from "~/lib/time";
+import { USER_SORTS } from "~/lib/user-list";
 import { changeStatus, listUsers, parseUserFilters } from "~/models/admin-users.server";
-import { examTypeLabels } from "~/models/exam-type.server";
+import { allExamTypeOptions, examTypeLabels } from "~/models/exam-type.server";
 
 /**
  * User Management: the list of users with its filters. Each dialog is a child route rendered in the
@@ -19,7 +32,14 @@ export const meta: MetaFunction = () => [{ title: "User Management" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const filters = parseUserFilters(new URL(request.url));
-  return { filters, ...listUsers(filters), labels: examTypeLabels() };
+  return {
+    filters,
+    ...listUsers(filters),
+    labels: examTypeLabels(),
+    examTypes: allExamTypeOptions()
+      .filter((t) => t.value !== "GENERAL")
+      .map((t) => ({ value: t.value, label: t.label })),
+  };
 }
 
 /** The row's Activate / Deactivate. */
@@ -42,6 +62,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminUsers() {
   const d = useLoaderData<typeof loader>();
   const child = useChildHref("/admin/users", USER_LIST_KEYS);
+  const location = useLocation();
+  // ticks that came back in the address stay ticked (the bulk dialog was closed without JavaScript)
+  const ticked = new Set(new URLSearchParams(location.search).getAll("ids"));
   return (
     <main>
       <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
@@ -77,7 +100,32 @@ export default function AdminUsers() {
             <option value="inactive">Inactive</option>
           </select>
         </div>
+        <FilterSelect id="user-type" name="type" label="Exam type" defaultValue={d.filters.type} allLabel="All exam types" options={d.examTypes} />
+        <div>
+          <label htmlFor="user-sort" className="label">
+            Sort by
+          </label>
+          <select id="user-sort" name="sort" defaultValue={d.filters.sort} className="input">
+            {Object.entries(USER_SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
       </FilterForm>
+      {/* a GET form: the ticks and the filters travel in the address to the bulk dialog, without JavaScript too */}
+      <Form method="get" action="/admin/users/bulk" id="user-select" className="mb-2 flex items-center gap-2" preventScrollReset>
+        {[...new URLSearchParams(location.search).entries()]
+          .filter(([k]) => (USER_LIST_KEYS as readonly string[]).includes(k))
+          .map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+        <button type="submit" className="btn-secondary">
+          Bulk actions…
+        </button>
+        <span className="text-sm text-slate-600">Tick users below, or act on all {d.filtered} matching.</span>
+      </Form>
       {d.rows.length === 0 ? (
         <EmptyState title="No users found matching your criteria." />
       ) : (
@@ -86,6 +134,9 @@ export default function AdminUsers() {
           <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="whitespace-nowrap border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
+                <th className="px-4 py-3">
+                  <span className="sr-only">Select</span>
+                </th>
                 <th className="px-4 py-3">User</th>
                 <th className="px-4 py-3">Status</th>
                 <th className="px-4 py-3">Join Date</th>
@@ -98,6 +149,17 @@ export default function AdminUsers() {
             <tbody className="divide-y divide-slate-100">
               {d.rows.map((u) => (
                 <tr key={u.id} data-testid="user-row">
+                  <td className="px-4 py-3">
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={u.id}
+                      form="user-select"
+                      defaultChecked={ticked.has(u.id)}
+                      aria-label={`Select ${u.name}`}
+                      className="h-4 w-4"
+                    />
+                  </td>
                   <td className="max-w-[16rem] px-4 py-3">
                     <p className="truncate font-medium">{u.name}</p>
                     <p className="truncate text-slate-500">{u.email}</p>

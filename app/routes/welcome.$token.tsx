@@ -14,9 +14,9 @@ import { findUserById, stampLastLogin } from "~/models/user.server";
 
 /**
  * A one-time sign-in link (/welcome/:token): the student sets a password once and is signed in. A used,
- * expired or unknown link says so. The page is never cached and sends no referrer (the token is in its URL).
+ * expired or unknown link says so. The page is never cached and sends its address (the token) to no other site.
  */
-export const meta: MetaFunction = () => [{ title: "Set your password" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: "Set your password" }, { name: "referrer", content: "same-origin" }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = findSignInLink(params.token ?? "");

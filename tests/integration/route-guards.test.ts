@@ -37,9 +37,9 @@ function accessOf(path: string): Access | "open" | "splat" | "logout" | undefine
 }
 
 /** Admin routes whose actions answer a signed-in non-admin with the spec's 403 message (backup). */
-const REFUSING_ACTIONS = new Set(["/admin/backup", "/admin/backup/export"]);
+const REFUSING_ACTIONS = new Set(["/admin/backup", "/admin/backup/export", "/admin/backup/restore"]);
 /** Resource routes whose GET sends an admin on to the page that holds the form. */
-const ADMIN_GET_REDIRECTS: Record<string, string> = { "/admin/backup/export": "/admin/backup" };
+const ADMIN_GET_REDIRECTS: Record<string, string> = { "/admin/backup/export": "/admin/backup", "/admin/backup/restore": "/admin/backup" };
 
 const cookies: Record<string, string | undefined> = {};
 let params: Record<string, string>;

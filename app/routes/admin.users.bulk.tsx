@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { DialogActions, useUserListHref } from "~/components/admin/ui";
+import { Dialog } from "~/components/Dialog";
+import { ErrorList, Field, SelectField, useSchemaForm } from "~/components/forms";
+import { bulkUsersSchema } from "~/lib/admin-schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { newId } from "~/lib/ids.server";
+import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";
+import { BULK_USER_ACTIONS } from "~/lib/user-list";
+import { bulkUpdateUsers, idsMatching, parseUserFilters } from "~/models/admin-users.server";
+import { allExamTypeOptions } from "~/models/exam-type.server";
+import { claimReceipt, storeReceipt } from "~/models/form-receipts.server";
+import { createSignInLinks } from "~/models/sign-in-links.server";
+
+/**
+ * Bulk actions on users, a dialog route over User Management (/admin/users/bulk): the ticked users, or
+ * every user matching the list's filters ("all N matching"); the action names how many it changes.
+ */
+export const meta: MetaFunction = () => [{ title: "Bulk Actions" }];
+
+/** The users a request means: the ticked ids, or (`all=1`) every user the filters match. */
+function selectionOf(params: URLSearchParams): { ids: string[]; all: boolean } {
+  const filters = parseUserFilters(params);
+  if (params.get("all") === "1") return { ids: idsMatching(filters), all: true };
+  const matching = new Set(idsMatching({ ...filters, q: "", status: "all", type: "" }));
+  return { ids: params.getAll("ids").filter((id) => matching.has(id)), all: false };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const ticked = selectionOf(params);
+  const all = idsMatching(parseUserFilters(params));
+  return {
+    ticked: params.get("all") === "1" ? 0 : ticked.ids.length,
+    ids: params.get("all") === "1" ? [] : ticked.ids,
+    matching: all.length,
+    examTypes: allExamTypeOptions()
+      .filter((t) => t.value !== "GENERAL")
+      .map((t) => ({ value: t.value, label: t.label })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: bulkUsersSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const params = new URLSearchParams();
+  for (const [k, v] of form.entries()) if (typeof v === "string" && ([...USER_LIST_KEYS, "ids", "all"] as string[]).includes(k)) params.append(k, v);
+  const { ids } = selectionOf(params);
+  const back = userListHref(request.url);
+  if (!ids.length)
+    return data({ result: submission.reply({ formErrors: ["No users are selected: tick users in the list, or choose all matching."] }) }, { status: 400 });
+  const v = submission.value;
+  try {
+    if (v.action === "links") {
+      const links = createSignInLinks(ids, new URL(request.url).origin);
+      const key = newId();
+      claimReceipt(key, "sign-in-links");
+      storeReceipt(key, { count: links.length, expiresAt: links[0]?.expiresAt ?? Date.now(), links });
+      return redirectWithFlash(`/admin/users/import?links=${key}`, { type: "success", text: `${links.length} sign-in links created` });
+    }
+    const r = bulkUpdateUsers(v.action, ids, { examType: v.examType, limit: v.globalTestLimit, actingUserId: admin.id });
+    const text = `${BULK_USER_ACTIONS[v.action]}: ${r.changed} of ${ids.length} users changed${r.skipped ? ` (${r.skipped} skipped: the owner's and your own account)` : ""}`;
+    return redirectWithFlash(back, { type: "success", text });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("bulk user action failed", error);
+    return data({ result: submission.reply({ formErrors: ["The bulk action failed. Please try again."] }) }, { status: 500 });
+  }
+}
+
+export default function BulkUsers() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const closeHref = useUserListHref();
+  const params = new URLSearchParams(useLocation().search);
+  const [form, fields] = useSchemaForm(bulkUsersSchema, { id: "bulk-users", lastResult: actionData?.result });
+  const [chosen, setChosen] = useState(String(fields.action.initialValue ?? ""));
+  const [scope, setScope] = useState(d.ticked ? "ticked" : "all");
+  const count = scope === "ticked" ? d.ticked : d.matching;
+  return (
+    <Dialog labelledBy="bulk-users-title" closeHref={closeHref}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <h2 id="bulk-users-title" className="text-xl font-bold">
+          Bulk actions
+        </h2>
+        {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
+        {[...params.entries()]
+          .filter(([k]) => (USER_LIST_KEYS as readonly string[]).includes(k))
+          .map(([k, val]) => (
+            <input key={k} type="hidden" name={k} value={val} />
+          ))}
+        <fieldset className="space-y-1">
+          <legend className="label">Which users</legend>
+          {d.ticked ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="scope" value="ticked" checked={scope === "ticked"} onChange={() => setScope("ticked")} /> The {d.ticked} ticked user
+              {d.ticked === 1 ? "" : "s"}
+            </label>
+          ) : null}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="scope" value="all" checked={scope === "all"} onChange={() => setScope("all")} /> All {d.matching} user
+            {d.matching === 1 ? "" : "s"} matching the list's search and filters
+          </label>
+        </fieldset>
+        {scope === "ticked" ? d.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />) : <input type="hidden" name="all" value="1" />}
+        <div>
+          <label htmlFor={fields.action.id} className="label">
+            Action
+          </label>
+          <select
+            id={fields.action.id}
+            name={fields.action.name}
+            defaultValue={String(fields.action.initialValue ?? "")}
+            onChange={(e) => setChosen(e.target.value)}
+            className="input"
+            aria-invalid={fields.action.errors ? true : undefined}
+          >
+            <option value="">Choose…</option>
+            {Object.entries(BULK_USER_ACTIONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.action.errorId} errors={fields.action.errors} />
+        </div>
+        <SelectField meta={fields.examType} label="Exam type (to assign or remove)" options={d.examTypes} />
+        <Field meta={fields.globalTestLimit} label="Global test limit (for Set the global test limit; empty = no limit)" type="number" min={0} max={1000} />
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input {...getInputProps(fields.confirmDelete, { type: "checkbox" })} className="mt-1 h-4 w-4" /> For Delete: yes, delete these {count} users and
+            all their attempts
+          </label>
+          <ErrorList id={fields.confirmDelete.errorId} errors={fields.confirmDelete.errors} />
+        </div>
+        <DialogActions closeHref={closeHref} intent="bulk" pending="Working..." danger={chosen === "delete"}>
+          Apply to {count} User{count === 1 ? "" : "s"}
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
