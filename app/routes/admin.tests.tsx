@@ -209,6 +209,9 @@ function TestList({ d }: { d: LoaderData }) {
                 <Link to={`/admin/tests/${t.id}/marks`} className="btn-secondary px-3 py-1.5">
                   Marks register
                 </Link>
+                <Link to={`/admin/tests/${t.id}/print`} className="btn-secondary px-3 py-1.5">
+                  Print paper
+                </Link>
                 <DeleteLink to={child(`${t.id}/delete`)} size="md" />
               </RowMenu>
             </div>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useHydrated } from "~/lib/hooks";
 import { formatDateTime } from "~/lib/time";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -25,6 +26,7 @@ const filterLabels: Record<ReviewFilter, string> = { all: "All", wrong: "Wrong",
 
 export default function Results() {
   const page = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   if (page.state === "test-running") {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -93,7 +95,7 @@ export default function Results() {
         </section>
       </div>
 
-      <div className="mt-4 flex flex-wrap gap-2">
+      <div className="mt-4 flex flex-wrap gap-2 print:hidden">
         <Link to={isAdmin ? "/admin" : "/dashboard"} className="btn-secondary">
           {isAdmin ? "Back to Admin Panel" : "Back to Dashboard"}
         </Link>
@@ -102,13 +104,18 @@ export default function Results() {
             Retake Test
           </Link>
         ) : null}
+        {hydrated ? (
+          <button type="button" className="btn-secondary" onClick={() => window.print()}>
+            Print
+          </button>
+        ) : null}
       </div>
 
       <section className="mt-6" aria-labelledby="review-heading">
         <h2 id="review-heading" className="text-lg font-bold">
           Question-wise Review
         </h2>
-        <nav aria-label="Review filter" className="mt-2 flex flex-wrap gap-2">
+        <nav aria-label="Review filter" className="mt-2 flex flex-wrap gap-2 print:hidden">
           {REVIEW_FILTERS.map((f) => (
             <Link
               key={f}
