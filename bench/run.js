@@ -7,6 +7,7 @@ import path from "node:path";
 import { baseline, examEndBurst, generate, load, ROOT, signInAdmin, signInStudents, startServer, withPeakMemory } from "./lib.js";
 import { budgetProblems, pageWeights } from "./page-weight.js";
 import { slowLinkExam } from "./slow-link.js";
+import { studentImport } from "./student-import.js";
 
 const scale = Number(process.env.BENCH_SCALE ?? "1");
 const FULL = { students: Math.round(2000 * scale), tests: Math.round(500 * scale), questionsPerTest: 50, attempts: Math.round(100_000 * scale) };
@@ -91,6 +92,9 @@ async function measure(dbFile, sizes, { withBurst }) {
       // the same exam page on a slow mobile link, in Chromium, next to a 166 KB-script page
       results.slowLink = await slowLinkExam(server.base, examCookies[0], "/test/t0?q=1");
       log("slow link (ms to Question 1 visible / interactive)", JSON.stringify(results.slowLink));
+      // the bulk student import (3,000 rows, a third with passwords), after the measured load
+      results.studentImport = await studentImport(server.base, server.pid, Math.round(3000 * scale));
+      log("student import", JSON.stringify(results.studentImport));
       // 5. landing page, anonymous
       s.landing = await withPeakMemory(server.pid, () => load(server.base, { paths: ["/"], duration: DURATION, warmup: WARMUP, pid: server.pid }));
       log("landing", JSON.stringify(s.landing));
@@ -141,6 +145,13 @@ if (results.slowLink) {
   const l = results.slowLink;
   console.log(`\nexam on ${l.link.kbps} kbps / ${l.link.latencyMs} ms RTT (median of ${l.runs}; ms to Question 1 visible / interactive)`);
   for (const k of ["examJsOn", "examJsOff", "heavySpa"]) console.log(`${k.padEnd(10)} ${l[k].visibleMs} / ${l[k].interactiveMs}`);
+}
+if (results.studentImport) {
+  const i = results.studentImport;
+  console.log(
+    `\nstudent import: ${i.rows} rows (${i.withPassword} with passwords): preview ${i.previewMs} ms, confirm ${i.confirmMs} ms, peak ${i.peakMemoryMB} MB`,
+  );
+  if (!i.ok) problems.push("student import did not complete");
 }
 console.log(`\nresults: bench/out/results.json`);
 if (problems.length) {
