@@ -44,9 +44,15 @@ export function driveViewUrl(link: string): string {
   return `https://drive.google.com/file/d/${id}/view`;
 }
 
+/**
+ * The address that downloads a material: a Drive file's direct download; a Google Docs, Sheets or
+ * Slides file exported as PDF (its /edit page is not a download).
+ */
 export function driveDownloadUrl(link: string): string {
   const id = driveFileId(link);
-  if (!id || /docs\.google\.com\/(document|spreadsheets|presentation)/.test(link)) return link;
+  if (!id) return link;
+  const kind = /docs\.google\.com\/(document|spreadsheets|presentation)/.exec(link)?.[1];
+  if (kind) return `https://docs.google.com/${kind}/d/${id}/export?format=pdf`;
   return `https://drive.google.com/uc?export=download&id=${id}`;
 }
 

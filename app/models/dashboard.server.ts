@@ -60,6 +60,8 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
 
   const base = {
     name: user.name,
+    // "Welcome back" for a student who has finished a test or joined before today; a new one is welcomed
+    returning: (stats?.taken ?? 0) > 0 || joinedBefore(user.id, Date.now() - 86_400_000),
     hasTypes: types.length > 0,
     stats: {
       available: stats?.available ?? 0,
@@ -223,4 +225,8 @@ function recentResults(userId: string) {
       WHERE a.user_id = ${userId} AND a.status IN ${FINISHED_SQL}
       ORDER BY a.completed_at DESC LIMIT 5`)
     .map((r) => ({ ...r, percent: percent(r.score, r.total) }));
+}
+
+function joinedBefore(userId: string, time: number): boolean {
+  return (db().get<{ joined: number }>(sql`SELECT join_date AS joined FROM users WHERE id = ${userId}`)?.joined ?? 0) < time;
 }

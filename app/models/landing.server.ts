@@ -64,15 +64,19 @@ function materials(limit: number) {
     }));
 }
 
-/** Everything the public landing page shows. `popupClosed` comes from the visit cookie. */
-export function loadLanding(url: URL, popupClosed: boolean, now = Date.now()) {
+/**
+ * Everything the public landing page shows. `closedPopupId` (from a cookie) is the announcement whose
+ * on-load popup the visitor closed: it stays closed; a newer announcement pops up again.
+ */
+export function loadLanding(url: URL, closedPopupId: string | null, now = Date.now()) {
   const announcements = publicAnnouncements(PUBLIC_ANNOUNCEMENTS, now);
   const bookList = books(LANDING_BOOKS);
   const announcementId = url.searchParams.get("announcement");
   const bookId = url.searchParams.get("book");
   const openAnnouncement = announcementId ? (announcements.find((a) => a.id === announcementId) ?? publicAnnouncement(announcementId, now) ?? null) : null;
   const openBook = bookId ? (bookList.find((b) => b.id === bookId) ?? book(bookId) ?? null) : null;
-  const popup = !popupClosed && !openAnnouncement && !openBook && announcements.length ? announcements[0] : null;
+  const latest = announcements[0];
+  const popup = latest && latest.id !== closedPopupId && !openAnnouncement && !openBook ? latest : null;
   return {
     announcements,
     materials: materials(LANDING_MATERIALS),

@@ -23,17 +23,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
   const url = new URL(request.url);
   if (url.searchParams.get("popup") === "closed") {
-    return redirect("/", { headers: { "Set-Cookie": await closedPopupCookie.serialize("1") } });
+    // without an id (an old link), the announcement popping up now is the one closed
+    const id = popupId(url.searchParams.get("id")) || (loadLanding(new URL("/", url), null).popup?.id ?? "");
+    return redirect("/", { headers: { "Set-Cookie": await closedPopupCookie.serialize(id) } });
   }
-  const closed = (await closedPopupCookie.parse(request.headers.get("Cookie"))) === "1";
-  return loadLanding(url, closed);
+  const closed = await closedPopupCookie.parse(request.headers.get("Cookie"));
+  return loadLanding(url, typeof closed === "string" ? closed : null);
+}
+
+/** The closed announcement's id as the cookie keeps it (an id of the app's shape, else nothing). */
+function popupId(id: string | null | undefined): string {
+  return id && /^[\w-]{1,64}$/.test(id) ? id : "";
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireSignedOut(request);
   const form = formToObject(await request.formData());
   if (form.intent === "close-popup") {
-    return data({ ok: true }, { headers: { "Set-Cookie": await closedPopupCookie.serialize("1") } });
+    return data({ ok: true }, { headers: { "Set-Cookie": await closedPopupCookie.serialize(popupId(form.id)) } });
   }
   // the contact form without JavaScript: validated here, then the visitor's mail client opens
   const parsed = contactSchema.safeParse(form);
@@ -308,16 +315,46 @@ function AnnouncementBody({ a, headingId }: { a: NonNullable<LandingData["popup"
   );
 }
 
-function AnnouncementDialog({ a, closeHref }: { a: NonNullable<LandingData["popup"]>; closeHref: string }) {
+/**
+ * An announcement in a dialog: a × at the top and Close / Get Started at the bottom stay in view however
+ * long the announcement is (only its text scrolls).
+ */
+function AnnouncementFrame({
+  a,
+  headingId,
+  closeHref,
+  onClose,
+}: {
+  a: NonNullable<LandingData["popup"]>;
+  headingId: string;
+  closeHref: string;
+  onClose?: () => void;
+}) {
   return (
-    <Dialog labelledBy="announcement-title" closeHref={closeHref}>
-      <AnnouncementBody a={a} headingId="announcement-title" />
+    <div className="flex max-h-[90vh] flex-col">
+      <div className="flex justify-end border-b border-slate-100 px-2 py-1">
+        <DialogCloseLink href={closeHref} onClose={onClose} className="rounded-lg px-3 py-1 text-xl leading-none text-slate-600 hover:bg-slate-100">
+          <span aria-hidden="true">×</span>
+          <span className="sr-only">Dismiss</span>
+        </DialogCloseLink>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto" data-testid="announcement-scroll">
+        <AnnouncementBody a={a} headingId={headingId} />
+      </div>
       <div className="flex justify-end gap-2 border-t border-slate-100 p-4">
-        <DialogCloseLink href={closeHref} />
+        <DialogCloseLink href={closeHref} onClose={onClose} />
         <Link to="/login" className="btn-primary">
           Get Started
         </Link>
       </div>
+    </div>
+  );
+}
+
+function AnnouncementDialog({ a, closeHref }: { a: NonNullable<LandingData["popup"]>; closeHref: string }) {
+  return (
+    <Dialog labelledBy="announcement-title" closeHref={closeHref}>
+      <AnnouncementFrame a={a} headingId="announcement-title" closeHref={closeHref} />
     </Dialog>
   );
 }
@@ -328,17 +365,12 @@ function Popup({ a }: { a: NonNullable<LandingData["popup"]> }) {
   if (closed) return null;
   const close = () => {
     setClosed(true);
-    fetcher.submit({ intent: "close-popup" }, { method: "post" });
+    fetcher.submit({ intent: "close-popup", id: a.id }, { method: "post" });
   };
+  const closeHref = `/?popup=closed&id=${encodeURIComponent(a.id)}`;
   return (
-    <Dialog labelledBy="popup-title" closeHref="/?popup=closed" onClose={close}>
-      <AnnouncementBody a={a} headingId="popup-title" />
-      <div className="flex justify-end gap-2 border-t border-slate-100 p-4">
-        <DialogCloseLink href="/?popup=closed" onClose={close} />
-        <Link to="/login" className="btn-primary">
-          Get Started
-        </Link>
-      </div>
+    <Dialog labelledBy="popup-title" closeHref={closeHref} onClose={close}>
+      <AnnouncementFrame a={a} headingId="popup-title" closeHref={closeHref} onClose={close} />
     </Dialog>
   );
 }
@@ -542,7 +574,16 @@ function Contact() {
             ))}
           </ul>
         </div>
-        <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="card space-y-4 p-5" aria-label="Contact form">
+        <Form
+          method="post"
+          action="/?index#contact-form"
+          id="contact-form"
+          ref={formRef}
+          onSubmit={onSubmit}
+          noValidate
+          className="card scroll-mt-20 space-y-4 p-5"
+          aria-label="Contact form"
+        >
           {state === "success" ? (
             <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-800">
               <p className="font-semibold">Message sent successfully!</p>

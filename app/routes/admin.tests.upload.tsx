@@ -25,9 +25,14 @@ import { createFromPreview, type PreviewResult, previewSingleUpload, readUploadF
  */
 export const meta: MetaFunction = () => [{ title: "Upload Single Test" }];
 
+/** The details a "Choose another file" link carries back, so the admin does not type them again. */
+const DETAIL_KEYS = ["title", "description", "examType", "customExamType", "duration", "unitNumber", "unitName", "maxAttempts"] as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { examTypes: testExamTypeOptions().map((t) => ({ value: t.value, label: t.label })) };
+  const params = new URL(request.url).searchParams;
+  const defaults = Object.fromEntries(DETAIL_KEYS.flatMap((k) => (params.get(k) ? [[k, (params.get(k) ?? "").slice(0, 2000)]] : [])));
+  return { examTypes: testExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), defaults };
 }
 
 type OkPreview = Extract<PreviewResult, { ok: true }>;
@@ -82,11 +87,11 @@ export default function UploadSingleTest() {
 }
 
 function DetailsStep({ closeHref }: { closeHref: string }) {
-  const { examTypes } = useLoaderData<typeof loader>();
+  const { examTypes, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
   const lastResult = actionData && "result" in actionData ? actionData.result : null;
-  const [form, fields] = useSchemaForm(testDetailsSchema, { id: "upload-test", lastResult, defaultValue: { duration: "60" } });
+  const [form, fields] = useSchemaForm(testDetailsSchema, { id: "upload-test", lastResult, defaultValue: { duration: "60", ...defaults } });
   // the spec's words for a missing title or exam type, above the fields that say which
   const missing = fields.title.errors?.includes(TITLE_REQUIRED) || fields.examType.errors?.includes(EXAM_TYPE_REQUIRED);
   const formError = form.errors?.[0] ?? (missing ? UPLOAD_REQUIRED : null) ?? (actionData && "error" in actionData ? actionData.error : null);
@@ -124,6 +129,16 @@ function DetailsStep({ closeHref }: { closeHref: string }) {
       </DialogActions>
     </Form>
   );
+}
+
+/** The upload dialog again, with the details already entered (only the file is chosen anew). */
+function anotherFileHref(closeHref: string, fields: OkPreview["fields"]) {
+  const url = new URL(closeHref.replace("/admin/tests", "/admin/tests/upload"), "http://x");
+  for (const k of DETAIL_KEYS) {
+    const v = fields[k];
+    if (v !== null && v !== undefined && v !== "") url.searchParams.set(k, String(v));
+  }
+  return `${url.pathname}${url.search}`;
 }
 
 function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: string }) {
@@ -206,7 +221,7 @@ function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: st
       </section>
       <Form method="post" className="flex justify-end gap-2">
         <input type="hidden" name="token" value={preview.token} />
-        <Link to={closeHref.replace("/admin/tests", "/admin/tests/upload")} className="btn-secondary" preventScrollReset>
+        <Link to={anotherFileHref(closeHref, preview.fields)} className="btn-secondary" preventScrollReset>
           Choose another file
         </Link>
         <Link to={closeHref} className="btn-secondary" preventScrollReset>

@@ -34,7 +34,9 @@ export default function Dashboard() {
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
   return (
     <main className="mx-auto max-w-7xl px-4 py-6" aria-busy={loading}>
-      <h1 className="text-2xl font-bold">Welcome back, {d.name}</h1>
+      <h1 className="text-2xl font-bold">
+        {d.returning ? "Welcome back" : "Welcome"}, {d.name}
+      </h1>
       {loading ? (
         <p className="mt-1 text-sm text-slate-500" role="status">
           Loading your dashboard...

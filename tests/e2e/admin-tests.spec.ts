@@ -133,6 +133,26 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/admin\/tests\?q=Keats$/);
     });
 
+    test("Choose another file keeps the title, exam type, duration and unit already entered", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin/tests/upload`);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Test title").fill(`Kept details ${javaScriptEnabled}`);
+      await dialog.getByLabel("Exam type", { exact: true }).selectOption("SET");
+      await dialog.getByLabel("Duration (minutes)").fill("35");
+      await dialog.getByLabel("Unit number (optional)").fill("4");
+      await dialog.getByLabel("Unit name (optional)").fill("Moderns");
+      await dialog.getByLabel("CSV file").setInputFiles(fixture("clean-10.csv"));
+      if (!javaScriptEnabled) await dialog.getByRole("button", { name: "Upload & Preview" }).click();
+      await expect(dialog.getByText("10 questions", { exact: true })).toBeVisible();
+      await dialog.getByRole("link", { name: "Choose another file" }).click();
+      await expect(page.getByRole("dialog").getByLabel("Test title")).toHaveValue(`Kept details ${javaScriptEnabled}`);
+      await expect(page.getByRole("dialog").getByLabel("Exam type", { exact: true })).toHaveValue("SET");
+      await expect(page.getByRole("dialog").getByLabel("Duration (minutes)")).toHaveValue("35");
+      await expect(page.getByRole("dialog").getByLabel("Unit number (optional)")).toHaveValue("4");
+      await expect(page.getByRole("dialog").getByLabel("Unit name (optional)")).toHaveValue("Moderns");
+    });
+
     test("bulk upload closes on success and lists what it created", async ({ page }) => {
       await signIn(page, app, ADMIN.email, ADMIN.password);
       await page.goto(`${app.url}/admin/tests/bulk-upload`);

@@ -117,3 +117,14 @@ describe("dashboard", () => {
     expect(theirs.announcements.items.map((a: { title: string }) => a.title).sort()).toEqual(["For SET", "For all", "Past schedule"]);
   });
 });
+
+describe("the greeting", () => {
+  it("welcomes a brand-new student, and welcomes them back once they have finished a test", async () => {
+    const s = await makeStudent({ examTypes: ["NET"] });
+    expect((await load(s.cookie)).returning).toBe(false);
+    const t = createTest({ title: "Greeting test", examType: "NET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
+    expect((await load(s.cookie)).returning).toBe(true);
+  });
+});

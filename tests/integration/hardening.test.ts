@@ -91,7 +91,7 @@ describe("only http(s) links", () => {
         "INSERT INTO materials (id, title, description, exam_type, google_drive_link, thumbnail_url, is_active, upload_date, created_at, updated_at) VALUES ('old-m', 'Old', 'd', 'NET', 'javascript:alert(1)', 'javascript:alert(2)', 1, ?, ?, ?)",
       )
       .run(now, now, now);
-    const page = loadLanding(new URL("http://localhost/?announcement=old-js"), true);
+    const page = loadLanding(new URL("http://localhost/?announcement=old-js"), null);
     expect(JSON.stringify(page)).not.toContain("javascript:");
     expect(page.openAnnouncement?.title).toBe("Old");
     expect(page.openAnnouncement?.imageUrl).toBeNull();

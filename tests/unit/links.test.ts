@@ -32,6 +32,9 @@ describe("Drive links", () => {
   it("normalises to the file view address and builds a download address", () => {
     expect(driveViewUrl(`https://drive.google.com/open?id=${ID}`)).toBe(`https://drive.google.com/file/d/${ID}/view`);
     expect(driveDownloadUrl(`https://drive.google.com/file/d/${ID}/view`)).toBe(`https://drive.google.com/uc?export=download&id=${ID}`);
+    // a Google Docs material downloads as PDF, not its /edit page
+    expect(driveDownloadUrl(`https://docs.google.com/document/d/${ID}/edit?usp=sharing`)).toBe(`https://docs.google.com/document/d/${ID}/export?format=pdf`);
+    expect(driveDownloadUrl(`https://docs.google.com/spreadsheets/d/${ID}/edit`)).toBe(`https://docs.google.com/spreadsheets/d/${ID}/export?format=pdf`);
   });
   it("recognises Drive and Docs hosts only", () => {
     expect(isDriveLink("https://docs.google.com/x")).toBe(true);

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { type AppServer, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+  // the newest public announcement, very long: it is the one that pops up
+  const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of the timetable for the weekend batches.`).join("\n\n");
+  app
+    .db()
+    .prepare(
+      "INSERT INTO announcements (id, title, content, type, is_active, target_type, created_at, updated_at) VALUES ('long-one', 'A very long timetable', ?, 'course', 1, 'all', ?, ?)",
+    )
+    .run(long, Date.now() + 1000, Date.now() + 1000);
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the on-load announcement at 360 px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 360, height: 640 } });
+
+    test("Close, Get Started and a × are in view without scrolling; closing is remembered for 30 days", async ({ page, context }) => {
+      await page.goto(app.url);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toContainText("A very long timetable");
+      for (const link of [
+        dialog.getByRole("link", { name: "Close", exact: true }),
+        dialog.getByRole("link", { name: "Get Started" }),
+        dialog.getByRole("link", { name: "Dismiss" }),
+      ])
+        await expect(link).toBeInViewport();
+      // only the text scrolls
+      await expect(dialog.getByTestId("announcement-scroll")).toContainText("Paragraph 60");
+      await dialog.getByRole("link", { name: "Dismiss" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      const cookie = (await context.cookies()).find((c) => c.name === "landing_popup_closed");
+      expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+      await page.goto(app.url);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
+  });
+}
+
+test.describe("the contact form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+
+  test("after the post, its error is in view (not at the top of the page)", async ({ page }) => {
+    await page.goto(`${app.url}/?popup=closed`);
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("form", { name: "Contact form" }).getByRole("alert")).toHaveText("Please fill in all fields");
+    await expect(page.getByRole("form", { name: "Contact form" }).getByRole("alert")).toBeInViewport();
+  });
+});
