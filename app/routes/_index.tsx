@@ -121,7 +121,17 @@ function SiteHeader() {
             <ul className="absolute right-0 mt-2 w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
               {SECTIONS.map(([id, label]) => (
                 <li key={id}>
-                  <a href={`#${id}`} className="block px-4 py-2 text-sm hover:bg-slate-50">
+                  <a
+                    // without JavaScript the page loads again at the section, with the menu closed;
+                    // with it, the menu closes and the page scrolls there
+                    href={`/?section=${id}#${id}`}
+                    className="block px-4 py-2 text-sm hover:bg-slate-50"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      e.currentTarget.closest("details")?.removeAttribute("open");
+                      window.location.hash = id;
+                    }}
+                  >
                     {label}
                   </a>
                 </li>
@@ -455,7 +465,12 @@ function Books({ items }: { items: LandingData["books"] }) {
             <li key={b.id}>
               <Link to={`/?book=${b.id}`} preventScrollReset className="card block overflow-hidden transition hover:shadow-md" data-testid="book-card">
                 <Cover src={b.coverUrl} title={b.title} className="aspect-[3/4] w-full bg-slate-200 object-cover" />
-                <p className="line-clamp-2 p-3 text-sm font-semibold">{b.title}</p>
+                {/* the clamp on an unpadded box: with the padding on it, half a third line showed under the ellipsis */}
+                <p className="p-3 text-sm font-semibold">
+                  <span className="line-clamp-2" data-testid="book-title">
+                    {b.title}
+                  </span>
+                </p>
               </Link>
             </li>
           ))}

@@ -54,3 +54,42 @@ test.describe("the contact form without JavaScript", () => {
     await expect(page.getByRole("form", { name: "Contact form" }).getByRole("alert")).toBeInViewport();
   });
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the landing page's phone menu, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 360, height: 640 } });
+
+    test("closes after a section is chosen, and opens again", async ({ page }) => {
+      await page.goto(`${app.url}/?popup=closed`);
+      const nav = page.getByRole("navigation", { name: "Site" });
+      await nav.getByLabel("Sections").click();
+      const about = nav.getByRole("link", { name: "About", exact: true });
+      await expect(about).toBeVisible();
+      await about.click();
+      await expect(page).toHaveURL(/#about$/);
+      await expect(page.locator("#about")).toBeInViewport();
+      await expect(about).toBeHidden();
+      await nav.getByLabel("Sections").click();
+      await expect(nav.getByRole("link", { name: "Contact", exact: true })).toBeVisible();
+    });
+  });
+}
+
+test.describe("book cards at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("a long title shows at most two whole lines", async ({ page }) => {
+    app
+      .db()
+      .prepare("UPDATE books SET title = ? WHERE rowid = (SELECT MIN(rowid) FROM books)")
+      .run("A Very Long Book Title About the History of English Literature From Beowulf to the Present Day");
+    await page.goto(`${app.url}/?popup=closed#books`);
+    const titles = page.getByTestId("book-title");
+    await expect(titles.first()).toBeVisible();
+    for (const box of await titles.evaluateAll((els) =>
+      els.map((e) => ({ h: e.getBoundingClientRect().height, line: Number.parseFloat(getComputedStyle(e).lineHeight) })),
+    )) {
+      expect(box.h).toBeLessThanOrEqual(box.line * 2 + 1);
+    }
+  });
+});
