@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { percent } from "~/lib/exam-rules";
-import type { ReviewFilter } from "~/lib/review";
+import { rankSummary, type ReviewFilter } from "~/lib/review";
 import { answersOf, closeIfExpired, FINISHED, findAttempt, findOpenAttempt, latestFinishedAttempt } from "./attempt.server";
 import { questionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
@@ -22,7 +22,7 @@ export function rankAmongBest(testId: string, userId: string) {
            (SELECT p FROM me) AS mine
     FROM best`);
   if (!row || row.mine === null || !row.total) return null;
-  return { rank: row.better + 1, of: row.total, percentile: Math.round((row.below / row.total) * 100) };
+  return rankSummary(row);
 }
 
 /** True while the student has an attempt of this test open and inside its time. */
@@ -103,9 +103,7 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
     rank: rankAmongBest(testId, attempt.userId),
     attemptsOnTest,
     filter,
-    counts: { all: review.length, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length },
-    review: review.filter((r) =>
-      filter === "all" ? true : filter === "wrong" ? r.outcome === "wrong" : filter === "unanswered" ? r.outcome === "unanswered" : r.marked,
-    ),
+    counts: { all: review.length, correct, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length },
+    review: review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)),
   };
 }

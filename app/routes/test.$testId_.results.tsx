@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(page, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-const filterLabels: Record<ReviewFilter, string> = { all: "All", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
+const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
 
 export default function Results() {
   const page = useLoaderData<typeof loader>();
@@ -72,7 +72,13 @@ export default function Results() {
           <Stat label="Accuracy" value={`${breakdown.accuracy}%`} />
           <Stat label="Rank" value={rank ? `${rank.rank} of ${rank.of}` : "—"} />
         </dl>
-        {rank ? <p className="mt-3 text-sm text-slate-600">Better than {rank.percentile}% of students who took this test (best attempts).</p> : null}
+        {rank ? (
+          <p className="mt-3 text-sm text-slate-600" data-testid="rank-note">
+            {rank.others > 0
+              ? `Top ${rank.top}% · better than ${rank.betterThan}% of the other ${rank.others} student${rank.others === 1 ? "" : "s"} who took this test (best attempts)`
+              : "You are the first student to finish this test."}
+          </p>
+        ) : null}
       </section>
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { questionsOf } from "~/models/test.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attemptAnswers, attempts, tests } from "~/db/schema.server";
@@ -315,7 +316,22 @@ describe("results", () => {
       await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}&filter=wrong`, s.cookie), { testId }),
     );
     expect(page.review.map((r: { id: string }) => r.id)).toEqual(["q1"]);
-    expect(page.counts).toMatchObject({ all: 3, wrong: 1, unanswered: 2 });
+    expect(page.counts).toMatchObject({ all: 3, correct: 0, wrong: 1, unanswered: 2 });
+  });
+
+  it("filters the review to correct answers", async () => {
+    const s = await makeStudent();
+    await start(s.cookie);
+    const attempt = openAttempts(s.user.id, testId)[0];
+    const key = questionsOf(testId, 1);
+    await save(s.cookie, attempt.id, { questionId: "q2", chosen: String(key[1].correctAnswer) });
+    await save(s.cookie, attempt.id, { questionId: "q3", chosen: String((key[2].correctAnswer + 1) % key[2].options.length) });
+    await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "finish" }, { cookie: s.cookie }), { testId });
+    const page = payload<Record<string, any>>(
+      await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}&filter=correct`, s.cookie), { testId }),
+    );
+    expect(page.review.map((r: { id: string }) => r.id)).toEqual(["q2"]);
+    expect(page.counts).toMatchObject({ all: 3, correct: 1, wrong: 1, unanswered: 1 });
   });
 });
 
