@@ -399,7 +399,14 @@ function Materials({ items }: { items: LandingData["materials"] }) {
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((m) => (
               <li key={m.id} className="card flex flex-col overflow-hidden">
-                <img src={m.thumbnailUrl} alt="" width={320} height={180} loading="lazy" className="aspect-video w-full bg-brand-50 object-cover" />
+                <img
+                  src={m.thumbnailUrl}
+                  alt=""
+                  width={320}
+                  height={180}
+                  loading="lazy"
+                  className="img-fallback-material aspect-video w-full bg-brand-50 object-cover"
+                />
                 <div className="flex flex-1 flex-col p-4">
                   <div className="flex items-center justify-between gap-2">
                     <span className="badge bg-brand-100 text-brand-800">{m.examType}</span>
@@ -446,7 +453,7 @@ function Cover({ src, title, className }: { src: string; title: string; classNam
       height={400}
       loading="lazy"
       onError={() => setFailed(true)}
-      className={className}
+      className={`img-fallback-book ${className}`}
     />
   );
 }

@@ -25,7 +25,7 @@ function Cover({ src, title }: { src: string; title: string }) {
       height={400}
       loading="lazy"
       onError={() => setFailed(true)}
-      className="aspect-[3/4] w-full bg-slate-200 object-cover"
+      className="img-fallback-book aspect-[3/4] w-full bg-slate-200 object-cover"
     />
   );
 }

@@ -73,7 +73,7 @@ export default function AdminMaterials() {
         <ul className="space-y-2">
           {d.rows.map((m) => (
             <li key={m.id} className="card flex flex-wrap items-center gap-3 p-3" data-testid="material-row">
-              <img src={m.thumbnailUrl} alt="" width={96} height={54} loading="lazy" className="h-14 w-24 rounded object-cover" />
+              <img src={m.thumbnailUrl} alt="" width={96} height={54} loading="lazy" className="img-fallback-material h-14 w-24 rounded object-cover" />
               <div className="min-w-[12rem] flex-1">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{m.title}</span>

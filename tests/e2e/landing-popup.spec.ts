@@ -93,3 +93,22 @@ test.describe("book cards at 360 px", () => {
     }
   });
 });
+
+test.describe("a broken book cover without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows the placeholder over the broken image", async ({ page }) => {
+    app.db().prepare("UPDATE books SET cover_url = 'https://127.0.0.1:1/missing.png' WHERE rowid = (SELECT MAX(rowid) FROM books)").run();
+    const id = (app.db().prepare("SELECT id FROM books WHERE rowid = (SELECT MAX(rowid) FROM books)").get() as { id: string }).id;
+    await page.goto(`${app.url}/?book=${id}`);
+    const img = page.getByRole("dialog").getByRole("img");
+    await expect(img).toHaveAttribute("src", "https://127.0.0.1:1/missing.png");
+    await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth === 0)).toBe(true);
+    // the broken image draws its ::before: the placeholder, covering the icon and the alt text
+    const style = await img.evaluate((e) => {
+      const s = getComputedStyle(e, "::before");
+      return { content: s.content, image: s.backgroundImage, position: s.position };
+    });
+    expect(style).toEqual({ content: '""', image: expect.stringContaining("/images/book-placeholder.svg"), position: "absolute" });
+  });
+});
