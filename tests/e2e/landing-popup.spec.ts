@@ -35,8 +35,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(dialog.getByTestId("announcement-scroll")).toContainText("Paragraph 60");
       await dialog.getByRole("link", { name: "Dismiss" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      const cookie = (await context.cookies()).find((c) => c.name === "landing_popup_closed");
-      expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+      // with JavaScript the close is posted in the background: wait for its cookie
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === "landing_popup_closed")?.expires ?? 0)
+        .toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
       await page.goto(app.url);
       await expect(page.getByRole("dialog")).toHaveCount(0);
     });
