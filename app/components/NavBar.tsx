@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { academy } from "~/lib/academy";
+import { LOGO_URL } from "~/lib/brand";
 
 export function NavBar({ user }: { user: { name: string; role: "user" | "admin" } }) {
   const navigation = useNavigation();
@@ -9,7 +10,7 @@ export function NavBar({ user }: { user: { name: string; role: "user" | "admin" 
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <nav className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2" aria-label="Main">
         <Link to={home} className="flex min-w-0 items-center gap-2">
-          <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
+          <img src={LOGO_URL} alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
           <span className="min-w-0">
             <span className="block truncate text-sm font-bold text-slate-900 sm:text-base">{academy.name}</span>
             <span className="block text-xs text-slate-500">{user.role === "admin" ? "Admin Panel" : "Student Portal"}</span>

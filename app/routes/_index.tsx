@@ -13,6 +13,7 @@ import { formToObject } from "~/lib/forms";
 import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/links";
 import { formatDate } from "~/lib/time";
 import { loadLanding } from "~/models/landing.server";
+import { LOGO_URL } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [
   { title: `${academy.name} · TET, SET, NET and TRB English Literature test series` },
@@ -101,7 +102,7 @@ function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Site" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
         <a href="#home" className="flex min-w-0 items-center gap-2">
-          <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9" />
+          <img src={LOGO_URL} alt="" width={36} height={36} className="h-9 w-9" />
           <span className="truncate font-bold">{academy.name}</span>
         </a>
         <ul className="hidden items-center gap-4 text-sm font-medium text-slate-700 lg:flex">
@@ -673,7 +674,7 @@ function Footer() {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:grid-cols-3">
         <div>
           <p className="flex items-center gap-2 font-bold text-white">
-            <img src="/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
+            <img src={LOGO_URL} alt="" width={28} height={28} className="h-7 w-7" />
             {academy.name}
           </p>
           <p className="mt-2 text-sm">{academy.tagline}.</p>

@@ -8,6 +8,7 @@ import { useHydrated } from "~/lib/hooks";
 import { returnPathAfterSignIn } from "~/lib/redirects";
 import { createUserSession } from "~/lib/session.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { LOGO_URL } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [
   { title: `Sign in · ${academy.name}` },
@@ -59,7 +60,7 @@ export default function Login() {
         </Link>
         <div className="card p-6 sm:p-8">
           <div className="mb-6 text-center">
-            <img src="/logo.svg" alt="" width={48} height={48} className="mx-auto mb-3 h-12 w-12" />
+            <img src={LOGO_URL} alt="" width={48} height={48} className="mx-auto mb-3 h-12 w-12" />
             <h1 className="text-2xl font-bold">{isRegister ? "Create Account" : "Welcome Back"}</h1>
             <p className="mt-1 text-sm text-slate-600">{isRegister ? `Join ${academy.name} and start practising` : "Sign in to continue your preparation"}</p>
           </div>

@@ -191,6 +191,17 @@ describe("private pages are not cached", () => {
   });
 });
 
+describe("static files", () => {
+  it("the logo is a fingerprinted build asset cached for a year", async () => {
+    const html = await (await fetch(`${base}/login`)).text();
+    const logo = /src="(\/build\/_assets\/logo-[A-Za-z0-9]+\.svg)"/.exec(html)?.[1];
+    expect(logo).toBeDefined();
+    const res = await fetch(`${base}${logo}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
 describe("the review stays closed during a retake", () => {
   it("hides the earlier attempt's answers and explanations while the student is taking the test again", async () => {
     const [cookie] = await signInStudents(base, [5]);
