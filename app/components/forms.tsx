@@ -156,3 +156,16 @@ export function SelectField({
     </div>
   );
 }
+
+/** A date and time field (datetime-local) of the admin form pattern. */
+export function DateTimeField({ meta, label, className = "" }: { meta: Meta; label: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <input {...getInputProps(meta, { type: "datetime-local", ariaAttributes: true })} key={meta.key} className="input" />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

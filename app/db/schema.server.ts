@@ -82,6 +82,9 @@ export const tests = sqliteTable(
     currentVersion: integer("current_version").notNull().default(1),
     /** a deleted test that students had attempted is archived, not removed: their history stays */
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    /** an optional availability window: new attempts only from opensAt and before closesAt */
+    opensAt: integer("opens_at", { mode: "timestamp_ms" }),
+    closesAt: integer("closes_at", { mode: "timestamp_ms" }),
     /** the CSV upload's flagged rows (JSON: skipped rows and answers that matched no option) until the test is published */
     uploadReport: text("upload_report", { mode: "json" }).$type<{
       skipped: Array<{ line: number; reason: string }>;

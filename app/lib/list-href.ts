@@ -11,7 +11,7 @@ export function listHref(path: string, search: string, keys: readonly string[]):
 }
 
 /** The tests list's filters, kept by its dialogs. */
-export const TEST_LIST_KEYS = ["q", "type", "unit", "page"] as const;
+export const TEST_LIST_KEYS = ["q", "type", "unit", "window", "page"] as const;
 
 /** The tests list (with its filters) that a dialog at `url` returns to. */
 export function testListHref(url: string | URL): string {

@@ -155,3 +155,32 @@ export function questionsProblem(list: ReadonlyArray<z.input<typeof questionSche
   }
   return null;
 }
+
+export const WINDOW_ORDER = "The closing time must be after the opening time";
+export const WINDOW_DATE = "Enter a date and time";
+
+/**
+ * A test's availability window as the Edit Test dialog posts it: local date-times (the academy's time
+ * zone) or empty. The action turns them into instants; this checks their form.
+ */
+export const testWindowSchema = z
+  .object({
+    opensAt: z
+      .string()
+      .trim()
+      .max(40)
+      .nullish()
+      .transform((v) => v ?? "")
+      .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE),
+    closesAt: z
+      .string()
+      .trim()
+      .max(40)
+      .nullish()
+      .transform((v) => v ?? "")
+      .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE),
+  })
+  .refine((w) => !w.opensAt || !w.closesAt || w.closesAt > w.opensAt, { message: WINDOW_ORDER, path: ["closesAt"] });
+
+/** The Edit Test dialog: the test's details and its availability window. */
+export const editTestSchema = testDetailsSchema.and(testWindowSchema);

@@ -8,13 +8,14 @@ import { createTest, insertQuestions, questionsOf } from "./test.server";
 
 export const PAGE_SIZE = 50;
 
-export type TestFilters = { q: string; type: string; unit: string; page: number };
+export type TestFilters = { q: string; type: string; unit: string; window: "" | "upcoming" | "open" | "closed"; page: number };
 
 export function parseTestFilters(url: URL): TestFilters {
   return {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     type: url.searchParams.get("type") ?? "",
     unit: url.searchParams.get("unit") ?? "",
+    window: (["upcoming", "open", "closed"] as const).find((w) => w === url.searchParams.get("window")) ?? "",
     page: pageParam(url.searchParams.get("page")),
   };
 }
@@ -28,6 +29,14 @@ function filterWhere(f: TestFilters): SQL | undefined {
   if (f.type) parts.push(eq(tests.examType, f.type));
   if (f.unit === "none") parts.push(isNull(tests.unitNumber));
   else if (/^\d+$/.test(f.unit)) parts.push(eq(tests.unitNumber, Number(f.unit)));
+  // scheduled tests by their window, now
+  const now = Date.now();
+  if (f.window === "upcoming") parts.push(sql`${tests.opensAt} > ${now}`);
+  else if (f.window === "closed") parts.push(sql`${tests.closesAt} <= ${now}`);
+  else if (f.window === "open")
+    parts.push(
+      sql`(${tests.opensAt} IS NOT NULL OR ${tests.closesAt} IS NOT NULL) AND (${tests.opensAt} IS NULL OR ${tests.opensAt} <= ${now}) AND (${tests.closesAt} IS NULL OR ${tests.closesAt} > ${now})`,
+    );
   return and(...parts);
 }
 
@@ -50,6 +59,8 @@ export function listTests(f: TestFilters) {
       maxAttempts: tests.maxAttempts,
       createdAt: tests.createdAt,
       uploadReport: tests.uploadReport,
+      opensAt: tests.opensAt,
+      closesAt: tests.closesAt,
       attemptCount: sql<number>`(SELECT COUNT(*) FROM attempts a WHERE a.test_id = "tests"."id")`,
     })
     .from(tests)
@@ -119,6 +130,9 @@ export type TestMeta = {
   unitName: string | null;
   maxAttempts: number | null;
   isActive: boolean;
+  /** the availability window (undefined: left as it is) */
+  opensAt?: Date | null;
+  closesAt?: Date | null;
 };
 
 export function updateTestMeta(id: string, meta: TestMeta): boolean {

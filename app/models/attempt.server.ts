@@ -1,3 +1,5 @@
+import { availabilityOf, windowMessage } from "~/lib/availability";
+import { env } from "~/lib/env.server";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
@@ -111,6 +113,9 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       if (acceptsAnswers(open.deadlineAt, now)) return { ok: true, attempt: open, resumed: true };
       closeAttempt(tx, open.id, "expired", now);
     }
+    // a scheduled test: no new attempt before it opens or once it has closed (a running one was resumed above)
+    const state = availabilityOf(test, +now);
+    if (state !== "open") return { ok: false, error: windowMessage(test, state, env().ACADEMY_TIME_ZONE) ?? TEST_NOT_FOUND, status: 403 };
     const allow = allowanceFor(tx, user, test);
     if (!allow.allowed) return { ok: false, error: LIMIT_REACHED, status: 403 };
     const attempt: Attempt = {

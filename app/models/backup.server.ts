@@ -115,6 +115,8 @@ function testsPage(after: number) {
       isActive: number;
       maxAttempts: number | null;
       archivedAt: number | null;
+      opensAt: number | null;
+      closesAt: number | null;
       createdAt: number;
       updatedAt: number;
       currentVersion: number;
@@ -123,6 +125,7 @@ function testsPage(after: number) {
     }>(sql`
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
+             t.opens_at AS opensAt, t.closes_at AS closesAt,
              t.created_at AS createdAt, t.updated_at AS updatedAt, t.current_version AS currentVersion,
              (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation))
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions,
@@ -149,6 +152,8 @@ function testsPage(after: number) {
       maxAttempts: t.maxAttempts,
       archived: t.archivedAt !== null,
       archivedAt: iso(t.archivedAt),
+      opensAt: iso(t.opensAt),
+      closesAt: iso(t.closesAt),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     }));
@@ -381,6 +386,9 @@ const testItem = z
     isActive: z.boolean().optional().default(true),
     archived: z.boolean().optional().default(false),
     archivedAt: dateLike,
+    /** the availability window, if any */
+    opensAt: dateLike,
+    closesAt: dateLike,
     createdAt: dateLike,
   })
   .passthrough()
@@ -403,6 +411,8 @@ const testItem = z
       isActive: t.isActive,
       archived: t.archived || t.archivedAt !== null,
       archivedAt: t.archivedAt,
+      opensAt: t.opensAt,
+      closesAt: t.closesAt,
       createdAt: t.createdAt,
       ...details.data,
     };
@@ -602,7 +612,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     if (exists("tests", t.id)) return "skipped";
     conn
       .prepare(
-        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.id,
@@ -617,6 +627,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         t.maxAttempts,
         t.currentVersion,
         t.archived ? ms(t.archivedAt, now) : null,
+        t.opensAt ? +t.opensAt : null,
+        t.closesAt ? +t.closesAt : null,
         ms(t.createdAt, now),
         now,
       );

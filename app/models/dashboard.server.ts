@@ -1,3 +1,5 @@
+import { availabilityOf, windowMessage } from "~/lib/availability";
+import { env } from "~/lib/env.server";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { allowance, GRACE_MS, percent } from "~/lib/exam-rules";
@@ -177,9 +179,11 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     perTest: number | null;
     /** null: none running; 1: running; 2: its time is over (closed by the next request) */
     open: number | null;
+    opensAt: number | null;
+    closesAt: number | null;
   }>(sql`
     SELECT t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
-           t.duration, t.total_questions AS totalQuestions, t.max_attempts AS maxAttempts,
+           t.duration, t.total_questions AS totalQuestions, t.max_attempts AS maxAttempts, t.opens_at AS opensAt, t.closes_at AS closesAt,
            COALESCE(s.used, 0) AS used, s.best AS best, l.max_attempts AS perTest,
            (SELECT CASE WHEN o.deadline_at + ${GRACE_MS} > ${Date.now()} THEN 1 ELSE 2 END FROM attempts o
             WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
@@ -196,6 +200,9 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     unitName: totalInUnit?.unitName ?? null,
     tests: rows.map((r) => {
       const allow = allowance({ maxAttempts: r.maxAttempts, globalTestLimit: user.globalTestLimit, perTestLimit: r.perTest, used: r.used });
+      // a scheduled test: "Opens on …" before its window, "Closed on …" after it
+      const availability = availabilityOf(r);
+      const windowNote = windowMessage(r, availability, env().ACADEMY_TIME_ZONE);
       return {
         id: r.id,
         title: r.title,
@@ -208,7 +215,8 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
         attempts: r.used,
         best: r.best === null ? null : Math.round(r.best),
         remaining: allow.remaining,
-        allowed: allow.allowed || r.open === 1,
+        allowed: (allow.allowed && availability === "open") || r.open === 1,
+        windowNote: r.open === 1 ? null : windowNote,
         inProgress: r.open === 1,
         /** an attempt whose time ran out and whose result opens on the next visit */
         timeUp: r.open === 2,

@@ -1,3 +1,4 @@
+import { availabilityOf, windowMessage } from "~/lib/availability";
 import { eq, sql } from "drizzle-orm";
 import { db, preparedQuery } from "~/db/db.server";
 import { tests } from "~/db/schema.server";
@@ -27,6 +28,8 @@ export type ExamPage =
       state: "ready";
       test: { id: string; title: string; description: string; duration: number; totalQuestions: number; examType: string };
       allowance: { allowed: boolean; remaining: number | null; used: number };
+      /** "Opens on …" / "Closed on …" for a scheduled test outside its window */
+      windowNote: string | null;
       latestResultId: string | null;
     }
   | {
@@ -60,6 +63,9 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   if (!open && latest && url.searchParams.has("q")) return { state: "finished", attemptId: latest.id };
   if (!open) {
     const allow = allowanceFor(db(), user, test);
+    // a scheduled test outside its window: the card says when it opens or that it closed
+    const availability = availabilityOf(test);
+    const windowNote = windowMessage(test, availability, env().ACADEMY_TIME_ZONE);
     return {
       state: "ready",
       test: {
@@ -70,7 +76,8 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
         totalQuestions: test.totalQuestions,
         examType: labelOf(examTypeLabels(), test.examType),
       },
-      allowance: { allowed: allow.allowed, remaining: allow.remaining, used: allow.used },
+      allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used },
+      windowNote,
       latestResultId: latest?.id ?? null,
     };
   }

@@ -1,3 +1,4 @@
+import { ranksVisible } from "~/lib/availability";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
@@ -100,7 +101,9 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
       accuracy: percent(correct, correct + wrong),
       avgSecondsPerQuestion: total ? Math.round(timeSpent / total) : 0,
     },
-    rank: rankAmongBest(testId, attempt.userId),
+    // a scheduled test ranks everyone once it has closed
+    rank: ranksVisible(test) ? rankAmongBest(testId, attempt.userId) : null,
+    ranksFrom: ranksVisible(test) || !test.closesAt ? null : +test.closesAt,
     attemptsOnTest,
     filter,
     counts: { all: review.length, correct, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length },

@@ -5,11 +5,13 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
+import { DateTimeField, ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { testListHref } from "~/lib/list-href";
-import { TEST_LIMITS, testDetailsSchema } from "~/lib/test-record";
+import { editTestSchema, TEST_LIMITS, WINDOW_DATE } from "~/lib/test-record";
+import { env } from "~/lib/env.server";
+import { fromZonedInput, toZonedInput } from "~/lib/time";
 import { findLiveTest, updateTestMeta } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 
@@ -38,7 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       unitName: test.unitName ?? "",
       maxAttempts: test.maxAttempts === null ? "" : String(test.maxAttempts),
       isActive: test.isActive,
+      opensAt: test.opensAt ? toZonedInput(test.opensAt, env().ACADEMY_TIME_ZONE) : "",
+      closesAt: test.closesAt ? toZonedInput(test.closesAt, env().ACADEMY_TIME_ZONE) : "",
     },
+    timeZone: env().ACADEMY_TIME_ZONE,
     examTypes: types.map((t) => ({ value: t.value, label: t.label })),
   };
 }
@@ -46,11 +51,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: testDetailsSchema });
+  const submission = parseWithZod(form, { schema: editTestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const details = submission.value;
   const type = resolveTestExamType(details.examType, details.customExamType);
   if (!type.ok) return data({ result: submission.reply({ fieldErrors: { [type.field]: [type.message] } }) }, { status: 400 });
+  // the window's local date-times, in the academy's time zone
+  const tz = env().ACADEMY_TIME_ZONE;
+  const opensAt = details.opensAt ? fromZonedInput(details.opensAt, tz) : null;
+  const closesAt = details.closesAt ? fromZonedInput(details.closesAt, tz) : null;
+  if ((details.opensAt && !opensAt) || (details.closesAt && !closesAt))
+    return data({ result: submission.reply({ fieldErrors: { [details.opensAt && !opensAt ? "opensAt" : "closesAt"]: [WINDOW_DATE] } }) }, { status: 400 });
   const saved = updateTestMeta(params.testId ?? "", {
     title: details.title,
     description: details.description,
@@ -60,16 +71,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unitName: details.unitName,
     maxAttempts: details.maxAttempts,
     isActive: form.get("isActive") === "on",
+    opensAt,
+    closesAt,
   });
   if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });
   return redirectWithFlash(testListHref(request.url), { type: "success", text: "Test updated successfully" });
 }
 
 export default function EditTest() {
-  const { test, examTypes } = useLoaderData<typeof loader>();
+  const { test, examTypes, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useTestListHref();
-  const [form, fields] = useSchemaForm(testDetailsSchema, { id: `edit-test-${test.id}`, lastResult: actionData?.result, defaultValue: test });
+  const [form, fields] = useSchemaForm(editTestSchema, { id: `edit-test-${test.id}`, lastResult: actionData?.result, defaultValue: test });
   const submitted = actionData?.result.initialValue as Record<string, unknown> | undefined;
   const active = submitted ? submitted.isActive === "on" : test.isActive;
   return (
@@ -90,6 +103,14 @@ export default function EditTest() {
         <Field meta={fields.unitNumber} label="Unit number" type="number" min={1} hint="Leave empty for a test outside any unit." />
         <Field meta={fields.unitName} label="Unit name" maxLength={TEST_LIMITS.unitName} />
         <Field meta={fields.maxAttempts} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
+        <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-semibold">Availability (optional, {timeZone})</legend>
+          <DateTimeField meta={fields.opensAt} label="Opens at" />
+          <DateTimeField meta={fields.closesAt} label="Closes at" />
+          <p className="text-xs text-slate-500 sm:col-span-2">
+            Students can start the test only inside this window; an attempt already running keeps its own time. Ranks show once it closes.
+          </p>
+        </fieldset>
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
           <input type="checkbox" name="isActive" defaultChecked={active} className="h-4 w-4" /> Active
         </label>

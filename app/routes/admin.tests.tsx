@@ -17,12 +17,12 @@ import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { TEST_LIST_KEYS, testListHref } from "~/lib/list-href";
-import { formatDate } from "~/lib/time";
+import { formatDate, formatDateTime } from "~/lib/time";
+import { env } from "~/lib/env.server";
 import { countArchivedTests, listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { readReceipt } from "~/models/form-receipts.server";
-import type { UploadReport } from "~/models/test.server";
-import type { BulkFileResult } from "~/models/test-upload.server";
+import { type BulkResultData, BulkResult, UploadReportNote } from "~/components/admin/TestListParts";
 
 /**
  * Test Management: the list of tests with its filters. Each dialog is a child route rendered in the
@@ -30,8 +30,6 @@ import type { BulkFileResult } from "~/models/test-upload.server";
  * the list's filters in its address so the list behind it stays the same.
  */
 export const meta: MetaFunction = () => [{ title: "Test Management" }];
-
-type BulkResultData = { created: number; errors: number; results: BulkFileResult[] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -45,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     examTypes: testExamTypeOptions(),
     labels: examTypeLabels(),
     archived: countArchivedTests(),
+    timeZone: env().ACADEMY_TIME_ZONE,
   };
 }
 
@@ -125,6 +124,17 @@ function Filters({ d }: { d: LoaderData }) {
           ))}
         </select>
       </div>
+      <div>
+        <label htmlFor="window" className="label">
+          Schedule
+        </label>
+        <select id="window" name="window" defaultValue={d.filters.window} className="input">
+          <option value="">All tests</option>
+          <option value="upcoming">Upcoming</option>
+          <option value="open">Open now (scheduled)</option>
+          <option value="closed">Closed</option>
+        </select>
+      </div>
       <Link to="/admin/tests" className="btn-secondary">
         Clear Filters
       </Link>
@@ -180,6 +190,12 @@ function TestList({ d }: { d: LoaderData }) {
                     </Badge>
                   ) : null}
                 </p>
+                {t.opensAt || t.closesAt ? (
+                  <p className="mt-1 text-sm text-slate-600" data-testid="test-window">
+                    {t.opensAt ? `Opens ${formatDateTime(t.opensAt, d.timeZone)}` : "Open"}
+                    {t.closesAt ? ` · closes ${formatDateTime(t.closesAt, d.timeZone)}` : ""}
+                  </p>
+                ) : null}
                 {t.uploadReport ? <UploadReportNote report={t.uploadReport} /> : null}
                 <p className="mt-1 text-sm text-slate-600">
                   {t.duration} min · {t.totalQuestions} questions · {t.maxAttempts ? `Max ${t.maxAttempts} attempts` : "Unlimited attempts"} · Created{" "}
@@ -222,30 +238,6 @@ function TestList({ d }: { d: LoaderData }) {
   );
 }
 
-/** An uploaded test's flagged rows, shown until it is published (activated). */
-function UploadReportNote({ report }: { report: UploadReport }) {
-  const count = report.skipped.length + report.fallbacks.length;
-  return (
-    <details className="mt-1 text-sm text-amber-900">
-      <summary className="cursor-pointer font-medium">
-        Check {count} flagged row{count === 1 ? "" : "s"} before publishing
-      </summary>
-      <ul className="mt-1 list-disc pl-5">
-        {report.skipped.map((r) => (
-          <li key={`s${r.line}`}>
-            Line {r.line} skipped: {r.reason}
-          </li>
-        ))}
-        {report.fallbacks.map((f) => (
-          <li key={`f${f.line}`}>
-            Line {f.line} (question {f.question}): the answer “{f.given}” matched no option; the first option was taken
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
 function ToggleButton({ id, active }: { id: string; active: boolean }) {
   return (
     <Form method="post" preventScrollReset>
@@ -254,26 +246,5 @@ function ToggleButton({ id, active }: { id: string; active: boolean }) {
         {active ? "Deactivate" : "Activate"}
       </SubmitButton>
     </Form>
-  );
-}
-
-function BulkResult({ result }: { result: BulkResultData }) {
-  return (
-    <section role="status" className="card mb-4 p-4 text-sm">
-      <p className="font-semibold">
-        Bulk upload complete: {result.created} successful, {result.errors} errors
-      </p>
-      <ul className="mt-2 space-y-1">
-        {result.results.map((r, i) => (
-          <li key={i} className={r.ok ? "text-green-700" : "text-red-700"}>
-            {r.ok ? "✓" : "✗"} {r.fileName} → {r.name}: {r.message}
-            {r.report
-              ? ` (inactive: ${r.report.skipped.length} rows skipped, ${r.report.fallbacks.length} answers matched no option; check and Activate it)`
-              : ""}
-            {r.notes?.length ? ` ${r.notes.join(" ")}` : ""}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -322,8 +322,8 @@ function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
                     {t.inProgress ? "Resume Test" : t.attempts > 0 ? "Retake Test" : "Start Test"}
                   </a>
                 ) : (
-                  <button type="button" disabled className="btn w-full bg-slate-200 text-slate-600">
-                    Global Limit Reached
+                  <button type="button" disabled className="btn w-full bg-slate-200 text-slate-600" data-testid="start-refused">
+                    {t.windowNote ?? "Global Limit Reached"}
                   </button>
                 )}
                 {t.attempts > 0 && !t.inProgress && !t.timeUp ? (

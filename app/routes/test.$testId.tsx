@@ -124,8 +124,8 @@ function StartCard({ page }: { page: ReadyPage }) {
                 {starting ? "Starting..." : "Start Test"}
               </button>
             ) : (
-              <button type="button" className="btn w-full bg-slate-200 py-3 text-base text-slate-600" disabled>
-                Global Limit Reached
+              <button type="button" className="btn w-full bg-slate-200 py-3 text-base text-slate-600" disabled data-testid="start-refused">
+                {page.windowNote ?? "Global Limit Reached"}
               </button>
             )}
           </Form>

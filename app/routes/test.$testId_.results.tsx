@@ -48,7 +48,7 @@ export default function Results() {
       </main>
     );
   }
-  const { test, attempt, breakdown, rank, review, counts, filter, isAdmin } = page;
+  const { test, attempt, breakdown, rank, review, counts, filter, isAdmin, ranksFrom } = page;
   const colour = band(attempt.percent);
   const base = `/test/${test.id}/results?attempt=${attempt.id}`;
   return (
@@ -72,6 +72,11 @@ export default function Results() {
           <Stat label="Accuracy" value={`${breakdown.accuracy}%`} />
           <Stat label="Rank" value={rank ? `${rank.rank} of ${rank.of}` : "—"} />
         </dl>
+        {ranksFrom ? (
+          <p className="mt-3 text-sm text-slate-600" data-testid="rank-note">
+            Ranks are shown when the test closes, on {formatDateTime(ranksFrom)}.
+          </p>
+        ) : null}
         {rank ? (
           <p className="mt-3 text-sm text-slate-600" data-testid="rank-note">
             {rank.others > 0

@@ -28,7 +28,7 @@ const SNAPSHOT: Record<string, string> = {
   user_test_limits: "SELECT * FROM user_test_limits",
   exam_types: "SELECT value, label, is_builtin FROM exam_types",
   tests:
-    "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, created_at FROM tests",
+    "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, created_at FROM tests",
   questions: "SELECT * FROM questions",
   attempts:
     "SELECT id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent, regraded_at FROM attempts",
@@ -98,6 +98,8 @@ describe("export then import into an empty site", () => {
             if (!saved.ok) throw new Error(saved.error);
             if (t.regrade) applyRegrade(test.id, "Owner", "key fix");
           }
+          // a scheduled test (its window in whole seconds, as stored)
+          if (ti === 0) rawDb().prepare("UPDATE tests SET opens_at = ?, closes_at = ? WHERE id = ?").run(1_790_000_000_000, 1_790_086_400_000, test.id);
           if (t.archive) deleteTest(test.id);
         }
         saveAnnouncement(

@@ -1,0 +1,52 @@
+import type { UploadReport } from "~/models/test.server";
+import type { BulkFileResult } from "~/models/test-upload.server";
+
+/** Parts of the tests list (Test Management) that are plain display. */
+
+/** An uploaded test's flagged rows, shown until it is published (activated). */
+export function UploadReportNote({ report }: { report: UploadReport }) {
+  const count = report.skipped.length + report.fallbacks.length;
+  return (
+    <details className="mt-1 text-sm text-amber-900">
+      <summary className="cursor-pointer font-medium">
+        Check {count} flagged row{count === 1 ? "" : "s"} before publishing
+      </summary>
+      <ul className="mt-1 list-disc pl-5">
+        {report.skipped.map((r) => (
+          <li key={`s${r.line}`}>
+            Line {r.line} skipped: {r.reason}
+          </li>
+        ))}
+        {report.fallbacks.map((f) => (
+          <li key={`f${f.line}`}>
+            Line {f.line} (question {f.question}): the answer “{f.given}” matched no option; the first option was taken
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export type BulkResultData = { created: number; errors: number; results: BulkFileResult[] };
+
+/** What a bulk upload created, shown on the list after the dialog closes. */
+export function BulkResult({ result }: { result: BulkResultData }) {
+  return (
+    <section role="status" className="card mb-4 p-4 text-sm">
+      <p className="font-semibold">
+        Bulk upload complete: {result.created} successful, {result.errors} errors
+      </p>
+      <ul className="mt-2 space-y-1">
+        {result.results.map((r, i) => (
+          <li key={i} className={r.ok ? "text-green-700" : "text-red-700"}>
+            {r.ok ? "✓" : "✗"} {r.fileName} → {r.name}: {r.message}
+            {r.report
+              ? ` (inactive: ${r.report.skipped.length} rows skipped, ${r.report.fallbacks.length} answers matched no option; check and Activate it)`
+              : ""}
+            {r.notes?.length ? ` ${r.notes.join(" ")}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { availabilityOf, ranksVisible, windowMessage } from "~/lib/availability";
+import { fromZonedInput } from "~/lib/time";
+
+describe("a test's availability window", () => {
+  // 10:00 to 12:00 on 1 Dec 2026 in Kolkata (04:30 to 06:30 UTC)
+  const opensAt = fromZonedInput("2026-12-01T10:00", "Asia/Kolkata")!;
+  const closesAt = fromZonedInput("2026-12-01T12:00", "Asia/Kolkata")!;
+  const w = { opensAt, closesAt };
+
+  it("opens at its opening minute (inclusive) and closes at its closing minute (exclusive)", () => {
+    expect(availabilityOf(w, +opensAt - 1)).toBe("upcoming");
+    expect(availabilityOf(w, +opensAt)).toBe("open");
+    expect(availabilityOf(w, +closesAt - 1)).toBe("open");
+    expect(availabilityOf(w, +closesAt)).toBe("closed");
+    expect(availabilityOf({ opensAt: null, closesAt: null }, 0)).toBe("open");
+    expect(availabilityOf({ opensAt: null, closesAt }, +closesAt + 1)).toBe("closed");
+  });
+
+  it("says when, in the academy's time zone", () => {
+    expect(opensAt.toISOString()).toBe("2026-12-01T04:30:00.000Z");
+    expect(windowMessage(w, "upcoming", "Asia/Kolkata")).toMatch(/^Opens on 1 Dec 2026, 10:00 am/);
+    expect(windowMessage(w, "closed", "Asia/Kolkata")).toMatch(/^Closed on 1 Dec 2026, 12:00 pm/);
+    expect(windowMessage(w, "open", "Asia/Kolkata")).toBeNull();
+  });
+
+  it("a window across midnight in the academy's zone is still one window", () => {
+    const late = { opensAt: fromZonedInput("2026-12-31T23:30", "Asia/Kolkata")!, closesAt: fromZonedInput("2027-01-01T00:30", "Asia/Kolkata")! };
+    expect(availabilityOf(late, Date.UTC(2026, 11, 31, 18, 45))).toBe("open"); // 00:15 in Kolkata
+    expect(availabilityOf(late, Date.UTC(2026, 11, 31, 19, 0))).toBe("closed"); // 00:30 in Kolkata
+  });
+
+  it("ranks of a scheduled test show once it has closed", () => {
+    expect(ranksVisible(w, +closesAt - 1)).toBe(false);
+    expect(ranksVisible(w, +closesAt)).toBe(true);
+    expect(ranksVisible({ opensAt: null, closesAt: null })).toBe(true);
+  });
+});
