@@ -123,6 +123,9 @@ export async function bulkUpload(
   const types = form.getAll("examTypes").map(String);
   const customs = form.getAll("customNames").map(String);
   const durations = form.getAll("durations").map(String);
+  const descriptions = form.getAll("descriptions").map(String);
+  const unitNumbers = form.getAll("unitNumbers").map(String);
+  const unitNames = form.getAll("unitNames").map(String);
   const { defaultExamType: defaultType, defaultCustomName: defaultCustom, defaultDuration } = defaults.data;
 
   const results: BulkFileResult[] = [];
@@ -143,10 +146,12 @@ export async function bulkUpload(
     // each file's details through the test record's schema, as every other path
     const details = testDetailsSchema.safeParse({
       title: name,
-      description: `Bulk uploaded test: ${name}`,
+      description: (descriptions[i] ?? "").trim() || `Bulk uploaded test: ${name}`,
       examType,
       customExamType: custom,
       duration: durations[i]?.trim() || defaultDuration,
+      unitNumber: unitNumbers[i] ?? "",
+      unitName: unitNames[i] ?? "",
     });
     if (!details.success) {
       fail(issuesOf(details.error).message);
@@ -182,6 +187,8 @@ export async function bulkUpload(
           description: r.details.description,
           examType: type.value,
           duration: r.details.duration,
+          unitNumber: r.details.unitNumber,
+          unitName: r.details.unitName,
           isActive: !flagged,
           uploadReport: flagged,
         },

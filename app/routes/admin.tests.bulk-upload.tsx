@@ -111,6 +111,15 @@ export default function BulkUploadTests() {
                 </select>
                 <input name="customNames" aria-label={`Custom exam type for ${name}`} placeholder="Custom type name" className="input" maxLength={60} />
                 <input name="durations" aria-label={`Duration for ${name}`} type="number" min={1} placeholder="min" className="input" />
+                <input
+                  name="descriptions"
+                  aria-label={`Description for ${name}`}
+                  placeholder="Description (optional)"
+                  className="input sm:col-span-2"
+                  maxLength={TEST_LIMITS.description}
+                />
+                <input name="unitNumbers" aria-label={`Unit number for ${name}`} type="number" min={1} placeholder="Unit no." className="input" />
+                <input name="unitNames" aria-label={`Unit name for ${name}`} placeholder="Unit name" className="input" maxLength={TEST_LIMITS.unitName} />
               </div>
             ))}
           </fieldset>

@@ -209,6 +209,40 @@ describe("bulk upload", () => {
     expect(testByTitle("quirky bulk")).toMatchObject({ isActive: false });
   });
 
+  it("takes a description and a unit per file; a unit name without its number is refused for that file", async () => {
+    const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
+    const bulk = await bulkResultOf(
+      await run(
+        bulkUploadRoute.action,
+        multipart(
+          {
+            intent: "bulk-upload",
+            receipt,
+            defaultExamType: "NET",
+            names: "Unit Three Mock",
+            descriptions: "The Romantics, set 1",
+            unitNumbers: "3",
+            unitNames: "Romantics",
+          },
+          [{ field: "files", name: "romantics.csv", body: fixture("clean-10.csv") }],
+        ),
+      ),
+    );
+    expect(bulk.results[0]).toMatchObject({ ok: true });
+    expect(testByTitle("Unit Three Mock")).toMatchObject({ description: "The Romantics, set 1", unitNumber: 3, unitName: "Romantics" });
+
+    const again = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
+    const refused = await bulkResultOf(
+      await run(
+        bulkUploadRoute.action,
+        multipart({ intent: "bulk-upload", receipt: again, defaultExamType: "NET", names: "No Number", unitNames: "Moderns" }, [
+          { field: "files", name: "moderns.csv", body: fixture("clean-10.csv") },
+        ]),
+      ),
+    );
+    expect(refused.results[0]).toMatchObject({ ok: false, message: "Enter the unit number for this unit name" });
+  });
+
   it("refuses non-CSV files and an empty selection", async () => {
     const nonCsv = await run(
       bulkUploadRoute.action,
