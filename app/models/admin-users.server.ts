@@ -45,6 +45,11 @@ function orderOf(sort: UserSort): SQL[] {
   return [sql`${users.name}`];
 }
 
+/** How many users the filters match (one COUNT). */
+export function countUsersMatching(f: UserFilters): number {
+  return db().select({ n: count() }).from(users).where(whereOf(f)).get()?.n ?? 0;
+}
+
 /** The ids of every user the filters match (for "all N matching"), in list order. */
 export function idsMatching(f: UserFilters): string[] {
   return db()
@@ -63,7 +68,7 @@ export function listUsers(f: UserFilters) {
     .from(users)
     .get();
   const where = whereOf(f);
-  const filtered = db().select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const filtered = countUsersMatching(f);
   const rows = db()
     .select({
       id: users.id,

@@ -55,7 +55,7 @@ export function resolveTestExamType(examType: string, customName: string, { crea
   return known ? { ok: true, value: known.v } : { ok: false, field: "examType", message: EXAM_TYPE_REQUIRED };
 }
 
-/** Exam types a test can have: built-in test types and custom ones (GENERAL is for materials). */
+/** Exam types a test can have, and a student can be assigned: built-in test types and custom ones (GENERAL is for materials). */
 export function testExamTypeOptions(): Array<{ value: string; label: string; builtin: boolean }> {
   return db()
     .select({ value: examTypes.value, label: examTypes.label, builtin: examTypes.isBuiltin })

@@ -4,7 +4,9 @@ import { db, transaction } from "~/db/db.server";
 import { signInLinks, users } from "~/db/schema.server";
 import { hashPassword } from "~/lib/password.server";
 import { endAllSessions } from "~/lib/session.server";
+import { newId } from "~/lib/ids.server";
 import { isTokenShaped, type LinkState, linkState, SIGN_IN_LINK_DAYS } from "~/lib/sign-in-link-rules";
+import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server";
 
 const DAY = 86_400_000;
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
@@ -77,4 +79,30 @@ export async function redeemSignInLink(
     endAllSessions(userId, tx);
     return { ok: true as const, userId };
   });
+}
+
+/** A batch of links kept for download (a day at most, see form-receipts.server.ts). */
+export type LinkBatch = { count: number; expiresAt: number; links: CreatedLink[] };
+
+/**
+ * Creates links for many users (after an import, or a bulk action) and keeps them for the CSV download
+ * (`/admin/backup/sign-in-links.csv?key=`); returns the key and how many.
+ */
+export function createLinkBatch(userIds: string[], origin: string): { key: string; count: number } {
+  const links = createSignInLinks(userIds, origin);
+  const key = newId();
+  claimReceipt(key, "sign-in-links");
+  storeReceipt(key, { count: links.length, expiresAt: links[0]?.expiresAt ?? Date.now(), links } satisfies LinkBatch);
+  return { key, count: links.length };
+}
+
+/** A kept batch's count and expiry (for the notice that offers its download), or null when gone. */
+export function linkBatchSummary(key: string | null): { key: string; count: number; expiresAt: number } | null {
+  const batch = readReceipt<LinkBatch>(key, "sign-in-links");
+  return batch && key ? { key, count: batch.count, expiresAt: batch.expiresAt } : null;
+}
+
+/** A kept batch's links (for the CSV), or null when gone. */
+export function linkBatch(key: string | null): CreatedLink[] | null {
+  return readReceipt<LinkBatch>(key, "sign-in-links")?.links ?? null;
 }

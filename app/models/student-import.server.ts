@@ -6,7 +6,7 @@ import { hashPassword } from "~/lib/password.server";
 import { countOutcomes, type ExistingPolicy, planStudentImport, type RowOutcome, type StudentRow } from "~/lib/student-import-rules";
 import { allExamTypeOptions } from "./exam-type.server";
 import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server";
-import { type CreatedLink, createSignInLinks } from "./sign-in-links.server";
+import { createLinkBatch } from "./sign-in-links.server";
 
 const BATCH = 200;
 
@@ -118,14 +118,7 @@ export async function applyStudentImport(key: string, origin: string) {
       }
     });
   }
-  let linksKey: string | null = null;
-  let links: CreatedLink[] = [];
-  if (withoutPassword.length) {
-    links = createSignInLinks(withoutPassword, origin);
-    linksKey = newId();
-    claimReceipt(linksKey, "sign-in-links");
-    storeReceipt(linksKey, { count: links.length, expiresAt: links[0]?.expiresAt ?? Date.now(), links });
-  }
+  const links = withoutPassword.length ? createLinkBatch(withoutPassword, origin) : null;
   const counts = countOutcomes(plan.outcomes);
-  return { ok: true as const, created, updated, skipped: counts.skip, errors: counts.error, links: links.length, linksKey };
+  return { ok: true as const, created, updated, skipped: counts.skip, errors: counts.error, links: links?.count ?? 0, linksKey: links?.key ?? null };
 }

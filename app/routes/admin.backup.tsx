@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
 import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -20,20 +21,14 @@ import {
 } from "~/models/backup.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { env } from "~/lib/env.server";
-import { newId } from "~/lib/ids.server";
-import { claimReceipt, readReceipt, storeReceipt } from "~/models/form-receipts.server";
-import { createSignInLinks } from "~/models/sign-in-links.server";
+import { createLinkBatch, linkBatchSummary } from "~/models/sign-in-links.server";
 
 export const meta: MetaFunction = () => [{ title: "Backup & Import" }];
-
-type LinkReceipt = { count: number; expiresAt: number };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   // after an import: the one-time sign-in links of the students imported without a password
-  const key = new URL(request.url).searchParams.get("links");
-  const links = readReceipt<LinkReceipt & { links: unknown[] }>(key, "sign-in-links");
-  return { links: links && key ? { key, count: links.count, expiresAt: links.expiresAt } : null, timeZone: env().ACADEMY_TIME_ZONE };
+  return { links: linkBatchSummary(new URL(request.url).searchParams.get("links")), timeZone: env().ACADEMY_TIME_ZONE };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -76,11 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = await importBackup(parsed.data);
       if (result.withoutPassword.length) {
         // students restored without a password get a one-time sign-in link each, downloadable as CSV
-        const links = createSignInLinks(result.withoutPassword, new URL(request.url).origin);
-        const key = newId();
-        claimReceipt(key, "sign-in-links");
-        storeReceipt(key, { count: links.length, expiresAt: links[0]?.expiresAt ?? Date.now(), links });
-        return redirectWithFlash(`/admin/backup?links=${key}`, { type: result.errors ? "error" : "success", text: importMessage(result) });
+        const batch = createLinkBatch(result.withoutPassword, new URL(request.url).origin);
+        return redirectWithFlash(`/admin/backup?links=${batch.key}`, { type: result.errors ? "error" : "success", text: importMessage(result) });
       }
       return redirectWithFlash("/admin/backup", { type: result.errors ? "error" : "success", text: importMessage(result) });
     } catch (error) {
@@ -141,20 +133,7 @@ export default function Backup() {
   return (
     <main className="space-y-4">
       <PageHeader title="Backup & Import" description="Download everything as a file, or bring data back from a backup." />
-      {links ? (
-        <section role="status" className="card space-y-2 border-brand-300 p-4" data-testid="sign-in-links">
-          <p className="font-semibold">
-            {links.count} imported student{links.count === 1 ? " has" : "s have"} no password yet.
-          </p>
-          <p className="text-sm text-slate-700">
-            Each got a one-time sign-in link to set one, valid until {formatDateTime(links.expiresAt, timeZone)}. Download them (name, e-mail, link) and send
-            each student theirs by WhatsApp or on paper. The file is available for a day.
-          </p>
-          <a href={`/admin/backup/sign-in-links.csv?key=${links.key}`} className="btn-primary" download>
-            Download sign-in links (CSV)
-          </a>
-        </section>
-      ) : null}
+      {links ? <SignInLinksNotice links={links} timeZone={timeZone} noun="imported student" /> : null}
       <section className="card space-y-3 p-4" aria-labelledby="export-heading">
         <h2 id="export-heading" className="font-semibold">
           Export

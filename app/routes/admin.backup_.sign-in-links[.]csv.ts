@@ -4,16 +4,15 @@ import { requireAdmin } from "~/lib/auth.server";
 import { neutraliseFormula } from "~/lib/csv-cells";
 import { env } from "~/lib/env.server";
 import { formatDateTime } from "~/lib/time";
-import { readReceipt } from "~/models/form-receipts.server";
-import type { CreatedLink } from "~/models/sign-in-links.server";
+import { linkBatch } from "~/models/sign-in-links.server";
 
 /** The one-time sign-in links made by an import, as CSV (name, e-mail, link, valid until); kept for a day. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const receipt = readReceipt<{ links: CreatedLink[] }>(new URL(request.url).searchParams.get("key"), "sign-in-links");
-  if (!receipt) throw new Response("These links are no longer available: create new ones under User Management.", { status: 404 });
+  const links = linkBatch(new URL(request.url).searchParams.get("key"));
+  if (!links) throw new Response("These links are no longer available: create new ones under User Management.", { status: 404 });
   const tz = env().ACADEMY_TIME_ZONE;
-  const rows = receipt.links.map((l) => [l.name, l.email, l.url, formatDateTime(l.expiresAt, tz)].map(neutraliseFormula));
+  const rows = links.map((l) => [l.name, l.email, l.url, formatDateTime(l.expiresAt, tz)].map(neutraliseFormula));
   return new Response(`\uFEFF${stringify([["name", "email", "link", "valid_until"], ...rows])}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

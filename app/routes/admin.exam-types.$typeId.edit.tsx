@@ -1,14 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/ui";
-import { Dialog } from "~/components/Dialog";
-import { Field, useSchemaForm } from "~/components/forms";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { examTypeNameSchema, MAX_EXAM_TYPE_NAME } from "~/lib/exam-type-rules";
+import { examTypeNameSchema } from "~/lib/exam-type-rules";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { findCustomExamType, renameCustomExamType } from "~/models/exam-type.server";
 
@@ -40,25 +37,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditExamType() {
   const { type } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(examTypeNameSchema, { id: `edit-type-${type.id}`, lastResult: actionData?.result, defaultValue: { name: type.label } });
   return (
-    <Dialog labelledBy="edit-type-title" closeHref="/admin/exam-types">
-      <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
-        <h2 id="edit-type-title" className="text-xl font-bold">
-          Edit Custom Exam Type
-        </h2>
-        {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
-        <Field
-          meta={fields.name}
-          label="Name"
-          maxLength={MAX_EXAM_TYPE_NAME}
-          hint="Renaming updates the tests, students and materials that use it."
-          autoComplete="off"
-        />
-        <DialogActions closeHref="/admin/exam-types" intent="update" pending="Saving...">
-          Save
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <ExamTypeNameDialog
+      id={`edit-type-${type.id}`}
+      title="Edit Custom Exam Type"
+      hint="Renaming updates the tests, students and materials that use it."
+      intent="update"
+      pending="Saving..."
+      submitLabel="Save"
+      lastResult={actionData?.result}
+      defaultName={type.label}
+    />
   );
 }

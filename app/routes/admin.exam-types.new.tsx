@@ -1,14 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/ui";
-import { Dialog } from "~/components/Dialog";
-import { Field, useSchemaForm } from "~/components/forms";
+import { useActionData } from "@remix-run/react";
+import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { examTypeNameSchema, MAX_EXAM_TYPE_NAME } from "~/lib/exam-type-rules";
+import { examTypeNameSchema } from "~/lib/exam-type-rules";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { createCustomExamType } from "~/models/exam-type.server";
 
@@ -37,25 +34,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AddExamType() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(examTypeNameSchema, { id: "add-exam-type", lastResult: actionData?.result });
   return (
-    <Dialog labelledBy="add-type-title" closeHref="/admin/exam-types">
-      <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
-        <h2 id="add-type-title" className="text-xl font-bold">
-          Add Custom Exam Type
-        </h2>
-        {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
-        <Field
-          meta={fields.name}
-          label="Name"
-          maxLength={MAX_EXAM_TYPE_NAME}
-          hint="The value is the name in capitals with underscores, e.g. KERALA_SET."
-          autoComplete="off"
-        />
-        <DialogActions closeHref="/admin/exam-types" intent="create" pending="Creating...">
-          Create
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <ExamTypeNameDialog
+      id="add-exam-type"
+      title="Add Custom Exam Type"
+      hint="The value is the name in capitals with underscores, e.g. KERALA_SET."
+      intent="create"
+      pending="Creating..."
+      submitLabel="Create"
+      lastResult={actionData?.result}
+    />
   );
 }

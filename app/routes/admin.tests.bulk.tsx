@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { DialogActions, useTestListHref } from "~/components/admin/ui";
+import { DialogActions, useTestListHref, HiddenListFilters } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { TEST_LIST_KEYS, testListHref } from "~/lib/list-href";
+import { listHref, TEST_LIST_KEYS, testListHref } from "~/lib/list-href";
 import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/test-editor-rules";
 import { clearAllTests, countLiveTests, customTypesInUse, deleteTests, testsToDelete } from "~/models/admin-tests.server";
 import { examTypeLabels } from "~/models/exam-type.server";
@@ -94,16 +94,13 @@ export default function BulkOperations() {
 
 /** The bulk dialog at another step, with the list's filters kept. */
 function useStepHref(step: string) {
-  const params = new URLSearchParams(useLocation().search);
-  const next = new URLSearchParams();
-  for (const [k, v] of params.entries()) if ((TEST_LIST_KEYS as readonly string[]).includes(k)) next.append(k, v);
-  next.set("step", step);
-  return `/admin/tests/bulk?${next.toString()}`;
+  const href = new URL(listHref("/admin/tests/bulk", useLocation().search, TEST_LIST_KEYS), "http://x");
+  href.searchParams.set("step", step);
+  return `${href.pathname}${href.search}`;
 }
 
 function Menu() {
   const { customTypes, labels } = useLoaderData<typeof loader>();
-  const params = new URLSearchParams(useLocation().search);
   const clearHref = useStepHref("clear");
   return (
     <>
@@ -117,11 +114,7 @@ function Menu() {
       </section>
       <Form method="get" className="space-y-2" preventScrollReset>
         <input type="hidden" name="step" value="delete-type" />
-        {[...params.entries()]
-          .filter(([k]) => (TEST_LIST_KEYS as readonly string[]).includes(k))
-          .map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
+        <HiddenListFilters keys={TEST_LIST_KEYS} />
         <h3 className="font-semibold">Delete by custom exam type</h3>
         <label htmlFor="del-type" className="sr-only">
           Custom exam type

@@ -12,6 +12,7 @@ import {
   SearchField,
   SubmitButton,
   useChildHref,
+  HiddenListFilters,
 } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
@@ -159,11 +160,7 @@ function TestList({ d }: { d: LoaderData }) {
       {/* the tick boxes belong to this form through their form attribute; rows keep their own forms */}
       {/* a GET form: Bulk Operations and Delete Selected… carry the ticks in the address to their confirmation */}
       <Form method="get" action="/admin/tests/bulk" id="bulk-select" className="hidden" preventScrollReset>
-        {[...listParams.entries()]
-          .filter(([k]) => (TEST_LIST_KEYS as readonly string[]).includes(k))
-          .map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
+        <HiddenListFilters keys={TEST_LIST_KEYS} />
       </Form>
       <ul className="space-y-2">
         {d.rows.map((t) => (

@@ -12,7 +12,7 @@ import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { userListHref } from "~/lib/list-href";
 import { assignExamTypes } from "~/models/admin-users.server";
-import { allExamTypeOptions } from "~/models/exam-type.server";
+import { testExamTypeOptions } from "~/models/exam-type.server";
 import { assignedExamTypes, findUserById } from "~/models/user.server";
 
 /** Assign exam types to a user, a dialog route over User Management (/admin/users/:userId/exam-types). */
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     user: { id: user.id, name: user.name },
     assigned: assignedExamTypes(user.id),
-    examTypes: allExamTypeOptions().filter((t) => t.value !== "GENERAL"),
+    examTypes: testExamTypeOptions(),
   };
 }
 

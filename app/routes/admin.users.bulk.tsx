@@ -2,22 +2,20 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { DialogActions, useUserListHref } from "~/components/admin/ui";
+import { DialogActions, useUserListHref, HiddenListFilters } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, SelectField, useSchemaForm } from "~/components/forms";
 import { bulkUsersSchema } from "~/lib/admin-schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { newId } from "~/lib/ids.server";
 import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";
 import { BULK_USER_ACTIONS } from "~/lib/user-list";
-import { bulkUpdateUsers, idsMatching, parseUserFilters } from "~/models/admin-users.server";
-import { allExamTypeOptions } from "~/models/exam-type.server";
-import { claimReceipt, storeReceipt } from "~/models/form-receipts.server";
-import { createSignInLinks } from "~/models/sign-in-links.server";
+import { bulkUpdateUsers, countUsersMatching, idsMatching, parseUserFilters } from "~/models/admin-users.server";
+import { testExamTypeOptions } from "~/models/exam-type.server";
+import { createLinkBatch } from "~/models/sign-in-links.server";
 
 /**
  * Bulk actions on users, a dialog route over User Management (/admin/users/bulk): the ticked users, or
@@ -25,26 +23,20 @@ import { createSignInLinks } from "~/models/sign-in-links.server";
  */
 export const meta: MetaFunction = () => [{ title: "Bulk Actions" }];
 
-/** The users a request means: the ticked ids, or (`all=1`) every user the filters match. */
-function selectionOf(params: URLSearchParams): { ids: string[]; all: boolean } {
-  const filters = parseUserFilters(params);
-  if (params.get("all") === "1") return { ids: idsMatching(filters), all: true };
-  const matching = new Set(idsMatching({ ...filters, q: "", status: "all", type: "" }));
-  return { ids: params.getAll("ids").filter((id) => matching.has(id)), all: false };
+/** The users a request means: every user the filters match (`all=1`), or the ticked ids (an id of nobody changes nothing). */
+function selectionOf(params: URLSearchParams): string[] {
+  return params.get("all") === "1" ? idsMatching(parseUserFilters(params)) : params.getAll("ids").slice(0, 10_000);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const ticked = selectionOf(params);
-  const all = idsMatching(parseUserFilters(params));
+  const ids = params.get("all") === "1" ? [] : selectionOf(params);
   return {
-    ticked: params.get("all") === "1" ? 0 : ticked.ids.length,
-    ids: params.get("all") === "1" ? [] : ticked.ids,
-    matching: all.length,
-    examTypes: allExamTypeOptions()
-      .filter((t) => t.value !== "GENERAL")
-      .map((t) => ({ value: t.value, label: t.label })),
+    ticked: ids.length,
+    ids,
+    matching: countUsersMatching(parseUserFilters(params)),
+    examTypes: testExamTypeOptions(),
   };
 }
 
@@ -55,18 +47,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const params = new URLSearchParams();
   for (const [k, v] of form.entries()) if (typeof v === "string" && ([...USER_LIST_KEYS, "ids", "all"] as string[]).includes(k)) params.append(k, v);
-  const { ids } = selectionOf(params);
+  const ids = selectionOf(params);
   const back = userListHref(request.url);
   if (!ids.length)
     return data({ result: submission.reply({ formErrors: ["No users are selected: tick users in the list, or choose all matching."] }) }, { status: 400 });
   const v = submission.value;
   try {
     if (v.action === "links") {
-      const links = createSignInLinks(ids, new URL(request.url).origin);
-      const key = newId();
-      claimReceipt(key, "sign-in-links");
-      storeReceipt(key, { count: links.length, expiresAt: links[0]?.expiresAt ?? Date.now(), links });
-      return redirectWithFlash(`/admin/users/import?links=${key}`, { type: "success", text: `${links.length} sign-in links created` });
+      const batch = createLinkBatch(ids, new URL(request.url).origin);
+      return redirectWithFlash(`/admin/users/import?links=${batch.key}`, { type: "success", text: `${batch.count} sign-in links created` });
     }
     const r = bulkUpdateUsers(v.action, ids, { examType: v.examType, limit: v.globalTestLimit, actingUserId: admin.id });
     const text = `${BULK_USER_ACTIONS[v.action]}: ${r.changed} of ${ids.length} users changed${r.skipped ? ` (${r.skipped} skipped: the owner's and your own account)` : ""}`;
@@ -82,7 +71,6 @@ export default function BulkUsers() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useUserListHref();
-  const params = new URLSearchParams(useLocation().search);
   const [form, fields] = useSchemaForm(bulkUsersSchema, { id: "bulk-users", lastResult: actionData?.result });
   const [chosen, setChosen] = useState(String(fields.action.initialValue ?? ""));
   const [scope, setScope] = useState(d.ticked ? "ticked" : "all");
@@ -94,11 +82,7 @@ export default function BulkUsers() {
           Bulk actions
         </h2>
         {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
-        {[...params.entries()]
-          .filter(([k]) => (USER_LIST_KEYS as readonly string[]).includes(k))
-          .map(([k, val]) => (
-            <input key={k} type="hidden" name={k} value={val} />
-          ))}
+        <HiddenListFilters keys={USER_LIST_KEYS} />
         <fieldset className="space-y-1">
           <legend className="label">Which users</legend>
           {d.ticked ? (

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { userListHref } from "~/lib/list-href";
 import { addUser } from "~/models/admin-users.server";
-import { allExamTypeOptions } from "~/models/exam-type.server";
+import { testExamTypeOptions } from "~/models/exam-type.server";
 
 /**
  * Add User, a child of User Management (/admin/users/new, the list's filters kept in the query): the
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Add User" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { examTypes: allExamTypeOptions().filter((t) => t.value !== "GENERAL") };
+  return { examTypes: testExamTypeOptions() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

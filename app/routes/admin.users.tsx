@@ -12,6 +12,7 @@ import {
   SearchField,
   StatTiles,
   useChildHref,
+  HiddenListFilters,
 } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
@@ -20,7 +21,7 @@ import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";
 import { formatDate, formatDateTime } from "~/lib/time";
 import { USER_SORTS } from "~/lib/user-list";
 import { changeStatus, listUsers, parseUserFilters } from "~/models/admin-users.server";
-import { allExamTypeOptions, examTypeLabels } from "~/models/exam-type.server";
+import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 
 /**
  * User Management: the list of users with its filters. Each dialog is a child route rendered in the
@@ -36,9 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     ...listUsers(filters),
     labels: examTypeLabels(),
-    examTypes: allExamTypeOptions()
-      .filter((t) => t.value !== "GENERAL")
-      .map((t) => ({ value: t.value, label: t.label })),
+    examTypes: testExamTypeOptions(),
   };
 }
 
@@ -116,11 +115,7 @@ export default function AdminUsers() {
       </FilterForm>
       {/* a GET form: the ticks and the filters travel in the address to the bulk dialog, without JavaScript too */}
       <Form method="get" action="/admin/users/bulk" id="user-select" className="mb-2 flex items-center gap-2" preventScrollReset>
-        {[...new URLSearchParams(location.search).entries()]
-          .filter(([k]) => (USER_LIST_KEYS as readonly string[]).includes(k))
-          .map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
+        <HiddenListFilters keys={USER_LIST_KEYS} />
         <button type="submit" className="btn-secondary">
           Bulk actions…
         </button>

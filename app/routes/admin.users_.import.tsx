@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
 import { EmptyState, ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { env } from "~/lib/env.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { ExistingPolicy } from "~/lib/student-import-rules";
-import { formatDateTime } from "~/lib/time";
-import { readReceipt } from "~/models/form-receipts.server";
+import { linkBatchSummary } from "~/models/sign-in-links.server";
 import { applyStudentImport, previewStudentImport, readStudentImportPlan } from "~/models/student-import.server";
 import { readUploadForm } from "~/models/test-upload.server";
 
@@ -26,11 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const key = url.searchParams.get("preview");
   const plan = readStudentImportPlan(key);
-  const linksKey = url.searchParams.get("links");
-  const links = readReceipt<{ count: number; expiresAt: number }>(linksKey, "sign-in-links");
   return {
     timeZone: env().ACADEMY_TIME_ZONE,
-    links: links && linksKey ? { key: linksKey, count: links.count, expiresAt: links.expiresAt } : null,
+    links: linkBatchSummary(url.searchParams.get("links")),
     preview:
       plan && key
         ? {
@@ -86,20 +84,7 @@ export default function ImportStudents() {
         ← Back to User Management
       </Link>
       <PageHeader title="Import Students" description="Add many students at once from a CSV file (from a spreadsheet: Save As → CSV UTF-8)." />
-      {d.links ? (
-        <section role="status" className="card space-y-2 p-4" data-testid="sign-in-links">
-          <p className="font-semibold">
-            {d.links.count} new student{d.links.count === 1 ? " has" : "s have"} no password yet.
-          </p>
-          <p className="text-sm text-slate-700">
-            Each got a one-time sign-in link to set one, valid until {formatDateTime(d.links.expiresAt, d.timeZone)}. Download them (name, e-mail, link) and
-            send each student theirs by WhatsApp or on paper. The file is available for a day.
-          </p>
-          <a href={`/admin/backup/sign-in-links.csv?key=${d.links.key}`} className="btn-primary" download>
-            Download sign-in links (CSV)
-          </a>
-        </section>
-      ) : null}
+      {d.links ? <SignInLinksNotice links={d.links} timeZone={d.timeZone} noun="new student" /> : null}
       {d.preview ? <Preview preview={d.preview} /> : <ChooseFile error={actionData?.error ?? null} />}
     </main>
   );

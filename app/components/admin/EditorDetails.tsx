@@ -34,17 +34,19 @@ export function EditorDetailsPanel({
   const set = (key: keyof Details) => (e: { target: { value: string } }) => setDetails({ ...details, [key]: e.target.value });
   /** the aria wiring of a field with its error */
   const aria = (name: string) => (fieldErrors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const errorOf = (name: string) => <ErrorList id={`${name}-error`} errors={fieldErrors[name] ? [fieldErrors[name]] : null} />;
+  /** a text or number field of the panel: label, input, its error */
+  const input = (name: TextKey, label: string, extra: { type?: "number"; min?: number; max?: number; maxLength?: number } = {}) => (
+    <Labelled id={name} label={label} error={fieldErrors[name]}>
+      <input id={name} name={name} value={details[name]} onChange={set(name)} className="input" {...extra} {...aria(name)} />
+    </Labelled>
+  );
   return (
     <section aria-labelledby="info-heading" className="card h-fit space-y-3 p-4 lg:sticky lg:top-16">
       <h2 id="info-heading" className="font-semibold">
         Test information
       </h2>
-      <Labelled id="title" label="Title">
-        <input id="title" name="title" value={details.title} onChange={set("title")} className="input" maxLength={TEST_LIMITS.title} {...aria("title")} />
-        {errorOf("title")}
-      </Labelled>
-      <Labelled id="description" label="Description">
+      {input("title", "Title", { maxLength: TEST_LIMITS.title })}
+      <Labelled id="description" label="Description" error={fieldErrors.description}>
         <textarea
           id="description"
           name="description"
@@ -54,9 +56,8 @@ export function EditorDetailsPanel({
           rows={3}
           {...aria("description")}
         />
-        {errorOf("description")}
       </Labelled>
-      <Labelled id="examType" label="Exam type">
+      <Labelled id="examType" label="Exam type" error={fieldErrors.examType}>
         <select
           id="examType"
           name="examType"
@@ -67,63 +68,15 @@ export function EditorDetailsPanel({
         >
           <ExamTypeOptions types={examTypes} />
         </select>
-        {errorOf("examType")}
       </Labelled>
-      {!hydrated || details.examType === "CUSTOM" || !knownType ? (
-        <Labelled id="customExamType" label="Custom exam type name">
-          <input
-            id="customExamType"
-            name="customExamType"
-            value={details.customExamType}
-            onChange={set("customExamType")}
-            className="input"
-            maxLength={TEST_LIMITS.examTypeName}
-            {...aria("customExamType")}
-          />
-          {errorOf("customExamType")}
-        </Labelled>
-      ) : null}
+      {!hydrated || details.examType === "CUSTOM" || !knownType
+        ? input("customExamType", "Custom exam type name", { maxLength: TEST_LIMITS.examTypeName })
+        : null}
       <div className="grid grid-cols-2 gap-3">
-        <Labelled id="duration" label="Duration (minutes)">
-          <input
-            id="duration"
-            name="duration"
-            type="number"
-            min={TEST_LIMITS.duration.min}
-            max={TEST_LIMITS.duration.max}
-            value={details.duration}
-            onChange={set("duration")}
-            className="input"
-            {...aria("duration")}
-          />
-          {errorOf("duration")}
-        </Labelled>
-        <Labelled id="unitNumber" label="Unit number">
-          <input
-            id="unitNumber"
-            name="unitNumber"
-            type="number"
-            min={1}
-            value={details.unitNumber}
-            onChange={set("unitNumber")}
-            className="input"
-            {...aria("unitNumber")}
-          />
-          {errorOf("unitNumber")}
-        </Labelled>
+        {input("duration", "Duration (minutes)", { type: "number", min: TEST_LIMITS.duration.min, max: TEST_LIMITS.duration.max })}
+        {input("unitNumber", "Unit number", { type: "number", min: 1 })}
       </div>
-      <Labelled id="unitName" label="Unit name">
-        <input
-          id="unitName"
-          name="unitName"
-          value={details.unitName}
-          onChange={set("unitName")}
-          className="input"
-          maxLength={TEST_LIMITS.unitName}
-          {...aria("unitName")}
-        />
-        {errorOf("unitName")}
-      </Labelled>
+      {input("unitName", "Unit name", { maxLength: TEST_LIMITS.unitName })}
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
@@ -157,13 +110,17 @@ export function EditorDetailsPanel({
   );
 }
 
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+type TextKey = "title" | "customExamType" | "duration" | "unitNumber" | "unitName";
+
+/** A label, its control and the control's error (the id `${id}-error` the control's aria-describedby names). */
+function Labelled({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
       </label>
       {children}
+      <ErrorList id={`${id}-error`} errors={error ? [error] : null} />
     </div>
   );
 }

@@ -113,6 +113,20 @@ export function useChildHref(base: string, keys: readonly string[]) {
   return (child: string) => listHref(`${base}/${child}`, search, keys);
 }
 
+/** The list's own filters from the address as hidden fields, so a GET form carries them to a dialog and back. */
+export function HiddenListFilters({ keys }: { keys: readonly string[] }) {
+  const params = new URLSearchParams(useLocation().search);
+  return (
+    <>
+      {[...params.entries()]
+        .filter(([k]) => keys.includes(k))
+        .map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+    </>
+  );
+}
+
 export function Pagination({ page, pages }: { page: number; pages: number }) {
   const href = useHrefWith();
   if (pages <= 1) return null;
