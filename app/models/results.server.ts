@@ -1,3 +1,4 @@
+import { env } from "~/lib/env.server";
 import { ranksVisible } from "~/lib/availability";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
@@ -82,6 +83,7 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
   return {
     state: "found" as const,
     isAdmin: user.role === "admin",
+    timeZone: env().ACADEMY_TIME_ZONE,
     test: { id: test.id, title: test.title, duration: test.duration },
     attempt: {
       id: attempt.id,

@@ -59,7 +59,7 @@ export default function Results() {
         {attempt.status === "expired" ? <p className="mt-1 text-sm text-amber-700">Time ran out: your saved answers were submitted automatically.</p> : null}
         {attempt.regradedAt ? (
           <p className="mt-1 text-sm text-brand-800" data-testid="regraded-note">
-            Regraded on {formatDateTime(attempt.regradedAt)}: the academy corrected the answer key
+            Regraded on {formatDateTime(attempt.regradedAt, page.timeZone)}: the academy corrected the answer key
             {attempt.droppedQuestions ? ` and removed ${attempt.droppedQuestions} question${attempt.droppedQuestions === 1 ? "" : "s"} (not counted)` : ""}.
           </p>
         ) : null}
@@ -74,7 +74,7 @@ export default function Results() {
         </dl>
         {ranksFrom ? (
           <p className="mt-3 text-sm text-slate-600" data-testid="rank-note">
-            Ranks are shown when the test closes, on {formatDateTime(ranksFrom)}.
+            Ranks are shown when the test closes, on {formatDateTime(ranksFrom, page.timeZone)}.
           </p>
         ) : null}
         {rank ? (

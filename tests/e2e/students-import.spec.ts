@@ -60,3 +60,36 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Bulk actions on users, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the ticked users reach the dialog, and Assign an exam type changes exactly them", async ({ page }) => {
+      const suffix = javaScriptEnabled ? "bjs" : "bnojs";
+      const db = app.db();
+      for (const n of [1, 2, 3])
+        db.prepare("INSERT INTO users (id, email, name, role, status, join_date, created_at, updated_at) VALUES (?, ?, ?, 'user', 'active', ?, ?, ?)").run(
+          `${suffix}-${n}`,
+          `${suffix}-${n}@bulk.test`,
+          `Bulk ${suffix} ${n}`,
+          Date.now(),
+          Date.now(),
+          Date.now(),
+        );
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin/users?q=${suffix}`);
+      await page.getByLabel(`Select Bulk ${suffix} 1`).check();
+      await page.getByLabel(`Select Bulk ${suffix} 3`).check();
+      await page.getByRole("button", { name: "Bulk actions…" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByText("The 2 ticked users")).toBeVisible();
+      await dialog.getByLabel("Action").selectOption("add-type");
+      await dialog.getByLabel("Exam type (to assign or remove)").selectOption("SET");
+      await dialog.getByRole("button", { name: "Apply to 2 Users" }).click();
+      await expect(page.getByTestId("flash")).toHaveText("Assign an exam type: 2 of 2 users changed");
+      const withSet = db.prepare("SELECT user_id AS id FROM user_exam_types WHERE exam_type = 'SET' AND user_id LIKE ? ORDER BY user_id").all(`${suffix}-%`);
+      expect(withSet).toEqual([{ id: `${suffix}-1` }, { id: `${suffix}-3` }]);
+    });
+  });
+}

@@ -63,3 +63,13 @@ describe("planStudentImport", () => {
     expect(plan(csv, ["old@x.co"], "skip")[0].kind).toBe("skip");
   });
 });
+
+describe("planStudentImport limits", () => {
+  it("refuses a file of more than 5,000 students before reading its rows", () => {
+    const rows = Array.from({ length: 5001 }, (_, i) => `S${i},s${i}@x.co,TET`).join("\n");
+    expect(planStudentImport(`name,email,exam_types\n${rows}\n`, TYPES, new Set(), "update")).toEqual({ ok: false, error: "At most 5000 students per file." });
+  });
+  it("a name that looks like a spreadsheet formula is kept as text (neutralised only when written to CSV)", () => {
+    expect(plan('name,email,exam_types\n"=HYPERLINK(""x"")",f@x.co,TET\n')[0]).toMatchObject({ kind: "new", row: { name: '=HYPERLINK("x")' } });
+  });
+});
