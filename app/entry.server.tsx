@@ -8,6 +8,8 @@ import { seedIfEmpty, wipe } from "~/db/seed.server";
 import { NonceContext } from "~/lib/nonce";
 import { noteDatabaseTrouble, type RequestState } from "~/lib/db-errors.server";
 import { isPrivatePage } from "~/lib/routing";
+import { sweepEndedSessions } from "~/lib/session.server";
+import { sweepExpiredAttempts } from "~/models/attempt.server";
 
 export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
 // for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
@@ -35,6 +37,20 @@ export async function reseed() {
   db();
   wipe();
   await seedIfEmpty();
+}
+
+/**
+ * The periodic sweep, run by one process (server/start.js, every SWEEP_SECONDS): closes attempts past
+ * their deadline (GET pages show them closed without writing) and deletes ended sessions.
+ */
+export function sweep(now = new Date()) {
+  try {
+    return { attemptsClosed: sweepExpiredAttempts(now), sessionsEnded: sweepEndedSessions(+now) };
+  } catch (error) {
+    // a busy or read-only database: the next sweep tries again, and any write closes an attempt too
+    console.error(`sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { attemptsClosed: 0, sessionsEnded: 0 };
+  }
 }
 
 export function shutdown() {

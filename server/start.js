@@ -43,6 +43,7 @@ try {
 if (cluster.isPrimary) {
   // migrations and the first-start seed run once, before any worker serves
   await server.bootstrap();
+  startSweep();
   if (workers === 1) {
     serve();
   } else {
@@ -80,6 +81,20 @@ if (cluster.isPrimary) {
   // a worker whose primary is gone stops too
   process.on("disconnect", () => process.exit(0));
   serve();
+}
+
+/**
+ * One process (the primary) closes attempts past their deadline and deletes ended sessions every
+ * SWEEP_SECONDS (default 60, 0 = never): pages only read, so this and the next write are what close them.
+ */
+function startSweep() {
+  const seconds = Number(process.env.SWEEP_SECONDS ?? 60);
+  if (!(seconds > 0)) return;
+  const timer = setInterval(() => {
+    const { attemptsClosed } = server.sweep();
+    if (attemptsClosed) console.log(`sweep: closed ${attemptsClosed} attempt(s) past their deadline`);
+  }, seconds * 1000);
+  timer.unref();
 }
 
 /**

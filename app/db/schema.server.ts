@@ -22,7 +22,7 @@ export const users = sqliteTable(
     id: text("id").primaryKey(),
     email: text("email").notNull(),
     name: text("name").notNull(),
-    /** scrypt hash; null for imported users until an admin sets a password. */
+    /** argon2id hash (older rows: scrypt, upgraded at sign-in); null for imported users until an admin sets a password. */
     passwordHash: text("password_hash"),
     role: text("role", { enum: ["user", "admin"] })
       .notNull()

@@ -1,13 +1,23 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { createUser, enforceOwner, findUserByEmail, findUserById, isOwnerEmail, stampLastLogin, toSessionUser, type SessionUser } from "~/models/user.server";
+import {
+  createUser,
+  enforceOwner,
+  findUserByEmail,
+  findUserById,
+  isOwnerEmail,
+  rehashPassword,
+  stampLastLogin,
+  toSessionUser,
+  type SessionUser,
+} from "~/models/user.server";
 import { registerSchema, signInSchema } from "./auth-schemas";
 import { formToObject } from "./forms";
-import { verifyPassword, verifyPasswordOfNobody } from "./password.server";
+import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "./password.server";
 import { signInPathFor } from "./redirects";
 import { guardRedirect, homeFor, type Access } from "./routing";
-import { destroySessionHeaders, readSession } from "./session.server";
+import { clearSessionCookieHeaders, destroySessionHeaders, readSession } from "./session.server";
 import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "./throttle.server";
 
 /** A sign-in or registration refusal whose message is shown in the red box. */
@@ -17,6 +27,24 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export const INACTIVE_ACCOUNT = "Your account is inactive. Please contact the academy.";
 export const EMAIL_TAKEN = "User with this email already exists";
 
+export const SIGN_IN_BUSY = "Many students are signing in right now. Please wait a few seconds and try again.";
+
+/**
+ * The password pool's queue is longer than a sign-in should wait: answered 503 with Retry-After (the
+ * sign-in page retries on its own). Nothing was counted against the student's sign-in limits.
+ */
+export class SignInBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(SIGN_IN_BUSY);
+  }
+}
+
+/** Turns a sign-in away before any work when the password pool is already full. */
+function admitToPasswordPool() {
+  const admission = passwordPool.admission();
+  if (!admission.ok) throw new SignInBusy(admission.retryAfterSeconds);
+}
+
 export const authenticator = new Authenticator<SessionUser>();
 
 authenticator.use(
@@ -24,6 +52,7 @@ authenticator.use(
     const parsed = signInSchema.safeParse(formToObject(form));
     if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message);
     const { email, password } = parsed.data;
+    admitToPasswordPool();
     const address = clientAddress(request);
     // counted before the password is checked: parallel guesses cannot all get through
     const admission = await admitSignIn(email, address);
@@ -34,6 +63,8 @@ authenticator.use(
     if (!user || !passwordOk) throw new AuthError(INVALID_CREDENTIALS);
     if (user.status !== "active" && !isOwnerEmail(user.email)) throw new AuthError(INACTIVE_ACCOUNT);
     await forgiveSignIn(email, address);
+    // a hash made with older, weaker settings is replaced now that the password is known
+    if (user.passwordHash && needsRehash(user.passwordHash)) await rehashPassword(user.id, user.passwordHash, password);
     const current = enforceOwner(user);
     stampLastLogin(current.id);
     return toSessionUser(current);
@@ -46,6 +77,7 @@ authenticator.use(
     const parsed = registerSchema.safeParse(formToObject(form));
     if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message);
     const { name, email, password } = parsed.data;
+    admitToPasswordPool();
     const admission = await admitRegistration(clientAddress(request));
     if (!admission.ok) throw new AuthError(admission.message);
     if (findUserByEmail(email)) throw new AuthError(EMAIL_TAKEN);
@@ -83,7 +115,10 @@ async function guard(request: Request, access: Access): Promise<SessionUser | nu
   const target = guardRedirect(access, user?.role ?? null);
   if (target) {
     // a stale cookie (signed out, expired, deactivated or deleted user) is cleared on the way out
-    const headers = !user && request.headers.get("Cookie")?.includes("__session=") ? await destroySessionHeaders(request) : undefined;
+    const stale = !user && request.headers.get("Cookie")?.includes("__session=");
+    const headers = stale
+      ? await (request.method === "GET" || request.method === "HEAD" ? clearSessionCookieHeaders() : destroySessionHeaders(request))
+      : undefined;
     // a signed-out visitor's deep link survives the sign-in
     throw redirect(target === "/login" && !user ? signInPathFor(request) : target, { headers });
   }

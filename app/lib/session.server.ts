@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "~/db/db.server";
 import { sessions } from "~/db/schema.server";
 import { env, sessionSecret } from "./env.server";
@@ -35,7 +35,9 @@ function sessionCookie(): Cookie {
 
 export const SESSION_CLOCK: SessionClock = {
   lifetimeMs: 30 * 24 * 60 * 60 * 1000,
-  idleMs: 7 * 24 * 60 * 60 * 1000,
+  // signed out after two weeks without a post (an answer, a form): a student who practised last week
+  // is still signed in on exam morning, so the morning needs no sign-in wave
+  idleMs: 14 * 24 * 60 * 60 * 1000,
   touchEveryMs: 60 * 60 * 1000,
 };
 
@@ -62,11 +64,14 @@ export async function readSession(request: Request): Promise<SessionRead> {
   if (!row) return { userId: null, stale: true };
   const now = Date.now();
   const verdict = sessionExpiry({ lastSeenAt: +row.lastSeenAt, expiresAt: +row.expiresAt }, now, SESSION_CLOCK);
+  // GET pages never write (read replicas, exam-day load): the ended row goes at the next sign-in or
+  // the sweep, and `last_seen_at` moves with the student's next post (an answer, a form)
+  const reading = request.method === "GET" || request.method === "HEAD";
   if (verdict === "expired") {
-    db().delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    if (!reading) db().delete(sessions).where(eq(sessions.idHash, idHash)).run();
     return { userId: null, stale: true };
   }
-  if (verdict === "touch") {
+  if (verdict === "touch" && !reading) {
     // at most once an hour per session; a busy database must not fail the page for it
     try {
       db()
@@ -91,6 +96,11 @@ export async function createUserSession(userId: string, redirectTo: string) {
     .values({ idHash: hashId(id), userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_CLOCK.lifetimeMs) })
     .run();
   return redirect(redirectTo, { headers: { "Set-Cookie": await sessionCookie().serialize(id) } });
+}
+
+/** Clears the browser's session cookie without touching the database (a stale cookie met on a GET). */
+export async function clearSessionCookieHeaders(): Promise<HeadersInit> {
+  return { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }) };
 }
 
 /** Ends the request's session on the server and clears its cookie. */
@@ -118,4 +128,12 @@ export function countSessions(userId: string): number {
       .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > ${+now}`))
       .get()?.n ?? 0
   );
+}
+
+/** Deletes ended sessions (run by the periodic sweep); returns how many. */
+export function sweepEndedSessions(now = Date.now()): number {
+  return db()
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_CLOCK.idleMs))))
+    .run().changes;
 }

@@ -1,9 +1,9 @@
 import { availabilityOf, windowMessage } from "~/lib/availability";
 import { env } from "~/lib/env.server";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
-import { acceptsAnswers, allowance, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
+import { acceptsAnswers, allowance, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
 import { newId } from "~/lib/ids.server";
 import type { SessionUser } from "./user.server";
 
@@ -54,14 +54,8 @@ export function findAttempt(id: string): Attempt | undefined {
   return db().select().from(attempts).where(eq(attempts.id, id)).get();
 }
 
-/**
- * Scores and closes an unfinished attempt from its stored answers. Idempotent: an attempt that is
- * already finished is returned unchanged (the UPDATE only matches `in_progress`).
- */
-export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "expired", now = new Date()): Attempt {
-  const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
-  if (!attempt) throw new Error(`attempt ${attemptId} not found`);
-  if (attempt.status !== "in_progress") return attempt;
+/** What closing an attempt at `now` sets: its score over the version's key (dropped questions left out) and its times. */
+function closingOf(tx: DB, attempt: Attempt, status: "submitted" | "expired", now: Date) {
   const correct =
     tx
       .select({ n: count() })
@@ -76,23 +70,61 @@ export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "e
       .from(questions)
       .where(and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.dropped, true)))
       .get()?.n ?? 0;
+  return {
+    status,
+    score: correct,
+    totalQuestions: dropped ? Math.max(0, attempt.totalQuestions - dropped) : attempt.totalQuestions,
+    completedAt: new Date(Math.min(+now, +attempt.deadlineAt)),
+    timeSpent: timeSpentSeconds(attempt.startedAt, attempt.deadlineAt, now),
+  };
+}
+
+/**
+ * Scores and closes an unfinished attempt from its stored answers. Idempotent: an attempt that is
+ * already finished is returned unchanged (the UPDATE only matches `in_progress`).
+ */
+export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "expired", now = new Date()): Attempt {
+  const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
+  if (!attempt) throw new Error(`attempt ${attemptId} not found`);
+  if (attempt.status !== "in_progress") return attempt;
   tx.update(attempts)
-    .set({
-      status,
-      score: correct,
-      ...(dropped ? { totalQuestions: Math.max(0, attempt.totalQuestions - dropped) } : {}),
-      completedAt: new Date(Math.min(+now, +attempt.deadlineAt)),
-      timeSpent: timeSpentSeconds(attempt.startedAt, attempt.deadlineAt, now),
-    })
+    .set(closingOf(tx, attempt, status, now))
     .where(and(eq(attempts.id, attempt.id), eq(attempts.status, "in_progress")))
     .run();
   return tx.select().from(attempts).where(eq(attempts.id, attempt.id)).get() as Attempt;
 }
 
-/** Lazy close: an unfinished attempt found past its deadline plus grace is scored now. */
-export function closeIfExpired(attempt: Attempt, now = new Date()): Attempt {
+/**
+ * Reading an attempt (GET pages): one still marked running but past its deadline plus grace is shown as
+ * it will be once closed — expired, with the score its stored answers give — WITHOUT writing. The next
+ * write that touches it (a save, Start, Finish) or the periodic sweep closes it for good, at the
+ * deadline, with the same score: answers are no longer accepted, so nothing can change it meanwhile.
+ */
+export function attemptAsOf(attempt: Attempt, now = new Date()): Attempt {
   if (attempt.status !== "in_progress" || acceptsAnswers(attempt.deadlineAt, now)) return attempt;
-  return transaction((tx) => closeAttempt(tx, attempt.id, "expired", now));
+  return { ...attempt, ...closingOf(db(), attempt, "expired", now) };
+}
+
+/**
+ * The periodic sweep (server/start.js runs it every minute in one process): closes every attempt past
+ * its deadline plus grace, in transactions of 100, and returns how many it closed.
+ */
+export function sweepExpiredAttempts(now = new Date()): number {
+  const cutoff = new Date(+now - GRACE_MS);
+  let closed = 0;
+  for (;;) {
+    const batch = db()
+      .select({ id: attempts.id })
+      .from(attempts)
+      .where(and(eq(attempts.status, "in_progress"), lt(attempts.deadlineAt, cutoff)))
+      .limit(100)
+      .all();
+    if (!batch.length) return closed;
+    transaction((tx) => {
+      for (const { id } of batch) closeAttempt(tx, id, "expired", now);
+    });
+    closed += batch.length;
+  }
 }
 
 export type StartResult = { ok: true; attempt: Attempt; resumed: boolean } | { ok: false; error: string; status: number };
@@ -134,6 +166,15 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       lastQuestion: 1,
     };
     tx.insert(attempts).values(attempt).run();
+    // the first question counts as visited from the start (Resume and the palette show it so)
+    const first = tx
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.testId, testId), eq(questions.version, attempt.testVersion)))
+      .orderBy(asc(questions.position))
+      .limit(1)
+      .get();
+    if (first) tx.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: first.id, updatedAt: now }).run();
     return { ok: true, attempt, resumed: false };
   });
 }

@@ -359,7 +359,11 @@ const userItem = z.object({
   /** present only in an export made with "include password hashes" */
   passwordHash: z
     .string()
-    .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/, "not a password hash of this app")
+    // argon2id (today's) or scrypt (before; upgraded at the student's next sign-in)
+    .regex(
+      /^(\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+)$/,
+      "not a password hash of this app",
+    )
     .max(300)
     .optional(),
   testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),

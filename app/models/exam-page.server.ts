@@ -9,7 +9,7 @@ import { formatTime } from "~/lib/time";
 import {
   allowanceFor,
   answersOf,
-  closeIfExpired,
+  attemptAsOf,
   findOpenAttempt,
   finishAttempt,
   isTestVisibleTo,
@@ -81,7 +81,8 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       latestResultId: latest?.id ?? null,
     };
   }
-  const attempt = closeIfExpired(open);
+  // past its deadline: shown as finished (closed for good by the next write or the sweep; a GET never writes)
+  const attempt = attemptAsOf(open);
   if (attempt.status !== "in_progress") return { state: "finished", attemptId: attempt.id };
 
   const list = questionsForExam(test.id, attempt.testVersion);
@@ -118,8 +119,6 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
     case "start": {
       const started = startAttempt(user, testId);
       if (!started.ok) return { error: started.error, status: started.status };
-      const first = questionsForExam(testId, started.attempt.testVersion)[0];
-      if (first && !started.resumed) saveAnswer(started.attempt.id, user.id, { questionId: first.id, visitOnly: true });
       return { redirect: started.resumed ? base : `${base}?q=1` };
     }
     case "save": {

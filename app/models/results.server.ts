@@ -3,9 +3,9 @@ import { ranksVisible } from "~/lib/availability";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
-import { percent } from "~/lib/exam-rules";
+import { acceptsAnswers, percent } from "~/lib/exam-rules";
 import { rankSummary, type ReviewFilter } from "~/lib/review";
-import { answersOf, closeIfExpired, FINISHED, findAttempt, findOpenAttempt, latestFinishedAttempt } from "./attempt.server";
+import { answersOf, attemptAsOf, FINISHED, findAttempt, findOpenAttempt, latestFinishedAttempt } from "./attempt.server";
 import { questionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
@@ -30,7 +30,7 @@ export function rankAmongBest(testId: string, userId: string) {
 /** True while the student has an attempt of this test open and inside its time. */
 export function hasRunningAttempt(userId: string, testId: string): boolean {
   const open = findOpenAttempt(db(), userId, testId);
-  return open !== undefined && closeIfExpired(open).status === "in_progress";
+  return open !== undefined && acceptsAnswers(open.deadlineAt, new Date());
 }
 
 export type ResultsPage = ReturnType<typeof loadResults>;
@@ -47,7 +47,8 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
   let attempt = attemptId ? findAttempt(attemptId) : user.role === "user" ? latestFinishedAttempt(user.id, testId) : undefined;
   if (!attempt || attempt.testId !== testId) return { state: "not-found" as const };
   if (user.role !== "admin" && attempt.userId !== user.id) return { state: "not-found" as const };
-  attempt = closeIfExpired(attempt);
+  // an attempt past its deadline not yet closed by a write or the sweep: its result as it will be stored
+  attempt = attemptAsOf(attempt);
   if (attempt.status === "in_progress") return { state: "not-found" as const };
 
   // questions a regrade removed are not shown or counted

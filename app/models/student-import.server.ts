@@ -64,7 +64,7 @@ export async function applyStudentImport(key: string, origin: string) {
   const withoutPassword: string[] = [];
   for (let from = 0; from < newRows.length; from += BATCH) {
     const batch = newRows.slice(from, from + BATCH);
-    // passwords are hashed before the transaction (scrypt runs on libuv's threads)
+    // passwords are hashed before the transaction (argon2id runs on libuv's threads)
     const hashes = await Promise.all(batch.map((r) => (r.password ? hashPassword(r.password) : Promise.resolve(null))));
     transaction((tx) => {
       const now = new Date();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
@@ -138,6 +138,19 @@ export function enforceOwner(user: User): User {
   db().update(users).set({ role: "admin", status: "active" }).where(eq(users.id, user.id)).run();
   setAssignedExamTypes(user.id, allExamTypeValuesWithCustom());
   return findUserById(user.id) as User;
+}
+
+/**
+ * Replaces a password hash made with older settings by today's. Only if the stored hash is still the
+ * one that was checked: a password changed meanwhile (by an admin, in another tab) is kept.
+ */
+export async function rehashPassword(userId: string, checkedHash: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  db()
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)))
+    .run();
 }
 
 export function stampLastLogin(userId: string) {

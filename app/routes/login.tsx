@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { academy } from "~/lib/academy";
-import { AuthError, authenticator, homeFor, requireSignedOut } from "~/lib/auth.server";
+import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from "~/lib/auth.server";
 import { useHydrated } from "~/lib/hooks";
 import { returnPathAfterSignIn } from "~/lib/redirects";
 import { createUserSession } from "~/lib/session.server";
@@ -31,10 +31,15 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     if (error instanceof Response) throw error;
+    if (error instanceof SignInBusy) {
+      // a sign-in wave: come back in a moment (the page does so on its own); nothing was counted
+      const retryAfter = error.retryAfterSeconds;
+      return data({ error: error.message, mode, values, retryAfter }, { status: 503, headers: { "Retry-After": String(retryAfter) } });
+    }
     const fallback = mode === "register" ? "Authentication failed" : "Login failed";
     const message = error instanceof AuthError && error.message ? error.message : fallback;
     if (!(error instanceof AuthError)) console.error("sign-in failed", error);
-    return data({ error: message, mode, values }, { status: 400 });
+    return data({ error: message, mode, values, retryAfter: null }, { status: 400 });
   }
 }
 
@@ -48,6 +53,9 @@ export default function Login() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();
   const [showPassword, setShowPassword] = useState(false);
+  const retryAfter = actionData && actionData.mode === mode ? actionData.retryAfter : null;
+  useRetrySignIn(retryAfter, actionData);
+
   const isRegister = mode === "register";
   const redirectTo = params.get("redirectTo");
   const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";
@@ -68,10 +76,11 @@ export default function Login() {
           {error ? (
             <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
               {error}
+              {retryAfter && hydrated ? <span className="block">Trying again for you in a few seconds…</span> : null}
             </div>
           ) : null}
 
-          <Form method="post" className="space-y-4" key={mode} noValidate>
+          <Form method="post" className="space-y-4" key={mode} noValidate id="sign-in-form">
             <input type="hidden" name="mode" value={mode} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             {isRegister ? (
@@ -141,4 +150,25 @@ export default function Login() {
       </div>
     </main>
   );
+}
+
+/**
+ * Sign-in was turned away because many students are signing in at once (503 + Retry-After): the page
+ * sends the same form again after that wait, with a little jitter so a crowd does not return together.
+ */
+function useRetrySignIn(retryAfter: number | null, answer: unknown) {
+  const submit = useSubmit();
+  const lastAnswer = useRef<unknown>(null);
+  useEffect(() => {
+    if (!retryAfter || lastAnswer.current === answer) return;
+    lastAnswer.current = answer;
+    const timer = setTimeout(
+      () => {
+        const form = document.getElementById("sign-in-form");
+        if (form instanceof HTMLFormElement) submit(form);
+      },
+      retryAfter * 1000 + Math.random() * 1000,
+    );
+    return () => clearTimeout(timer);
+  }, [retryAfter, answer, submit]);
 }

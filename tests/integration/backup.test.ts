@@ -58,7 +58,7 @@ describe("export then import", () => {
     expect(Object.keys(json)).toEqual(
       expect.arrayContaining(["users", "tests", "attempts", "materials", "customExamTypes", "exportDate", "announcements", "books"]),
     );
-    expect(exported).not.toContain("scrypt$");
+    expect(exported).not.toContain("$argon2id$");
     expect(exported).not.toContain("password");
     expect(json.tests[0].questions[0]).toEqual(expect.objectContaining({ id: "q1", options: expect.any(Array), correctAnswer: expect.any(Number) }));
     expect(json.attempts[0].answers).toEqual(expect.objectContaining({ q1: expect.any(Number) }));

@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { attemptAnswers, attempts, tests } from "~/db/schema.server";
 import { GRACE_MS } from "~/lib/exam-rules";
 import { createTest } from "~/models/test.server";
+import { sweepExpiredAttempts } from "~/models/attempt.server";
 import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
 import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
 import * as examRoute from "~/routes/test.$testId";
@@ -191,7 +192,7 @@ describe("answers", () => {
     expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "0" })).body.ok).toBe(true);
   });
 
-  it("an attempt left past its deadline is closed by the next page load, which shows the results", async () => {
+  it("an attempt left past its deadline shows its results on the next page load, and the sweep closes it with that score", async () => {
     const s = await makeStudent();
     await start(s.cookie);
     const attempt = openAttempts(s.user.id, testId)[0];
@@ -204,6 +205,13 @@ describe("answers", () => {
     const res = (await run(examRoute.loader, getRequest(`/test/${testId}`, s.cookie), { testId })) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/test/${testId}/results?attempt=${attempt.id}`);
+    const shown = payload<Record<string, any>>(
+      await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attempt.id}`, s.cookie), { testId }),
+    );
+    expect(shown.attempt).toMatchObject({ status: "expired", score: 1 });
+    // pages only read: the row is closed by the sweep (or the next write), with the score shown
+    expect(openAttempts(s.user.id, testId)[0]).toMatchObject({ status: "in_progress", score: null });
+    sweepExpiredAttempts();
     expect(openAttempts(s.user.id, testId)[0]).toMatchObject({ status: "expired", score: 1 });
   });
 

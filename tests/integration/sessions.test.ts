@@ -1,6 +1,7 @@
 // Server-side sessions: a cookie opens pages only while its row exists and is within its clocks.
 import { beforeAll, describe, expect, it } from "vitest";
 import { rawDb } from "~/db/db.server";
+import { sweepEndedSessions } from "~/lib/session.server";
 import { setPassword } from "~/models/admin-users.server";
 import * as dashboard from "~/routes/dashboard";
 import * as logout from "~/routes/logout";
@@ -52,13 +53,23 @@ describe("sessions", () => {
     for (const c of [cookie, second]) expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", c)))).toBe("/login?redirectTo=%2Fdashboard");
   });
 
-  it("a session unused for a week ends, and so does one older than 30 days", async () => {
+  it("a student seen last week is still signed in; a session unused for two weeks ends, and so does one older than 30 days", async () => {
+    const lastWeek = await makeStudent();
+    rawDb()
+      .prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?")
+      .run(Date.now() - 8 * 86_400_000, lastWeek.user.id);
+    expect(statusOf(await run(dashboard.loader, getRequest("/dashboard", lastWeek.cookie)))).toBe(200);
+
     const idle = await makeStudent();
     rawDb()
       .prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?")
-      .run(Date.now() - 8 * 86_400_000, idle.user.id);
+      .run(Date.now() - 15 * 86_400_000, idle.user.id);
     expect(locationOf(await run(dashboard.loader, getRequest("/dashboard", idle.cookie)))).toBe("/login?redirectTo=%2Fdashboard");
+    // a GET does not write: the ended row is removed by the sweep
+    expect(sessionRows(idle.user.id)).toBe(1);
+    expect(sweepEndedSessions()).toBeGreaterThanOrEqual(1);
     expect(sessionRows(idle.user.id)).toBe(0);
+    expect(sessionRows(lastWeek.user.id)).toBe(1);
 
     const old = await makeStudent();
     rawDb()

@@ -65,8 +65,8 @@ describe("restoring students", () => {
     const s = await makeStudent({ name: "Restored Student" });
     const plain = [...backupJsonChunks()].join("");
     const withHashes = [...backupJsonChunks(new Date(), { includePasswordHashes: true })].join("");
-    expect(plain).not.toContain("scrypt$");
-    expect(withHashes).toContain("scrypt$");
+    expect(plain).not.toContain("$argon2id$");
+    expect(withHashes).toContain("$argon2id$");
 
     // a new, empty site: import through the page (preview, then Import Data)
     switchDatabase(path.join(dir, "restored.db"));

@@ -97,7 +97,7 @@ describe("bulk student import", () => {
       [6, "Name is too long (at most 100 characters)"],
     ]);
     await confirm(skipPreview.key);
-    expect(db().select().from(users).where(eq(users.email, "fresh@rows.test")).get()?.passwordHash).toMatch(/^scrypt\$/);
+    expect(db().select().from(users).where(eq(users.email, "fresh@rows.test")).get()?.passwordHash).toMatch(/^\$argon2id\$/);
     for (const email of ["bad-mail", "unknown@rows.test", "long@rows.test"])
       expect(db().select().from(users).where(eq(users.email, email)).get()).toBeUndefined();
     const student2 = db().select().from(users).where(eq(users.email, "bulk2@import.test")).get()!;
