@@ -16,6 +16,10 @@ export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
 export { bodyLimitFor, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
 export { parseTrustProxy } from "~/lib/trust-proxy";
 export { databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+// replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
+export { litestreamConfig } from "~/lib/litestream-config";
+export { databaseFile } from "~/db/db.server";
+export { watchReplication } from "~/models/replication.server";
 /** for tools that build data sets (bench/): the same hash the app stores */
 export { hashPassword } from "~/lib/password.server";
 

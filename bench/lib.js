@@ -14,7 +14,7 @@ import Database from "better-sqlite3";
 export const ROOT = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 export const ADMIN = { email: "bench-admin@academy.test", password: "bench-admin-pass" };
 export const STUDENT_PASSWORD = "bench-student-pass";
-const SECRET = "bench-session-secret-0123456789abcdef";
+export const SECRET = "bench-session-secret-0123456789abcdef";
 const TYPES = ["NET", "TET", "SET", "UG_TRB", "PG_TRB"];
 
 export async function freePort() {
@@ -32,7 +32,7 @@ export async function freePort() {
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br";
 
 /** Starts the production server (server/start.js) on loopback with its own database file. */
-export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined, env = {} } = {}) {
+export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined, env = {}, detached = false } = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -53,12 +53,19 @@ export async function startServer(dbFile, { quiet = true, workers = Number(proce
         ...(workers ? { WEB_CONCURRENCY: String(workers) } : {}),
         ...env,
       },
-      stdio: ["ignore", quiet ? "ignore" : "inherit", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
+      // its own process group: kill() then reaches every process it started (Litestream, workers)
+      detached,
     },
   );
   let stderr = "";
+  let stdout = "";
   child.stderr.on("data", (d) => {
     stderr += d;
+  });
+  child.stdout.on("data", (d) => {
+    stdout += d;
+    if (!quiet) process.stdout.write(d);
   });
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -75,8 +82,24 @@ export async function startServer(dbFile, { quiet = true, workers = Number(proce
     pid: child.pid,
     /** what the server wrote to stderr so far */
     stderr: () => stderr,
+    stdout: () => stdout,
     kill: (signal) =>
       new Promise((resolve) => {
+        if (detached) {
+          // the whole group, even when the first process is already gone
+          try {
+            process.kill(-child.pid, signal);
+          } catch {}
+          const gone = () => {
+            try {
+              process.kill(-child.pid, 0);
+              setTimeout(gone, 50);
+            } catch {
+              resolve();
+            }
+          };
+          return gone();
+        }
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", resolve);
         child.kill(signal);
@@ -283,7 +306,7 @@ export async function signInAdmin(base) {
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
 }
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -311,7 +334,7 @@ export async function load(base, options) {
 }
 
 /** CPU time (user + system, ms) used so far by a process and its children (Linux clock ticks of 10 ms). */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   let total = 0;
   for (const p of processTree(pid)) {
     try {

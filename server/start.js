@@ -21,7 +21,9 @@ if (!process.env.NODE_ENV) {
   process.env.SESSION_SECRET_AUTOGEN ??= "true";
   process.env.SECURE_COOKIES ??= "false";
 }
+import { fileURLToPath } from "node:url";
 import { loadBuild, root } from "./build.js";
+import { runUnderLitestream, UNDER_LITESTREAM } from "./replication.js";
 
 // `server` is the build's entry module, typed by app/server-api.ts (checked by npm run typecheck)
 const { build, entry: server } = await loadBuild();
@@ -40,10 +42,24 @@ try {
   process.exit(1);
 }
 
+if (cluster.isPrimary && !process.env[UNDER_LITESTREAM]) {
+  // LITESTREAM_REPLICA_URL set: restore if the disk is empty, then run this same script under
+  // `litestream replicate -exec` (server/replication.js); a wrong variable stops here with its message
+  const replication = server.litestreamConfig(process.env, server.databaseFile());
+  if (!replication.ok) {
+    console.error(replication.error);
+    process.exit(1);
+  }
+  if (replication.settings)
+    await runUnderLitestream({ settings: replication.settings, databaseFile: server.databaseFile(), entry: server, script: fileURLToPath(import.meta.url) });
+}
+
 if (cluster.isPrimary) {
   // migrations and the first-start seed run once, before any worker serves
   await server.bootstrap();
   startSweep();
+  // under Litestream: a warning in the log when the replica falls more than a few seconds behind
+  if (process.env[UNDER_LITESTREAM]) server.watchReplication();
   if (workers === 1) {
     serve();
   } else {
@@ -166,6 +182,14 @@ async function sendResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body && !response.headers.has("content-length") && response.headers.get("content-type")?.startsWith("application/json")) {
+    // a JSON answer (an answer save, Finish) is small: sent whole with its length, so the compression
+    // middleware sees it is under its threshold instead of opening a zlib stream for 80 bytes
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+    return;
+  }
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
@@ -197,9 +221,10 @@ function serve() {
 
   app.use(compression());
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  // public files all have an extension; pages do not, so they skip the file-system lookup
+  // public files all have an extension; pages do not, so they skip the file-system lookup (and so
+  // do Remix's `.data` requests, the client-side navigations and form posts of a hydrated page)
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false });
-  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
 
   app.all("*", async (req, res, next) => {
     /** @type {BodyInit | undefined} a Buffer (Node's fetch takes it; the DOM types want ArrayBuffer-backed views) */

@@ -35,8 +35,8 @@ export class HashPool {
   admission(): Admission {
     const wait = this.expectedWaitMs();
     if (wait <= this.maxWaitMs) return { ok: true };
-    // come back when about half of the queue ahead has drained, at least a second from now
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 2 / 1000)) };
+    // come back when the queue ahead has drained (2 to 30 s); the client adds its own jitter
+    return { ok: false, retryAfterSeconds: Math.min(30, Math.max(2, Math.ceil(wait / 1000))) };
   }
 
   async run<T>(job: () => Promise<T>): Promise<T> {

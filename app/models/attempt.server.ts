@@ -42,16 +42,37 @@ export function allowanceFor(tx: DB, user: Pick<SessionUser, "id" | "globalTestL
   };
 }
 
-export function findOpenAttempt(tx: DB, userId: string, testId: string): Attempt | undefined {
-  return tx
+// the exam's hot path (every save, every exam page): built once per open database
+const openAttemptOf = preparedQuery((d) =>
+  d
     .select()
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId), eq(attempts.status, "in_progress")))
-    .get();
+    .where(and(eq(attempts.userId, sql.placeholder("userId")), eq(attempts.testId, sql.placeholder("testId")), eq(attempts.status, "in_progress")))
+    .prepare(),
+);
+const attemptById = preparedQuery((d) =>
+  d
+    .select()
+    .from(attempts)
+    .where(eq(attempts.id, sql.placeholder("id")))
+    .prepare(),
+);
+const questionOfAttempt = preparedQuery((d) =>
+  d
+    .select({ options: questions.options, position: questions.position })
+    .from(questions)
+    .where(and(eq(questions.testId, sql.placeholder("testId")), eq(questions.version, sql.placeholder("version")), eq(questions.id, sql.placeholder("id"))))
+    .prepare(),
+);
+
+/** The student's running attempt of a test. Inside a transaction (`tx`) the same connection answers. */
+export function findOpenAttempt(_tx: DB, userId: string, testId: string): Attempt | undefined {
+  // one connection per process: a prepared statement reads inside the caller's transaction too
+  return openAttemptOf().get({ userId, testId });
 }
 
 export function findAttempt(id: string): Attempt | undefined {
-  return db().select().from(attempts).where(eq(attempts.id, id)).get();
+  return attemptById().get({ id });
 }
 
 /** What closing an attempt at `now` sets: its score over the version's key (dropped questions left out) and its times. */
@@ -192,18 +213,14 @@ export const ATTEMPT_CLOSED = "Time is up: this attempt is closed and your saved
 /** Stores one answer (or a visit, or a review mark) the moment it is made. */
 export function saveAnswer(attemptId: string, userId: string, input: SaveInput, now = new Date()): SaveResult {
   return transaction((tx) => {
-    const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
+    const attempt = attemptById().get({ id: attemptId });
     if (attempt?.userId !== userId) return { ok: false, error: "Attempt not found", closed: false };
     if (attempt.status !== "in_progress") return { ok: false, error: ATTEMPT_CLOSED, closed: true };
     if (!acceptsAnswers(attempt.deadlineAt, now)) {
       closeAttempt(tx, attempt.id, "expired", now);
       return { ok: false, error: ATTEMPT_CLOSED, closed: true };
     }
-    const question = tx
-      .select({ options: questions.options, position: questions.position })
-      .from(questions)
-      .where(and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, input.questionId)))
-      .get();
+    const question = questionOfAttempt().get({ testId: attempt.testId, version: attempt.testVersion, id: input.questionId });
     if (!question) return { ok: false, error: "Question not found", closed: false };
     if (input.chosen !== undefined && input.chosen !== null && (input.chosen < 0 || input.chosen >= question.options.length)) {
       return { ok: false, error: "Invalid option", closed: false };

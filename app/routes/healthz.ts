@@ -1,10 +1,17 @@
 import { checkDatabaseWritable } from "~/models/health.server";
+import { describeReplication, replicationStatus } from "~/models/replication.server";
 
-/** For the platform's health check: ok only when the database can be written, not just read. */
+/**
+ * For the platform's health check: ok only when the database can be written, not just read. Under
+ * Litestream it also says where the replica is and how long ago it was last in sync.
+ */
 export async function loader() {
   const result = checkDatabaseWritable();
   const headers = { "Content-Type": "text/plain", "Cache-Control": "no-store" };
-  if (result.ok) return new Response("ok", { headers });
-  console.error(`health check failed: ${result.reason}`);
-  return new Response(`database unavailable: ${result.reason}`, { status: 503, headers: { ...headers, "Retry-After": "5" } });
+  if (!result.ok) {
+    console.error(`health check failed: ${result.reason}`);
+    return new Response(`database unavailable: ${result.reason}`, { status: 503, headers: { ...headers, "Retry-After": "5" } });
+  }
+  const replication = await replicationStatus();
+  return new Response(replication ? `ok\n${describeReplication(replication)}\n` : "ok", { headers });
 }

@@ -167,7 +167,8 @@ function useRetrySignIn(retryAfter: number | null, answer: unknown) {
         const form = document.getElementById("sign-in-form");
         if (form instanceof HTMLFormElement) submit(form);
       },
-      retryAfter * 1000 + Math.random() * 1000,
+      // up to twice the wait: a crowd told "come back in 5 s" comes back spread over 5-10 s
+      retryAfter * 1000 * (1 + Math.random()),
     );
     return () => clearTimeout(timer);
   }, [retryAfter, answer, submit]);

@@ -40,7 +40,7 @@ describe("HashPool", () => {
     expect(pool.expectedWaitMs()).toBe(100);
     expect(pool.admission()).toEqual({ ok: true });
     held.push(pool.run(() => opened));
-    expect(pool.admission()).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(pool.admission()).toEqual({ ok: false, retryAfterSeconds: 2 });
     open();
     await Promise.all(held);
     expect(pool.admission()).toEqual({ ok: true });

@@ -1,0 +1,435 @@
+// Exam day on one small box (the request pattern of the hydrated exam page: Start and the results
+// through Remix's single fetch `.data` requests, answers and Finish through the JSON endpoints): N students (default 3,000) sign in while 500 others are mid-exam, press
+// Start Test in the same second, answer for a minute, finish together at the deadline and open their
+// results; then every acknowledged answer is looked up in the database. A capacity search finds the
+// largest synchronized start that completes within 10 s without an error.
+//   npm run bench:examday                       (full size; prints each figure against its target)
+//   EXAMDAY_STUDENTS=500 npm run bench:examday   (smaller)
+// tests/integration/examday-smoke.test.ts runs examDay() small inside `npm test`.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import { createCookie } from "@remix-run/node";
+import Database from "better-sqlite3";
+import { cpuMs, generate, percentile, SECRET, STUDENT_PASSWORD, startServer, withPeakMemory } from "./lib.js";
+
+const EXAM_TEST = "t0";
+const MID_EXAM_TEST = "t1";
+
+/** The targets of issue 17 (ms unless named otherwise); the bench prints each figure against its own. */
+export const TARGETS = {
+  startAllOnQuestion1Ms: 5000,
+  finishAllOnResultsMs: 5000,
+  answeringSavesPerSecond: 1000,
+  answeringP95Ms: 50,
+  signInWaveMs: 60_000,
+  midExamP95DuringWaveMs: 250,
+  capacityStudents: 5000,
+};
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const round = (x) => Math.round(x * 10) / 10;
+
+function stats(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { count: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1] ?? 0) };
+}
+
+/** A plain HTTP client with one keep-alive pool (a phone per socket, up to 4,000 at once). */
+function client(base) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4000 });
+  let requests = 0;
+  function send(method, pathname, { cookie, form, accept = "text/html", forwardedFor } = {}) {
+    requests += 1;
+    const body = form ? new URLSearchParams(form).toString() : undefined;
+    const headers = { Accept: accept, "Accept-Encoding": "gzip, deflate, br" };
+    if (cookie) headers.Cookie = cookie;
+    if (forwardedFor) headers["X-Forwarded-For"] = forwardedFor;
+    if (method !== "GET") headers.Origin = base;
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      headers["Content-Length"] = Buffer.byteLength(body);
+    }
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const req = http.request({ hostname, port, path: pathname, method, headers, agent }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+        res.on("error", () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started }));
+      });
+      req.on("error", () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started }));
+      if (body !== undefined) req.write(body);
+      req.end();
+    });
+  }
+  return { send, requests: () => requests, close: () => agent.destroy() };
+}
+
+/** A response body as text, decompressed as a browser would. */
+function textOf(res) {
+  const encoding = res.headers["content-encoding"];
+  if (encoding === "gzip") return zlib.gunzipSync(res.body).toString();
+  if (encoding === "br") return zlib.brotliDecompressSync(res.body).toString();
+  if (encoding === "deflate") return zlib.inflateSync(res.body).toString();
+  return res.body.toString();
+}
+
+/** Session rows written straight into the database: students who signed in yesterday (no sign-in needed today). */
+async function sessionsFor(dbFile, userIds) {
+  const cookie = createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [SECRET] });
+  const db = new Database(dbFile);
+  db.pragma("busy_timeout = 10000");
+  const insert = db.prepare("INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)");
+  const now = Date.now();
+  const cookies = [];
+  const rows = [];
+  for (const userId of userIds) {
+    const id = crypto.randomBytes(32).toString("base64url");
+    rows.push([crypto.createHash("sha256").update(id).digest("base64url"), userId, now - 86_400_000, now - 86_400_000, now + 29 * 86_400_000]);
+    cookies.push((await cookie.serialize(id)).split(";")[0]);
+  }
+  db.transaction(() => {
+    for (const r of rows) insert.run(...r);
+  })();
+  db.close();
+  return cookies;
+}
+
+/** The attempt ids of students' running attempts on a test (what the exam page carries in its data). */
+function runningAttempts(dbFile, userIds, testId) {
+  const db = new Database(dbFile, { readonly: true });
+  const find = db.prepare("SELECT id FROM attempts WHERE user_id = ? AND test_id = ? AND status = 'in_progress'");
+  const ids = userIds.map((u) => find.get(u, testId)?.id ?? null);
+  db.close();
+  return ids;
+}
+
+/**
+ * After the run: acknowledged answers whose stored value differs or is missing (`lost`) and attempts of
+ * the run still running (`unfinished`). Both must be 0.
+ */
+export function countLostAndUnfinished(dbFile, acknowledged, attemptIds) {
+  const db = new Database(dbFile, { readonly: true });
+  const read = db.prepare("SELECT chosen_index AS c FROM attempt_answers WHERE attempt_id = ? AND question_id = ?");
+  let lost = 0;
+  for (const [key, chosen] of acknowledged) {
+    const [attemptId, questionId] = key.split(":");
+    if (read.get(attemptId, questionId)?.c !== chosen) lost += 1;
+  }
+  const running = db.prepare("SELECT status FROM attempts WHERE id = ?");
+  const unfinished = attemptIds.filter((id) => running.get(id)?.status !== "submitted" && running.get(id)?.status !== "expired").length;
+  db.close();
+  return { lost, unfinished };
+}
+
+/** A phase's figures: wall time, latencies, errors, the server's CPU per request and peak memory. */
+async function phase(server, http_, fn) {
+  const cpuBefore = cpuMs(server.pid);
+  const requestsBefore = http_.requests();
+  const started = performance.now();
+  const result = await withPeakMemory(server.pid, fn);
+  const requests = http_.requests() - requestsBefore;
+  return {
+    ...result,
+    wallMs: Math.round(performance.now() - started),
+    requests,
+    serverCpuMsPerRequest: round((cpuMs(server.pid) - cpuBefore) / Math.max(1, requests)),
+  };
+}
+
+/** Starts the test for each student at once and loads Question 1; returns latencies and errors. */
+async function synchronizedStart(http_, cookies, testId) {
+  const latencies = [];
+  let errors = 0;
+  let lastMs = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      const started = performance.now();
+      // what the hydrated start card does: the action through single fetch (a redirect in its
+      // body), then the exam's loader data for the question it names
+      const res = await http_.send("POST", `/test/${testId}.data`, { cookie, form: { intent: "start" }, accept: "*/*" });
+      const target = res.status === 202 ? /"(\/test\/[^"]+\?q=1)"/.exec(textOf(res))?.[1] : undefined;
+      if (!target) {
+        errors += 1;
+        return;
+      }
+      const page = await http_.send("GET", target.replace("?", ".data?"), { cookie, accept: "*/*" });
+      if (page.status !== 200) errors += 1;
+      latencies.push(performance.now() - started);
+      lastMs = Math.max(lastMs, performance.now() - t0);
+    }),
+  );
+  return { allThroughMs: Math.round(lastMs), errors, ...stats(latencies) };
+}
+
+/**
+ * The whole exam day. Options scale it down for the smoke test. Returns every phase's figures, the
+ * lost / unfinished counts and (with `capacity`) the capacity search.
+ */
+export async function examDay({
+  students = 3000,
+  mid = 500,
+  questions = 50,
+  signInWindowSeconds = 20,
+  answerSeconds = 60,
+  thinkMs = [1000, 5000],
+  midThinkMs = [5000, 15000],
+  capacitySteps = [500, 1000, 1500, 2000, 3000, 4000, 5000, 6000, 8000],
+  capacity = true,
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-examday-")),
+  log = () => {},
+} = {}) {
+  const dbFile = path.join(dir, "examday.db");
+  const capacityMax = capacity ? Math.max(...capacitySteps) : 0;
+  const total = Math.max(students, capacityMax) + mid;
+  const testsNeeded = 2 + (capacity ? capacitySteps.length : 0);
+  log(`generating ${total} students, ${testsNeeded} tests of ${questions} questions`);
+  await generate(dbFile, { students: total, tests: testsNeeded, questionsPerTest: questions, attempts: 0 });
+  {
+    // exam day: every student may sit every paper
+    const db = new Database(dbFile);
+    db.exec(
+      "INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) SELECT u.id, t.exam_type FROM users u, (SELECT DISTINCT exam_type FROM tests) t WHERE u.role = 'user'",
+    );
+    db.close();
+  }
+  const server = await startServer(dbFile, { env: { TRUST_PROXY: "loopback", SWEEP_SECONDS: "5" } });
+  const http_ = client(server.base);
+  /** @type {Record<string, any>} */
+  const report = { students, mid, questions, machine: { cpus: os.cpus().length, node: process.version }, phases: {} };
+  try {
+    const examIds = Array.from({ length: students }, (_, i) => `s${i}`);
+    const midIds = Array.from({ length: mid }, (_, i) => `s${total - mid + i}`);
+
+    // 0. the 500 already in an exam (signed in earlier), each on a question of t1
+    const midCookies = await sessionsFor(dbFile, midIds);
+    await Promise.all(midCookies.map((cookie) => http_.send("POST", `/test/${MID_EXAM_TEST}.data`, { cookie, form: { intent: "start" }, accept: "*/*" })));
+    const midAttempts = runningAttempts(dbFile, midIds, MID_EXAM_TEST);
+    const midSaves = [];
+    const midViews = [];
+    let midErrors = 0;
+    let midRunning = true;
+    const midLoop = Promise.all(
+      midCookies.map(async (cookie, k) => {
+        let q = 1;
+        while (midRunning) {
+          // a student mid-exam: a question every 5-15 s (a real paper: one a minute)
+          await sleep(midThinkMs[0] + Math.random() * (midThinkMs[1] - midThinkMs[0]));
+          if (!midRunning) break;
+          // a question view (the JS page sends it with the save queue) and an answer
+          const view = await http_.send("POST", `/api/attempts/${midAttempts[k]}/answers`, {
+            cookie,
+            accept: "application/json",
+            form: { questionId: `q${q}`, visit: "1" },
+          });
+          midViews.push(view.ms);
+          if (view.status !== 200) midErrors += 1;
+          const save = await http_.send("POST", `/api/attempts/${midAttempts[k]}/answers`, {
+            cookie,
+            accept: "application/json",
+            form: { questionId: `q${q}`, chosen: String(q % 4), at: String(Date.now()) },
+          });
+          midSaves.push(save.ms);
+          if (save.status !== 200) midErrors += 1;
+          q = (q % questions) + 1;
+        }
+      }),
+    );
+
+    // 1. sign-in wave: every student signs in within the window; a 503 is retried after Retry-After
+    log(`sign-in wave: ${students} students within ${signInWindowSeconds} s, ${mid} mid-exam`);
+    const cookies = new Array(students);
+    report.phases.signInWave = await phase(server, http_, async () => {
+      const latencies = [];
+      let errors = 0;
+      let busy = 0;
+      let lastMs = 0;
+      const t0 = performance.now();
+      await Promise.all(
+        examIds.map(async (_id, i) => {
+          await sleep(Math.random() * signInWindowSeconds * 1000);
+          const started = performance.now();
+          for (let tries = 0; tries < 30; tries++) {
+            const res = await http_.send("POST", "/login", {
+              form: { mode: "login", email: `student${i}@bench.test`, password: STUDENT_PASSWORD },
+              forwardedFor: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+            });
+            if (res.status === 302) {
+              cookies[i] = String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0];
+              break;
+            }
+            if (res.status === 503) {
+              busy += 1;
+              // what the sign-in page does: the server's wait, plus up to as much again of jitter
+              await sleep(Number(res.headers["retry-after"] ?? 1) * 1000 * (1 + Math.random()));
+              continue;
+            }
+            errors += 1;
+            break;
+          }
+          if (!cookies[i]) return;
+          latencies.push(performance.now() - started);
+          lastMs = Math.max(lastMs, performance.now() - t0);
+        }),
+      );
+      const midStats = stats([...midSaves, ...midViews]);
+      midSaves.length = 0;
+      midViews.length = 0;
+      return {
+        allThroughMs: Math.round(lastMs),
+        signedIn: latencies.length,
+        errors,
+        busyAnswers: busy,
+        ...stats(latencies),
+        midExam: { ...midStats, errors: midErrors },
+      };
+    });
+    midRunning = false;
+    await midLoop;
+    log("sign-in wave", JSON.stringify(report.phases.signInWave));
+    const signedIn = cookies.map((c, i) => (c ? i : -1)).filter((i) => i >= 0);
+    const activeCookies = signedIn.map((i) => cookies[i]);
+    const activeIds = signedIn.map((i) => examIds[i]);
+
+    // 2. synchronized start
+    log(`synchronized start: ${activeCookies.length} students`);
+    report.phases.start = await phase(server, http_, () => synchronizedStart(http_, activeCookies, EXAM_TEST));
+    log("start", JSON.stringify(report.phases.start));
+    const attemptIds = runningAttempts(dbFile, activeIds, EXAM_TEST);
+
+    // 3. answering: each student answers question after question with think time, for answerSeconds
+    log(`answering for ${answerSeconds} s`);
+    const acknowledged = new Map();
+    report.phases.answering = await phase(server, http_, async () => {
+      const latencies = [];
+      let errors = 0;
+      const until = performance.now() + answerSeconds * 1000;
+      await Promise.all(
+        activeCookies.map(async (cookie, k) => {
+          let q = 1;
+          await sleep(Math.random() * thinkMs[1]);
+          while (performance.now() < until) {
+            const chosen = Math.floor(Math.random() * 4);
+            const res = await http_.send("POST", `/api/attempts/${attemptIds[k]}/answers`, {
+              cookie,
+              accept: "application/json",
+              form: { questionId: `q${q}`, chosen: String(chosen), at: String(Date.now()) },
+            });
+            latencies.push(res.ms);
+            if (res.status === 200) acknowledged.set(`${attemptIds[k]}:q${q}`, chosen);
+            else errors += 1;
+            // mostly the next question, sometimes a change of mind on the same one
+            if (Math.random() < 0.85) q = (q % questions) + 1;
+            await sleep(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]));
+          }
+        }),
+      );
+      return { saves: latencies.length, savesPerSecond: Math.round(latencies.length / answerSeconds), errors, ...stats(latencies) };
+    });
+    log("answering", JSON.stringify(report.phases.answering));
+
+    // 4. synchronized finish: the countdown reaches zero on every phone, each opens its results
+    log("synchronized finish");
+    report.phases.finish = await phase(server, http_, async () => {
+      const latencies = [];
+      let errors = 0;
+      let lastMs = 0;
+      const t0 = performance.now();
+      await Promise.all(
+        activeCookies.map(async (cookie, k) => {
+          const started = performance.now();
+          const res = await http_.send("POST", `/api/attempts/${attemptIds[k]}/finish`, { cookie, accept: "application/json" });
+          let resultsUrl = null;
+          try {
+            resultsUrl = JSON.parse(textOf(res)).resultsUrl;
+          } catch {}
+          if (res.status !== 200 || !resultsUrl) {
+            errors += 1;
+            return;
+          }
+          // the page then navigates to the results (client-side: the results page's loader data)
+          const page = await http_.send("GET", resultsUrl.replace("?", ".data?"), { cookie, accept: "*/*" });
+          if (page.status !== 200) errors += 1;
+          latencies.push(performance.now() - started);
+          lastMs = Math.max(lastMs, performance.now() - t0);
+        }),
+      );
+      return { allThroughMs: Math.round(lastMs), errors, ...stats(latencies) };
+    });
+    log("finish", JSON.stringify(report.phases.finish));
+
+    // 5. nothing lost, nothing left running
+    report.integrity = { acknowledged: acknowledged.size, ...countLostAndUnfinished(dbFile, acknowledged, attemptIds) };
+    report.integrity.attempts = attemptIds.length;
+    log("integrity", JSON.stringify(report.integrity));
+    report.acknowledged = acknowledged;
+    report.attemptIds = attemptIds;
+
+    // capacity: the largest synchronized start within 10 s and without an error (students signed in yesterday)
+    if (capacity) {
+      report.capacity = { steps: [], largest: 0 };
+      for (const [step, n] of capacitySteps.entries()) {
+        const ids = Array.from({ length: n }, (_, i) => `s${i}`);
+        const stepCookies = await sessionsFor(dbFile, ids);
+        const r = await synchronizedStart(http_, stepCookies, `t${2 + step}`);
+        report.capacity.steps.push({ students: n, ...r });
+        log("capacity", n, JSON.stringify(r));
+        if (r.errors || r.allThroughMs > 10_000) break;
+        report.capacity.largest = n;
+      }
+    }
+  } finally {
+    http_.close();
+    await server.stop();
+  }
+  report.dbFile = dbFile;
+  return report;
+}
+
+/** Each figure against its target: "met" or "MISSED" (a missed target is reported, not hidden). */
+export function againstTargets(report) {
+  const p = report.phases;
+  const rows = [
+    ["synchronized start: all on Question 1 (ms)", p.start?.allThroughMs, TARGETS.startAllOnQuestion1Ms, "max"],
+    ["synchronized start: errors", p.start?.errors, 0, "max"],
+    ["synchronized finish: all on results (ms)", p.finish?.allThroughMs, TARGETS.finishAllOnResultsMs, "max"],
+    ["synchronized finish: errors", p.finish?.errors, 0, "max"],
+    ["lost answers", report.integrity?.lost, 0, "max"],
+    ["unfinished attempts", report.integrity?.unfinished, 0, "max"],
+    ["answering: saves/s", p.answering?.savesPerSecond, TARGETS.answeringSavesPerSecond, "min"],
+    ["answering: p95 (ms)", p.answering?.p95, TARGETS.answeringP95Ms, "max"],
+    ["sign-in wave: all signed in (ms)", p.signInWave?.allThroughMs, TARGETS.signInWaveMs, "max"],
+    ["sign-in wave: mid-exam p95 (ms)", p.signInWave?.midExam?.p95, TARGETS.midExamP95DuringWaveMs, "max"],
+    ["capacity search (students)", report.capacity?.largest, TARGETS.capacityStudents, "min"],
+  ];
+  return rows
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value, target, kind]) => ({ name, value, target, met: kind === "max" ? value <= target : value >= target }));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const students = Number(process.env.EXAMDAY_STUDENTS ?? 3000);
+  const log = (...a) => console.log(`[examday ${new Date().toISOString().slice(11, 19)}]`, ...a);
+  const report = await examDay({
+    students,
+    mid: Number(process.env.EXAMDAY_MID ?? 500),
+    answerSeconds: Number(process.env.EXAMDAY_ANSWER_SECONDS ?? 60),
+    capacity: process.env.EXAMDAY_CAPACITY !== "false",
+    log,
+  });
+  const { acknowledged: _a, attemptIds: _b, ...figures } = report;
+  const checks = againstTargets(report);
+  figures.targets = checks;
+  const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "out");
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, "examday.json"), `${JSON.stringify(figures, null, 2)}\n`);
+  for (const c of checks) console.log(`${c.met ? "met    " : "MISSED "} ${c.name}: ${c.value} (target ${c.target})`);
+  fs.rmSync(path.dirname(report.dbFile), { recursive: true, force: true });
+}

@@ -1,0 +1,54 @@
+// A small exam day (bench/examday.js) inside `npm test`: every phase runs against the real server, and
+// the lost-answer and unfinished-attempt counts are exact (0 after the run; 1 when one acknowledged
+// answer or one finish is undone in the database). No timing is asserted; timings are `npm run bench:examday`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { againstTargets, countLostAndUnfinished, examDay } from "../../bench/examday.js";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-examday-smoke-"));
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("exam day (small)", () => {
+  it("runs every phase and loses nothing", async () => {
+    const report = await examDay({
+      students: 24,
+      mid: 6,
+      questions: 10,
+      signInWindowSeconds: 1,
+      answerSeconds: 2,
+      thinkMs: [100, 300],
+      midThinkMs: [100, 300],
+      capacitySteps: [10, 20],
+      dir,
+    });
+    const { signInWave, start, answering, finish } = report.phases;
+    expect(signInWave.signedIn).toBe(24);
+    expect(signInWave.errors).toBe(0);
+    expect(signInWave.midExam.count).toBeGreaterThan(0);
+    expect(signInWave.midExam.errors).toBe(0);
+    expect(start).toMatchObject({ count: 24, errors: 0 });
+    expect(answering.saves).toBeGreaterThan(24);
+    expect(answering.errors).toBe(0);
+    expect(finish).toMatchObject({ count: 24, errors: 0 });
+    expect(report.integrity).toMatchObject({ attempts: 24, lost: 0, unfinished: 0 });
+    expect(report.integrity.acknowledged).toBeGreaterThan(0);
+    expect(report.capacity.steps.map((s: { students: number }) => s.students)).toEqual([10, 20]);
+    // every figure is printed against its target
+    expect(againstTargets(report).map((c) => c.name)).toContain("lost answers");
+
+    // the counts are exact: undo one acknowledged answer and one finish, and each shows as 1
+    const [key] = report.acknowledged.keys();
+    const [attemptId, questionId] = key.split(":");
+    const db = new Database(report.dbFile);
+    db.prepare("DELETE FROM attempt_answers WHERE attempt_id = ? AND question_id = ?").run(attemptId, questionId);
+    db.prepare("UPDATE attempts SET status = 'in_progress' WHERE id = ?").run(report.attemptIds[3]);
+    db.close();
+    expect(countLostAndUnfinished(report.dbFile, report.acknowledged, report.attemptIds)).toEqual({ lost: 1, unfinished: 1 });
+  }, 180_000);
+});
