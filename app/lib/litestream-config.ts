@@ -41,6 +41,9 @@ export function durationMs(value: string): number | null {
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
 
+/** `${NAME}`: Litestream replaces it with the variable's value when it reads the config. */
+const ENV_REFERENCE = (name: string) => `\${${name}}`;
+
 /** A YAML scalar: JSON strings are valid YAML and escape everything that needs it. */
 const q = (value: string) => JSON.stringify(value);
 
@@ -121,7 +124,7 @@ export function litestreamConfig(env: Env, databaseFile: string): LitestreamConf
       `        user: ${q(decodeURIComponent(url.username))}`,
       `        path: ${q(decodeURIComponent(url.pathname) || "/")}`,
       // the password is read by Litestream from the environment (${...} expansion), never written here
-      ...(password ? ["        password: ${LITESTREAM_SFTP_PASSWORD}"] : []),
+      ...(password ? [`        password: ${ENV_REFERENCE("LITESTREAM_SFTP_PASSWORD")}`] : []),
       ...(keyPath ? [`        key-path: ${q(keyPath)}`] : []),
     ];
     describe = `sftp://${url.username}@${url.hostname}:${url.port || "22"}${url.pathname}`;

@@ -76,7 +76,7 @@ describe("litestreamConfig", () => {
     expect(yaml).toContain('        key-path: "/run/secrets/id_ed25519"');
     const withPassword = build({ LITESTREAM_REPLICA_URL: "sftp://backup@host.example/srv", LITESTREAM_SFTP_PASSWORD: "pw-secret" })?.yaml;
     expect(withPassword).toContain('host: "host.example:22"');
-    expect(withPassword).toContain("password: ${LITESTREAM_SFTP_PASSWORD}");
+    expect(withPassword).toContain(`password: ${"$"}{LITESTREAM_SFTP_PASSWORD}`);
     expect(withPassword).not.toContain("pw-secret");
     expect(error({ LITESTREAM_REPLICA_URL: "sftp://host.example/srv", LITESTREAM_SFTP_PASSWORD: "x" })).toMatch(/needs a user and a host/);
     expect(error({ LITESTREAM_REPLICA_URL: "sftp://u@host.example/srv" })).toMatch(/LITESTREAM_SFTP_KEY_PATH: an sftp replica needs/);
