@@ -20,6 +20,8 @@ export { databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from
 export { litestreamConfig } from "~/lib/litestream-config";
 export { databaseFile } from "~/db/db.server";
 export { watchReplication } from "~/models/replication.server";
+// LiteFS: a replica replays writes on the primary (fly-replay) and skips migrations, seed and sweep
+export { litefsRole, servedByReplica } from "~/lib/litefs";
 /** for tools that build data sets (bench/): the same hash the app stores */
 export { hashPassword } from "~/lib/password.server";
 

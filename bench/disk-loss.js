@@ -27,13 +27,13 @@ const LITESTREAM = () => {
  * Waits until /healthz says the replica is in sync (or the time is up). Litestream notices new WAL
  * frames within its monitor interval (1 s), so the check starts after two intervals.
  */
-async function untilInSync(base, timeoutMs = 60_000) {
+async function untilInSync(base, timeoutMs = 60_000, logs) {
   const started = Date.now();
   await sleep(2200);
   for (;;) {
     const text = await (await fetch(`${base}/healthz`)).text().catch(() => "");
     if (text.includes("replication: in sync")) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`the replica did not catch up: ${text}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`the replica did not catch up: ${text}\n${logs?.() ?? ""}`);
     await sleep(200);
   }
 }
@@ -112,7 +112,7 @@ export async function diskLoss({
       (_c, k) => read.prepare("SELECT id FROM attempts WHERE user_id = ? AND test_id = ? AND status = 'in_progress'").get(`s${k}`, testOf(k)).id,
     );
     read.close();
-    await untilInSync(server.base);
+    await untilInSync(server.base, 60_000, () => server.stderr().slice(-4000));
 
     // point in time: batch A, a moment, then batch B; a restore to that moment has A and not B
     const batch = async (q, chosen) => {

@@ -55,9 +55,12 @@ if (cluster.isPrimary && !process.env[UNDER_LITESTREAM]) {
 }
 
 if (cluster.isPrimary) {
-  // migrations and the first-start seed run once, before any worker serves
-  await server.bootstrap();
-  startSweep();
+  // migrations and the first-start seed run once, before any worker serves (on a LiteFS read replica
+  // the primary does them, and the sweep: this copy is only read)
+  if (server.litefsRole().role === "primary") {
+    await server.bootstrap();
+    startSweep();
+  }
   // under Litestream: a warning in the log when the replica falls more than a few seconds behind
   if (process.env[UNDER_LITESTREAM]) server.watchReplication();
   if (workers === 1) {
@@ -208,6 +211,16 @@ function serve() {
     req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
     for (const [name, value] of Object.entries(server.securityHeaders(res.locals.nonce))) res.setHeader(name, value);
+    next();
+  });
+
+  app.use((req, res, next) => {
+    // a LiteFS read replica answers reads; any other request is replayed on the primary by Fly's proxy
+    const role = server.litefsRole();
+    if (role.role === "replica" && !server.servedByReplica(req.method)) {
+      res.status(409).set("fly-replay", `instance=${role.primary}`).set("Cache-Control", "no-store").type("text/plain").send("Replaying on the primary");
+      return;
+    }
     next();
   });
 

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { env } from "~/lib/env.server";
+import { litefsRole } from "~/lib/litefs";
 import * as schema from "./schema.server";
 
 export type DB = BetterSQLite3Database<typeof schema>;
@@ -16,8 +17,18 @@ function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle");
 }
 
-/** Opens the one SQLite file (WAL, foreign keys, busy timeout) and applies pending migrations. */
+/**
+ * Opens the one SQLite file (WAL, foreign keys, busy timeout) and applies pending migrations. On a
+ * LiteFS read replica (app/lib/litefs.ts) it is opened read-only and left as the primary made it.
+ */
 export function openDatabase(file: string): { sqlite: Database.Database; db: DB } {
+  if (litefsRole().role === "replica") {
+    const conn = new Database(file, { readonly: true, fileMustExist: true });
+    conn.pragma("busy_timeout = 5000");
+    conn.pragma(`mmap_size = ${Number(process.env.SQLITE_MMAP_MB ?? 256) * 1024 * 1024}`);
+    cachePreparedStatements(conn);
+    return { sqlite: conn, db: drizzle(conn, { schema }) };
+  }
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const conn = new Database(file);
   conn.pragma("journal_mode = WAL");

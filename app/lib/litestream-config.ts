@@ -152,14 +152,19 @@ export function litestreamConfig(env: Env, databaseFile: string): LitestreamConf
   return { ok: true, settings: { kind, describe, yaml, metricsPort, syncIntervalMs: sync.ms } };
 }
 
-/** The replica's position against the database's, from Litestream's Prometheus metrics text. */
-export function replicationLag(metrics: string): { inSync: boolean; behindBytes: number } | null {
+/**
+ * The replica's position against the database's: the replica's from Litestream's Prometheus metrics,
+ * the database's from its shadow WAL on disk (`shadow`: the newest shadow WAL file's index and size;
+ * the `litestream_shadow_wal_size` gauge keeps the previous file's size after a WAL restart, so it is
+ * only the fallback).
+ */
+export function replicationLag(metrics: string, shadow: { index: number; size: number } | null = null): { inSync: boolean; behindBytes: number } | null {
   const value = (name: string) => {
     const match = new RegExp(`^${name}\\{[^}]*\\}\\s+([0-9.e+-]+)$`, "m").exec(metrics);
     return match ? Number(match[1]) : null;
   };
-  const dbIndex = value("litestream_shadow_wal_index");
-  const dbOffset = value("litestream_shadow_wal_size");
+  const dbIndex = shadow?.index ?? value("litestream_shadow_wal_index");
+  const dbOffset = shadow?.size ?? value("litestream_shadow_wal_size");
   const replicaIndex = value("litestream_replica_wal_index");
   const replicaOffset = value("litestream_replica_wal_offset");
   if (dbIndex === null || dbOffset === null || replicaIndex === null || replicaOffset === null) return null;

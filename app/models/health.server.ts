@@ -17,3 +17,13 @@ export function checkDatabaseWritable(): { ok: true } | { ok: false; reason: str
     conn.pragma(`busy_timeout = ${timeout}`);
   }
 }
+
+/** On a read replica: the file opens and answers a read. */
+export function checkDatabaseReadable(): { ok: true } | { ok: false; reason: string } {
+  try {
+    rawDb().prepare("SELECT COUNT(*) FROM health_check").get();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}

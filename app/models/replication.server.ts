@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { databaseFile } from "~/db/db.server";
 import { litestreamConfig, replicationLag } from "~/lib/litestream-config";
 
@@ -19,6 +21,27 @@ export const REPLICA_BEHIND_WARNING_MS = 5000;
 
 let lastInSyncAt: number | null = null;
 
+/**
+ * Where Litestream's copy of the WAL stands: the newest file of the current generation's shadow WAL
+ * (`.<db>-litestream/generations/<generation>/wal/<index>.wal`, its size is the offset). Null when unreadable.
+ */
+function shadowPosition(file: string): { index: number; size: number } | null {
+  try {
+    const meta = path.join(path.dirname(file), `.${path.basename(file)}-litestream`);
+    const generation = fs.readFileSync(path.join(meta, "generation"), "utf8").trim();
+    const walDir = path.join(meta, "generations", generation, "wal");
+    const newest = fs
+      .readdirSync(walDir)
+      .filter((f) => /^[0-9a-f]{8}\.wal$/.test(f))
+      .sort()
+      .pop();
+    if (!newest) return null;
+    return { index: Number.parseInt(newest.slice(0, 8), 16), size: fs.statSync(path.join(walDir, newest)).size };
+  } catch {
+    return null;
+  }
+}
+
 function settings() {
   if (!process.env.ACADEMY_UNDER_LITESTREAM) return null;
   const result = litestreamConfig(process.env, databaseFile());
@@ -35,7 +58,7 @@ export async function replicationStatus(now = Date.now()): Promise<ReplicationSt
   } catch {
     return { replica: s.describe, state: "unknown", lastSyncAgeMs: lastInSyncAt === null ? null : now - lastInSyncAt, behindBytes: 0 };
   }
-  const lag = replicationLag(metrics);
+  const lag = replicationLag(metrics, shadowPosition(databaseFile()));
   if (!lag) return { replica: s.describe, state: "unknown", lastSyncAgeMs: null, behindBytes: 0 };
   if (lag.inSync) lastInSyncAt = now;
   return {

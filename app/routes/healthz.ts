@@ -1,4 +1,5 @@
-import { checkDatabaseWritable } from "~/models/health.server";
+import { litefsRole } from "~/lib/litefs";
+import { checkDatabaseReadable, checkDatabaseWritable } from "~/models/health.server";
 import { describeReplication, replicationStatus } from "~/models/replication.server";
 
 /**
@@ -6,6 +7,13 @@ import { describeReplication, replicationStatus } from "~/models/replication.ser
  * Litestream it also says where the replica is and how long ago it was last in sync.
  */
 export async function loader() {
+  const role = litefsRole();
+  // a LiteFS read replica: the database answers reads; writes go to the primary
+  if (role.role === "replica") {
+    const read = checkDatabaseReadable();
+    if (read.ok) return new Response(`ok (read-only replica of ${role.primary})`, { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+    return new Response(`database unavailable: ${read.reason}`, { status: 503, headers: { "Content-Type": "text/plain", "Retry-After": "5" } });
+  }
   const result = checkDatabaseWritable();
   const headers = { "Content-Type": "text/plain", "Cache-Control": "no-store" };
   if (!result.ok) {

@@ -129,6 +129,11 @@ describe("replicationLag", () => {
     expect(replicationLag(metrics(3, 8192, 3, 4096))).toEqual({ inSync: false, behindBytes: 4096 });
     expect(replicationLag(metrics(4, 1000, 3, 4096))).toEqual({ inSync: false, behindBytes: 1000 });
   });
+  it("the shadow WAL's newest file, when given, is the database's position (the size gauge keeps the previous file's size)", () => {
+    // after a WAL restart the gauge still says 30 MB for index 5; the file on disk says 4152
+    expect(replicationLag(metrics(5, 30_933_024, 5, 4152), { index: 5, size: 4152 })).toEqual({ inSync: true, behindBytes: 0 });
+    expect(replicationLag(metrics(5, 4152, 5, 4152), { index: 5, size: 9000 })).toEqual({ inSync: false, behindBytes: 4848 });
+  });
   it("no figures yet: unknown", () => {
     expect(replicationLag("litestream_db_size 1")).toBeNull();
   });
