@@ -274,6 +274,27 @@ export async function generate(dbFile, { students = 2000, tests = 500, questions
   return { students: studentRows.length, tests: testRows.length };
 }
 
+/** Gives a student `count` more finished attempts (copies of random existing attempts' scores, on tests of their types). */
+export function addFinishedAttempts(dbFile, userId, count) {
+  const db = new Database(dbFile);
+  db.pragma("busy_timeout = 10000");
+  const tests = db
+    .prepare("SELECT t.id, t.total_questions AS n FROM tests t JOIN user_exam_types u ON u.exam_type = t.exam_type WHERE u.user_id = ? LIMIT 200")
+    .all(userId);
+  const insert = db.prepare(
+    "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent) VALUES (?, ?, ?, 1, 'submitted', ?, ?, ?, ?, ?, ?)",
+  );
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const t = tests[i % tests.length];
+      const started = now - (i + 1) * 3_600_000;
+      insert.run(`extra-${userId}-${i}`, t.id, userId, started, started + 3_600_000, started + 1_800_000, (i * 7) % (t.n + 1), t.n, 1800);
+    }
+  })();
+  db.close();
+}
+
 /** Signs students in for real (POST /login) and returns their session cookies. */
 export async function signInStudents(base, indexes, { concurrency = 8 } = {}) {
   const cookies = new Array(indexes.length);

@@ -4,7 +4,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { baseline, examEndBurst, generate, load, ROOT, signInAdmin, signInStudents, startServer, withPeakMemory } from "./lib.js";
+import { addFinishedAttempts, baseline, examEndBurst, generate, load, ROOT, signInAdmin, signInStudents, startServer, withPeakMemory } from "./lib.js";
 import { budgetProblems, pageWeights } from "./page-weight.js";
 import { slowLinkExam } from "./slow-link.js";
 import { studentImport } from "./student-import.js";
@@ -66,6 +66,21 @@ async function measure(dbFile, sizes, { withBurst }) {
       load(server.base, { paths: ["/admin", "/admin/users"], cookies: [admin], duration: DURATION, connections: 4, warmup: WARMUP, pid: server.pid }),
     );
     log("admin", JSON.stringify(s.admin));
+    // 6. My progress: the signed-in students (about 50 finished attempts each), and one with 500 more
+    s.progress = await withPeakMemory(server.pid, () =>
+      load(server.base, { paths: ["/progress"], cookies, duration: DURATION, warmup: WARMUP, pid: server.pid }),
+    );
+    log("my progress", JSON.stringify(s.progress));
+    addFinishedAttempts(dbFile, "s0", 500);
+    s.progressHeavy = await load(server.base, {
+      paths: ["/progress"],
+      cookies: [cookies[0]],
+      duration: Math.max(2, DURATION / 2),
+      connections: 1,
+      warmup: 1,
+      pid: server.pid,
+    });
+    log("my progress, a student with 500+ attempts, 1 connection", JSON.stringify(s.progressHeavy));
     if (withBurst) {
       // 2. an exam page in progress
       const examCookies = cookies.slice(0, 100);

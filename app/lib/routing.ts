@@ -31,5 +31,5 @@ export function guardRedirect(access: Access, role: Role | null): string | null 
  */
 export function isPrivatePage(pathname: string): boolean {
   const path = pathname.replace(/\.data$/, "");
-  return /^\/(admin|dashboard|test|welcome)(\/|$)/.test(path);
+  return /^\/(admin|dashboard|progress|test|welcome)(\/|$)/.test(path);
 }

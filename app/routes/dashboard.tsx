@@ -49,6 +49,13 @@ export default function Dashboard() {
         <Tile label="Average Score %" value={`${d.stats.average}%`} />
         <Tile label="Best Score %" value={`${d.stats.best}%`} />
       </dl>
+      {d.stats.taken > 0 ? (
+        <p className="mt-3">
+          <Link to="/progress" className="text-sm font-semibold text-brand-700 hover:underline">
+            My progress: score trend, accuracy by unit, what to practise next →
+          </Link>
+        </p>
+      ) : null}
 
       {d.level === "categories" && !d.announcementsHidden && d.announcements.items.length > 0 ? <AnnouncementsPanel d={d} /> : null}
 
@@ -327,9 +334,14 @@ function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
                   </button>
                 )}
                 {t.attempts > 0 && !t.inProgress && !t.timeUp ? (
-                  <a href={`/test/${t.id}/results`} className="btn-secondary w-full">
-                    View Latest Result
-                  </a>
+                  <>
+                    <a href={`/test/${t.id}/results`} className="btn-secondary w-full">
+                      View Latest Result
+                    </a>
+                    <a href={`/progress#test-${t.id}`} className="block text-center text-sm font-semibold text-brand-700 hover:underline">
+                      View Analysis
+                    </a>
+                  </>
                 ) : null}
               </div>
             </li>

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { accuracy, weakestUnits } from "~/lib/progress-rules";
+import { examTypeLabels, labelOf } from "./exam-type.server";
+
+const FINISHED = sql.raw(`('submitted','expired')`);
+/** the trend shows the latest attempts, oldest on the left */
+export const TREND_ATTEMPTS = 60;
+
+/**
+ * A student's "My progress": the score trend, accuracy by exam category and by unit, every test with its
+ * attempts and best and latest score, time per question against the test's median (over every student's
+ * finished attempts), and the weakest units. SQL aggregates over the student's attempts (index
+ * attempts_stats_idx); the medians read the attempts of the tests the student took.
+ */
+export function loadProgress(userId: string) {
+  const labels = examTypeLabels();
+  const trend = db()
+    .all<{ id: string; testId: string; title: string; completedAt: number; score: number; total: number }>(sql`
+      SELECT a.id, a.test_id AS testId, t.title, a.completed_at AS completedAt, a.score, a.total_questions AS total
+      FROM attempts a JOIN tests t ON t.id = a.test_id
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+      ORDER BY a.completed_at DESC LIMIT ${TREND_ATTEMPTS}`)
+    .reverse()
+    .map((r) => ({ ...r, percent: accuracy(r.score ?? 0, r.total) ?? 0 }));
+
+  const byCategory = db()
+    .all<{ examType: string; attempts: number; correct: number; questions: number }>(sql`
+      SELECT t.exam_type AS examType, COUNT(*) AS attempts, SUM(a.score) AS correct, SUM(a.total_questions) AS questions
+      FROM attempts a JOIN tests t ON t.id = a.test_id
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+      GROUP BY t.exam_type ORDER BY t.exam_type`)
+    .map((r) => ({ ...r, label: labelOf(labels, r.examType), accuracy: accuracy(r.correct, r.questions) }));
+
+  const byUnit = db()
+    .all<{ examType: string; unitNumber: number | null; unitName: string | null; attempts: number; correct: number; questions: number }>(sql`
+      SELECT t.exam_type AS examType, t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName,
+             COUNT(*) AS attempts, SUM(a.score) AS correct, SUM(a.total_questions) AS questions
+      FROM attempts a JOIN tests t ON t.id = a.test_id
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+      GROUP BY t.exam_type, t.unit_number ORDER BY t.exam_type, t.unit_number IS NULL, t.unit_number`)
+    .map((r) => {
+      const unit = r.unitNumber === null ? "General Tests" : `Unit ${r.unitNumber}${r.unitName ? `: ${r.unitName}` : ""}`;
+      return {
+        ...r,
+        key: `${r.examType}:${r.unitNumber ?? "general"}`,
+        label: `${labelOf(labels, r.examType)} · ${unit}`,
+        accuracy: accuracy(r.correct, r.questions),
+        practiceHref: `/dashboard?type=${encodeURIComponent(r.examType)}&unit=${r.unitNumber ?? "general"}`,
+      };
+    });
+
+  // per test: attempts, best and latest score, my seconds per question and the median over every student
+  const tests = db()
+    .all<{
+      testId: string;
+      title: string;
+      attempts: number;
+      best: number;
+      latest: number;
+      latestId: string;
+      mySecondsPerQuestion: number | null;
+      medianSecondsPerQuestion: number | null;
+    }>(sql`
+      WITH mine AS (
+        SELECT a.id, a.test_id, a.completed_at,
+               CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0) AS pct,
+               CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0) AS spq,
+               ROW_NUMBER() OVER (PARTITION BY a.test_id ORDER BY a.completed_at DESC) AS rn
+        FROM attempts a WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+      ), everyone AS (
+        SELECT a.test_id, CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0) AS spq,
+               ROW_NUMBER() OVER (PARTITION BY a.test_id ORDER BY CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0)) AS k,
+               COUNT(*) OVER (PARTITION BY a.test_id) AS n
+        FROM attempts a
+        WHERE a.test_id IN (SELECT DISTINCT test_id FROM mine) AND a.status IN ${FINISHED} AND a.time_spent IS NOT NULL AND a.total_questions > 0
+      ), medians AS (
+        SELECT test_id, AVG(spq) AS median FROM everyone WHERE k IN ((n + 1) / 2, (n + 2) / 2) GROUP BY test_id
+      )
+      SELECT m.test_id AS testId, t.title, COUNT(*) AS attempts, MAX(m.pct) AS best,
+             MAX(CASE WHEN m.rn = 1 THEN m.pct END) AS latest, MAX(CASE WHEN m.rn = 1 THEN m.id END) AS latestId,
+             AVG(m.spq) AS mySecondsPerQuestion, md.median AS medianSecondsPerQuestion
+      FROM mine m JOIN tests t ON t.id = m.test_id LEFT JOIN medians md ON md.test_id = m.test_id
+      GROUP BY m.test_id ORDER BY MAX(m.completed_at) DESC`)
+    .map((r) => ({
+      ...r,
+      best: Math.round(r.best ?? 0),
+      latest: Math.round(r.latest ?? 0),
+      mySecondsPerQuestion: r.mySecondsPerQuestion === null ? null : Math.round(r.mySecondsPerQuestion),
+      medianSecondsPerQuestion: r.medianSecondsPerQuestion === null ? null : Math.round(r.medianSecondsPerQuestion),
+    }));
+
+  return { trend, byCategory, byUnit, tests, weakest: weakestUnits(byUnit) };
+}
+
+export type Progress = ReturnType<typeof loadProgress>;
