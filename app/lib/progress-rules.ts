@@ -33,7 +33,9 @@ export type TrendPoint = { percent: number };
  * on the left, where the percentages are written): one point
  * per attempt, oldest on the left, 0 % at the bottom and 100 % at the top.
  */
-export function trendGeometry(points: readonly TrendPoint[], { width = 360, height = 180, pad = 30, padLeft = pad + 12 } = {}) {
+export function trendGeometry(points: readonly TrendPoint[], options: { width?: number; height?: number; pad?: number; padLeft?: number } = {}) {
+  const { width = 360, height = 180, pad = 30 } = options;
+  const padLeft = options.padLeft ?? pad + 12;
   const plotW = width - padLeft - pad;
   const plotH = height - pad * 2;
   const x = (i: number) => padLeft + (points.length <= 1 ? plotW / 2 : (i * plotW) / (points.length - 1));
