@@ -17,8 +17,8 @@ const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
 /** Hashes the pool runs at once in this process (PASSWORD_HASH_CONCURRENCY, default 1 per worker). */
 const concurrency = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY) || 1);
-// a sign-in waits in line up to 10 s (a waiting request costs nothing); past that it is told to come back
-export const passwordPool = new HashPool({ concurrency, maxWaitMs: 10_000, initialEstimateMs: 20 });
+// a sign-in waits in line up to 30 s (a waiting request costs nothing); past that it is told to come back
+export const passwordPool = new HashPool({ concurrency, maxWaitMs: 30_000, initialEstimateMs: 20 });
 
 function normalise(password: string): string {
   return password.normalize("NFKC");
