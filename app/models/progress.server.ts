@@ -6,6 +6,8 @@ import { examTypeLabels, labelOf } from "./exam-type.server";
 const FINISHED = sql.raw(`('submitted','expired')`);
 /** the trend shows the latest attempts, oldest on the left */
 export const TREND_ATTEMPTS = 60;
+/** the "Tests taken" table lists the most recent tests (each with the median time of everyone on it) */
+export const TESTS_SHOWN = 30;
 
 /**
  * A student's "My progress": the score trend, accuracy by exam category and by unit, every test with its
@@ -50,47 +52,78 @@ export function loadProgress(userId: string) {
       };
     });
 
-  // per test: attempts, best and latest score, my seconds per question and the median over every student
-  const tests = db()
-    .all<{
-      testId: string;
-      title: string;
-      attempts: number;
-      best: number;
-      latest: number;
-      latestId: string;
-      mySecondsPerQuestion: number | null;
-      medianSecondsPerQuestion: number | null;
-    }>(sql`
+  // per test (the most recent TESTS_SHOWN): attempts, best and latest score, my seconds per question
+  const mine = db().all<{
+    testId: string;
+    title: string;
+    attempts: number;
+    best: number;
+    latest: number;
+    latestId: string;
+    mySecondsPerQuestion: number | null;
+  }>(sql`
       WITH mine AS (
         SELECT a.id, a.test_id, a.completed_at,
                CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0) AS pct,
                CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0) AS spq,
                ROW_NUMBER() OVER (PARTITION BY a.test_id ORDER BY a.completed_at DESC) AS rn
         FROM attempts a WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
-      ), everyone AS (
-        SELECT a.test_id, CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0) AS spq,
-               ROW_NUMBER() OVER (PARTITION BY a.test_id ORDER BY CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0)) AS k,
-               COUNT(*) OVER (PARTITION BY a.test_id) AS n
-        FROM attempts a
-        WHERE a.test_id IN (SELECT DISTINCT test_id FROM mine) AND a.status IN ${FINISHED} AND a.time_spent IS NOT NULL AND a.total_questions > 0
-      ), medians AS (
-        SELECT test_id, AVG(spq) AS median FROM everyone WHERE k IN ((n + 1) / 2, (n + 2) / 2) GROUP BY test_id
       )
       SELECT m.test_id AS testId, t.title, COUNT(*) AS attempts, MAX(m.pct) AS best,
              MAX(CASE WHEN m.rn = 1 THEN m.pct END) AS latest, MAX(CASE WHEN m.rn = 1 THEN m.id END) AS latestId,
-             AVG(m.spq) AS mySecondsPerQuestion, md.median AS medianSecondsPerQuestion
-      FROM mine m JOIN tests t ON t.id = m.test_id LEFT JOIN medians md ON md.test_id = m.test_id
-      GROUP BY m.test_id ORDER BY MAX(m.completed_at) DESC`)
-    .map((r) => ({
-      ...r,
-      best: Math.round(r.best ?? 0),
-      latest: Math.round(r.latest ?? 0),
-      mySecondsPerQuestion: r.mySecondsPerQuestion === null ? null : Math.round(r.mySecondsPerQuestion),
-      medianSecondsPerQuestion: r.medianSecondsPerQuestion === null ? null : Math.round(r.medianSecondsPerQuestion),
-    }));
+             AVG(m.spq) AS mySecondsPerQuestion
+      FROM mine m JOIN tests t ON t.id = m.test_id
+      GROUP BY m.test_id ORDER BY MAX(m.completed_at) DESC`);
+  const shown = mine.slice(0, TESTS_SHOWN);
+  const medians = medianSecondsPerQuestion(shown.map((t) => t.testId));
+  const tests = shown.map((r) => ({
+    ...r,
+    best: Math.round(r.best ?? 0),
+    latest: Math.round(r.latest ?? 0),
+    mySecondsPerQuestion: r.mySecondsPerQuestion === null ? null : Math.round(r.mySecondsPerQuestion),
+    medianSecondsPerQuestion: medians.get(r.testId) ?? null,
+  }));
 
-  return { trend, byCategory, byUnit, tests, weakest: weakestUnits(byUnit) };
+  return { trend, byCategory, byUnit, tests, testsTaken: mine.length, weakest: weakestUnits(byUnit) };
 }
 
 export type Progress = ReturnType<typeof loadProgress>;
+
+/**
+ * The median seconds per question of every student's finished attempts on each test, kept per process
+ * for 10 minutes (a test's median moves slowly; computing it reads all of the test's attempts).
+ */
+const MEDIAN_TTL_MS = 10 * 60_000;
+const medianCache = new Map<string, { value: number | null; at: number }>();
+
+function medianSecondsPerQuestion(testIds: string[], now = Date.now()): Map<string, number | null> {
+  const result = new Map<string, number | null>();
+  const missing: string[] = [];
+  for (const id of testIds) {
+    const hit = medianCache.get(id);
+    if (hit && now - hit.at < MEDIAN_TTL_MS) result.set(id, hit.value);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    const rows = db().all<{ testId: string; median: number }>(sql`
+      WITH everyone AS (
+        SELECT a.test_id, CAST(a.time_spent AS REAL) / a.total_questions AS spq,
+               ROW_NUMBER() OVER (PARTITION BY a.test_id ORDER BY CAST(a.time_spent AS REAL) / a.total_questions) AS k,
+               COUNT(*) OVER (PARTITION BY a.test_id) AS n
+        FROM attempts a
+        WHERE a.test_id IN (${sql.join(
+          missing.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND a.status IN ${FINISHED} AND a.time_spent IS NOT NULL AND a.total_questions > 0
+      )
+      SELECT test_id AS testId, AVG(spq) AS median FROM everyone WHERE k IN ((n + 1) / 2, (n + 2) / 2) GROUP BY test_id`);
+    const found = new Map(rows.map((r) => [r.testId, Math.round(r.median)]));
+    if (medianCache.size > 5000) medianCache.clear();
+    for (const id of missing) {
+      const value = found.get(id) ?? null;
+      medianCache.set(id, { value, at: now });
+      result.set(id, value);
+    }
+  }
+  return result;
+}

@@ -102,14 +102,13 @@ function Trend({ d }: { d: Data }) {
           <circle key={d.trend[i].id} cx={dot.cx} cy={dot.cy} r="3.5" fill="#4338ca" />
         ))}
       </svg>
-      {/* screen readers get the table always; sighted readers can open the same table */}
-      <div className="sr-only">
+      {/* one table: read by screen readers as it is, shown to sighted readers by the link (CSS :target, no script) */}
+      <a href="#trend-table" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
+        Show the scores as a table
+      </a>
+      <div id="trend-table" className="sr-only text-sm target:not-sr-only target:mt-2 target:block">
         <TrendTable d={d} />
       </div>
-      <details className="mt-2 text-sm" aria-hidden="true">
-        <summary className="cursor-pointer font-semibold text-brand-700">Show the scores as a table</summary>
-        <TrendTable d={d} />
-      </details>
     </section>
   );
 }
@@ -232,7 +231,10 @@ function Tests({ d }: { d: Data }) {
       <h2 id="tests-heading" className="text-lg font-bold">
         Tests taken
       </h2>
-      <p className="text-sm text-slate-600">Time per question is yours (average over your attempts) beside the median of every student who took the test.</p>
+      <p className="text-sm text-slate-600">
+        {d.testsTaken > d.tests.length ? `The ${d.tests.length} most recent of the ${d.testsTaken} tests you have taken. ` : null}
+        Time per question is yours (average over your attempts) beside the median of every student who took the test.
+      </p>
       <table className="mt-2 w-full text-left text-sm">
         <thead className="text-slate-600">
           <tr>
