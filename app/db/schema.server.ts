@@ -85,6 +85,9 @@ export const tests = sqliteTable(
     /** an optional availability window: new attempts only from opensAt and before closesAt */
     opensAt: integer("opens_at", { mode: "timestamp_ms" }),
     closesAt: integer("closes_at", { mode: "timestamp_ms" }),
+    /** each attempt gets its own question order and/or option order (app/lib/shuffle.ts); off by default */
+    shuffleQuestions: integer("shuffle_questions", { mode: "boolean" }).notNull().default(false),
+    shuffleOptions: integer("shuffle_options", { mode: "boolean" }).notNull().default(false),
     /** the CSV upload's flagged rows (JSON: skipped rows and answers that matched no option) until the test is published */
     uploadReport: text("upload_report", { mode: "json" }).$type<{
       skipped: Array<{ line: number; reason: string }>;
@@ -142,6 +145,9 @@ export const attempts = sqliteTable(
     lastQuestion: integer("last_question"),
     /** when a regrade last re-marked this attempt (its results say so) */
     regradedAt: integer("regraded_at", { mode: "timestamp_ms" }),
+    /** the test's shuffle at start (bit 1: questions, bit 2: options) and this attempt's seed; answers keep original identities */
+    shuffleMode: integer("shuffle_mode").notNull().default(0),
+    shuffleSeed: integer("shuffle_seed"),
   },
   (t) => [
     index("attempts_user_test_idx").on(t.userId, t.testId, t.status),

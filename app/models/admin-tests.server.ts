@@ -116,6 +116,8 @@ export function cloneTest(id: string, maxAttempts: number | null) {
       duration: test.duration,
       isActive: true,
       maxAttempts,
+      shuffleQuestions: test.shuffleQuestions,
+      shuffleOptions: test.shuffleOptions,
     },
     list.map((q) => ({ question: q.question, options: q.options, correctAnswer: q.correctAnswer, explanation: q.explanation })),
   );
@@ -130,6 +132,9 @@ export type TestMeta = {
   unitName: string | null;
   maxAttempts: number | null;
   isActive: boolean;
+  /** shuffling for attempts started from now on (undefined: left as it is) */
+  shuffleQuestions?: boolean;
+  shuffleOptions?: boolean;
   /** the availability window (undefined: left as it is) */
   opensAt?: Date | null;
   closesAt?: Date | null;

@@ -1,10 +1,11 @@
 import { availabilityOf, windowMessage } from "~/lib/availability";
 import { env } from "~/lib/env.server";
-import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { acceptsAnswers, allowance, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
 import { newId } from "~/lib/ids.server";
+import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/shuffle";
 import type { SessionUser } from "./user.server";
 
 export const FINISHED = ["submitted", "expired"] as const;
@@ -185,16 +186,13 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       timeSpent: null,
       regradedAt: null,
       lastQuestion: 1,
+      // a test that shuffles gives this attempt its own order, fixed by the seed
+      shuffleMode: shuffleModeOf(test),
+      shuffleSeed: shuffleModeOf(test) ? newShuffleSeed() : null,
     };
     tx.insert(attempts).values(attempt).run();
-    // the first question counts as visited from the start (Resume and the palette show it so)
-    const first = tx
-      .select({ id: questions.id })
-      .from(questions)
-      .where(and(eq(questions.testId, testId), eq(questions.version, attempt.testVersion)))
-      .orderBy(asc(questions.position))
-      .limit(1)
-      .get();
+    // the first question the student sees counts as visited from the start (Resume and the palette show it so)
+    const first = examQuestionsOf(attempt)[0];
     if (first) tx.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: first.id, updatedAt: now }).run();
     return { ok: true, attempt, resumed: false };
   });
@@ -228,9 +226,10 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
     if (input.visitOnly) {
       // a visit is not an answer: its row carries the attempt's start, so any answer made since wins
       tx.insert(attemptAnswers).values({ attemptId, questionId: input.questionId, updatedAt: attempt.startedAt }).onConflictDoNothing().run();
-      // Resume opens the question the student last moved to
+      // Resume opens the question the student last moved to (its place in this attempt's order)
+      const place = attempt.shuffleMode & SHUFFLE_QUESTIONS ? examQuestionsOf(attempt).findIndex((q) => q.id === input.questionId) : question.position;
       tx.update(attempts)
-        .set({ lastQuestion: question.position + 1 })
+        .set({ lastQuestion: place + 1 })
         .where(eq(attempts.id, attemptId))
         .run();
     } else {
@@ -316,6 +315,11 @@ export function questionsForExam(testId: string, version: number): readonly Exam
   }
   cache.set(key, list);
   return list;
+}
+
+/** The attempt's questions in the order its student sees them (app/lib/shuffle.ts), options' order included. */
+export function examQuestionsOf(attempt: Pick<Attempt, "testId" | "testVersion" | "shuffleMode" | "shuffleSeed">) {
+  return orderForAttempt(questionsForExam(attempt.testId, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
 }
 
 /** The latest finished attempt of a student on a test. */

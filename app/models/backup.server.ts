@@ -117,6 +117,8 @@ function testsPage(after: number) {
       archivedAt: number | null;
       opensAt: number | null;
       closesAt: number | null;
+      shuffleQuestions: number;
+      shuffleOptions: number;
       createdAt: number;
       updatedAt: number;
       currentVersion: number;
@@ -125,7 +127,7 @@ function testsPage(after: number) {
     }>(sql`
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
-             t.opens_at AS opensAt, t.closes_at AS closesAt,
+             t.opens_at AS opensAt, t.closes_at AS closesAt, t.shuffle_questions AS shuffleQuestions, t.shuffle_options AS shuffleOptions,
              t.created_at AS createdAt, t.updated_at AS updatedAt, t.current_version AS currentVersion,
              (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation))
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions,
@@ -154,6 +156,8 @@ function testsPage(after: number) {
       archivedAt: iso(t.archivedAt),
       opensAt: iso(t.opensAt),
       closesAt: iso(t.closesAt),
+      shuffleQuestions: t.shuffleQuestions === 1,
+      shuffleOptions: t.shuffleOptions === 1,
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     }));
@@ -175,12 +179,14 @@ function attemptsPage(after: number) {
       deadlineAt: number;
       completedAt: number | null;
       regradedAt: number | null;
+      shuffleMode: number;
+      shuffleSeed: number | null;
       answers: string | null;
       marked: string | null;
     }>(sql`
       SELECT a.rowid AS _rowid, a.id, a.test_id AS testId, a.user_id AS userId, a.test_version AS testVersion, a.status, a.score,
              a.total_questions AS totalQuestions, a.time_spent AS timeSpent, a.started_at AS startedAt, a.deadline_at AS deadlineAt, a.completed_at AS completedAt,
-             a.regraded_at AS regradedAt,
+             a.regraded_at AS regradedAt, a.shuffle_mode AS shuffleMode, a.shuffle_seed AS shuffleSeed,
              (SELECT json_group_object(aa.question_id, aa.chosen_index) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL) AS answers,
              (SELECT json_group_array(aa.question_id) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.marked_for_review) AS marked
       FROM attempts a WHERE a.status IN ('submitted','expired') AND a.rowid > ${after} ORDER BY a.rowid LIMIT ${PAGE}`)
@@ -393,6 +399,8 @@ const testItem = z
     /** the availability window, if any */
     opensAt: dateLike,
     closesAt: dateLike,
+    shuffleQuestions: z.boolean().optional().default(false),
+    shuffleOptions: z.boolean().optional().default(false),
     createdAt: dateLike,
   })
   .passthrough()
@@ -417,6 +425,8 @@ const testItem = z
       archivedAt: t.archivedAt,
       opensAt: t.opensAt,
       closesAt: t.closesAt,
+      shuffleQuestions: t.shuffleQuestions,
+      shuffleOptions: t.shuffleOptions,
       createdAt: t.createdAt,
       ...details.data,
     };
@@ -437,6 +447,9 @@ const attemptItem = z.object({
   deadlineAt: dateLike,
   completedAt: dateLike,
   regradedAt: dateLike,
+  /** the attempt's shuffle (its review shows the student's order) */
+  shuffleMode: z.number().int().min(0).max(3).optional().default(0),
+  shuffleSeed: z.number().int().min(1).max(0x7fffffff).nullable().optional().default(null),
 });
 /** A material of the backup: the material record's fields (one schema with Add/Edit Material); a missing thumbnail becomes the placeholder. */
 const materialItem = z.object({
@@ -616,7 +629,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     if (exists("tests", t.id)) return "skipped";
     conn
       .prepare(
-        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.id,
@@ -633,6 +646,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         t.archived ? ms(t.archivedAt, now) : null,
         t.opensAt ? +t.opensAt : null,
         t.closesAt ? +t.closesAt : null,
+        t.shuffleQuestions ? 1 : 0,
+        t.shuffleOptions ? 1 : 0,
         ms(t.createdAt, now),
         now,
       );
@@ -677,7 +692,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     const started = ms(a.startedAt, completed - (a.timeSpent ?? 0) * 1000);
     conn
       .prepare(
-        "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent, regraded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO attempts (id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent, regraded_at, shuffle_mode, shuffle_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         a.id,
@@ -692,6 +707,9 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         a.totalQuestions,
         a.timeSpent ?? 0,
         a.regradedAt ? +a.regradedAt : null,
+        // a mode needs its seed (and a seed its mode): otherwise the review shows the order as written
+        a.shuffleSeed !== null && a.shuffleMode ? a.shuffleMode : 0,
+        a.shuffleSeed !== null && a.shuffleMode ? a.shuffleSeed : null,
       );
     const insert = conn.prepare("INSERT INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (?, ?, ?, ?, ?)");
     const marked = new Set(a.markedForReview);

@@ -10,11 +10,11 @@ import {
   allowanceFor,
   answersOf,
   attemptAsOf,
+  examQuestionsOf,
   findOpenAttempt,
   finishAttempt,
   isTestVisibleTo,
   latestFinishedAttempt,
-  questionsForExam,
   saveAnswer,
   startAttempt,
 } from "./attempt.server";
@@ -36,7 +36,8 @@ export type ExamPage =
       state: "in-progress";
       test: { id: string; title: string; duration: number; totalQuestions: number };
       attempt: { id: string; deadlineAt: number; serverNow: number; deadlineClock: string };
-      questions: readonly { id: string; question: string; options: string[] }[];
+      /** in the attempt's order; `options` in display order, `optionIndex` their original indexes (null: not shuffled) */
+      questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null }[];
       answers: Record<string, { chosen: number | null; marked: boolean; at: number }>;
       current: number;
       confirm: boolean;
@@ -85,7 +86,13 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   const attempt = attemptAsOf(open);
   if (attempt.status !== "in_progress") return { state: "finished", attemptId: attempt.id };
 
-  const list = questionsForExam(test.id, attempt.testVersion);
+  // the attempt's own order (a test may shuffle questions and options); answers use original identities
+  const list = examQuestionsOf(attempt).map((q) => ({
+    id: q.id,
+    question: q.question,
+    options: q.optionOrder ? q.optionOrder.map((i) => q.options[i]) : q.options,
+    optionIndex: q.optionOrder,
+  }));
   // ?q= names the question; without it, Resume opens the one the student was last on. Nothing is
   // written here: visits travel with saves (the JS save queue, the no-JS form posts).
   const requested = Number.parseInt(url.searchParams.get("q") ?? String(attempt.lastQuestion ?? 1), 10);
@@ -132,7 +139,7 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
       const saved = change.chosen === undefined && change.marked === undefined ? null : saveAnswer(open.id, user.id, { questionId, ...change });
       if (saved && !saved.ok) return saved.closed ? { redirect: resultsOf(open.id) } : { error: saved.error, status: 400 };
       // the question moved to counts as visited
-      const target = questionsForExam(testId, open.testVersion)[step.target - 1];
+      const target = examQuestionsOf(open)[step.target - 1];
       if (target && step.target !== q) saveAnswer(open.id, user.id, { questionId: target.id, visitOnly: true });
       return { redirect: `${base}?q=${step.target}${step.confirm ? "&confirm=1" : ""}` };
     }

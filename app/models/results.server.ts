@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { acceptsAnswers, percent } from "~/lib/exam-rules";
 import { rankSummary, type ReviewFilter } from "~/lib/review";
+import { orderForAttempt } from "~/lib/shuffle";
 import { answersOf, attemptAsOf, FINISHED, findAttempt, findOpenAttempt, latestFinishedAttempt } from "./attempt.server";
 import { questionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
@@ -52,7 +53,8 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
   if (attempt.status === "in_progress") return { state: "not-found" as const };
 
   // questions a regrade removed are not shown or counted
-  const all = questionsOf(testId, attempt.testVersion);
+  // in the order the student saw them (a shuffled test), options too; questions a regrade removed left out
+  const all = orderForAttempt(questionsOf(testId, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
   const key = all.filter((q) => !q.dropped);
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
   const review = key.map((q, i) => {
@@ -63,6 +65,8 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
       id: q.id,
       question: q.question,
       options: q.options,
+      /** display position → original option index when the options were shuffled for this attempt */
+      optionOrder: q.optionOrder,
       correctAnswer: q.correctAnswer,
       explanation: q.explanation,
       chosen,

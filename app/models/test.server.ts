@@ -20,6 +20,8 @@ export type TestInput = {
   duration?: number;
   isActive?: boolean;
   maxAttempts?: number | null;
+  shuffleQuestions?: boolean;
+  shuffleOptions?: boolean;
   id?: string;
   createdAt?: Date;
   /** the CSV upload's flagged rows, kept until the test is published */
@@ -66,6 +68,8 @@ export function createTest(input: TestInput, list: QuestionInput[]): Test {
         totalQuestions: list.length,
         isActive: input.isActive ?? true,
         maxAttempts: input.maxAttempts ?? null,
+        shuffleQuestions: input.shuffleQuestions ?? false,
+        shuffleOptions: input.shuffleOptions ?? false,
         uploadReport: input.uploadReport ?? null,
         currentVersion: 1,
         createdAt: now,

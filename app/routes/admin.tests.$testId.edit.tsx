@@ -40,6 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       unitName: test.unitName ?? "",
       maxAttempts: test.maxAttempts === null ? "" : String(test.maxAttempts),
       isActive: test.isActive,
+      shuffleQuestions: test.shuffleQuestions,
+      shuffleOptions: test.shuffleOptions,
       opensAt: test.opensAt ? toZonedInput(test.opensAt, env().ACADEMY_TIME_ZONE) : "",
       closesAt: test.closesAt ? toZonedInput(test.closesAt, env().ACADEMY_TIME_ZONE) : "",
     },
@@ -71,6 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unitName: details.unitName,
     maxAttempts: details.maxAttempts,
     isActive: form.get("isActive") === "on",
+    shuffleQuestions: form.get("shuffleQuestions") === "on",
+    shuffleOptions: form.get("shuffleOptions") === "on",
     opensAt,
     closesAt,
   });
@@ -85,6 +89,8 @@ export default function EditTest() {
   const [form, fields] = useSchemaForm(editTestSchema, { id: `edit-test-${test.id}`, lastResult: actionData?.result, defaultValue: test });
   const submitted = actionData?.result.initialValue as Record<string, unknown> | undefined;
   const active = submitted ? submitted.isActive === "on" : test.isActive;
+  const shuffleQuestions = submitted ? submitted.shuffleQuestions === "on" : test.shuffleQuestions;
+  const shuffleOptions = submitted ? submitted.shuffleOptions === "on" : test.shuffleOptions;
   return (
     <Dialog labelledBy="edit-title" closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4 p-5 sm:grid-cols-2">
@@ -109,6 +115,18 @@ export default function EditTest() {
           <DateTimeField meta={fields.closesAt} label="Closes at" />
           <p className="text-xs text-slate-500 sm:col-span-2">
             Students can start the test only inside this window; an attempt already running keeps its own time. Ranks show once it closes.
+          </p>
+        </fieldset>
+        <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:col-span-2">
+          <legend className="px-1 text-sm font-semibold">Shuffling (each student gets their own order)</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="shuffleQuestions" defaultChecked={shuffleQuestions} className="h-4 w-4" /> Shuffle the order of questions
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="shuffleOptions" defaultChecked={shuffleOptions} className="h-4 w-4" /> Shuffle the order of options
+          </label>
+          <p className="text-xs text-slate-500">
+            The order is fixed for each attempt (reloads and resumes keep it); scores, reviews and reports use the questions and options as written.
           </p>
         </fieldset>
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">

@@ -360,10 +360,12 @@ function Exam({ page }: { page: ExamPageData }) {
             </legend>
             <div className="mt-4 space-y-2">
               {question.options.map((option, i) => {
-                const checked = entry?.chosen === i;
+                // a shuffled test shows the options in this attempt's order; the answer is the option's own index
+                const index = question.optionIndex?.[i] ?? i;
+                const checked = entry?.chosen === index;
                 return (
                   <label
-                    key={`${question.id}-${i}`}
+                    key={`${question.id}-${index}`}
                     className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-base ${
                       checked ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50"
                     }`}
@@ -371,9 +373,9 @@ function Exam({ page }: { page: ExamPageData }) {
                     <input
                       type="radio"
                       name="chosen"
-                      value={i}
+                      value={index}
                       checked={checked}
-                      onChange={() => change({ chosen: i })}
+                      onChange={() => change({ chosen: index })}
                       className="mt-1 h-4 w-4 accent-brand-600"
                     />
                     <span>

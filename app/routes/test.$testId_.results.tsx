@@ -159,18 +159,20 @@ export default function Results() {
                 {r.marked ? <span className="ml-2 text-purple-700">Marked for review</span> : null}
               </p>
               <ul className="mt-2 space-y-1 text-sm">
-                {r.options.map((o, i) => {
-                  const isCorrect = i === r.correctAnswer;
-                  const isWrongChoice = i === r.chosen && !isCorrect;
+                {(r.optionOrder ?? r.options.map((_o, k) => k)).map((index, i) => {
+                  // in the order the student saw them; correctness by the option's own index
+                  const o = r.options[index];
+                  const isCorrect = index === r.correctAnswer;
+                  const isWrongChoice = index === r.chosen && !isCorrect;
                   return (
                     <li
-                      key={i}
+                      key={index}
                       className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
                     >
                       <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={o} />
                       {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
                       {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
-                      {isCorrect && i === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
+                      {isCorrect && index === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
                     </li>
                   );
                 })}

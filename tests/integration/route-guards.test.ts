@@ -29,6 +29,8 @@ function accessOf(path: string): Access | "open" | "splat" | "logout" | undefine
   if (path === "/welcome/:token") return "open";
   if (path === "/*") return "splat";
   if (path === "/dashboard") return "student";
+  // a student's own progress (issue 20)
+  if (path === "/progress") return "student";
   if (path === "/admin" || path.startsWith("/admin/")) return "admin";
   if (path === "/test/:testId") return "student";
   if (path === "/test/:testId/results") return "signed-in";
