@@ -27,5 +27,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Continuous replication (docs/operations.md): set LITESTREAM_REPLICA_URL (+ LITESTREAM_ENDPOINT and keys
 # for S3) and the server restores an empty /data from the replica, then runs under `litestream replicate`
-# (the binary comes with npm ci: @flydotio/litestream, linux x64; elsewhere set LITESTREAM_BIN).
+# (the binary comes with npm ci: @flydotio/litestream-linux-x64; on arm64 install Litestream and set LITESTREAM_BIN).
 CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=32", "server/start.js"]

@@ -1,4 +1,4 @@
-// Replication with Litestream (the real binary from @flydotio/litestream), end to end: the disk-loss
+// Replication with Litestream (the real binary from @flydotio/litestream-linux-x64), end to end: the disk-loss
 // drill at a small size (every acknowledged answer present after restore and replay, integrity ok, a
 // point-in-time restore between two batches), and restore on boot doing nothing when the database
 // exists and starting fresh, with the seed, on an empty volume with no replica.
