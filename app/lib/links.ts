@@ -1,4 +1,5 @@
 /** Google Drive links, chat-app order links and URL checks (pure; unit-tested). */
+import { siteImageUrl } from "./site-images";
 
 const DRIVE_HOSTS = new Set(["drive.google.com", "docs.google.com"]);
 
@@ -78,11 +79,14 @@ export function safeLinkHref(value: string | null | undefined, fallback = "#"): 
   return value && isHttpUrl(value) ? value.trim() : fallback;
 }
 
-/** An image address the site may render: http(s), or one of its own files under /images/. */
+/**
+ * An image address the site may render: http(s), or one of its own files under /images/ (shown by its
+ * fingerprinted build address when it has one, cached for a year).
+ */
 export function safeImageSrc(value: string | null | undefined, fallback: string): string {
-  if (!value) return fallback;
-  if (value.startsWith("/images/")) return value;
-  return isHttpUrl(value) ? value : fallback;
+  if (!value) return siteImageUrl(fallback);
+  if (value.startsWith("/images/")) return siteImageUrl(value);
+  return isHttpUrl(value) ? value : siteImageUrl(fallback);
 }
 
 export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";

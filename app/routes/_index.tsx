@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { siteImageUrl } from "~/lib/site-images";
 import { data, redirect } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -448,7 +449,7 @@ function Cover({ src, title, className }: { src: string; title: string; classNam
   return (
     <img
       ref={ref}
-      src={failed ? BOOK_PLACEHOLDER : src}
+      src={failed ? siteImageUrl(BOOK_PLACEHOLDER) : src}
       alt={`Cover of ${title}`}
       width={300}
       height={400}

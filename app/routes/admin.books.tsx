@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { siteImageUrl } from "~/lib/site-images";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { DeleteLink, EmptyState, PageHeader } from "~/components/admin/ui";
@@ -19,7 +20,7 @@ function Cover({ src, title }: { src: string; title: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <img
-      src={failed ? BOOK_PLACEHOLDER : src}
+      src={failed ? siteImageUrl(BOOK_PLACEHOLDER) : src}
       alt={`Cover of ${title}`}
       width={300}
       height={400}
