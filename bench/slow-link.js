@@ -11,34 +11,37 @@ import path from "node:path";
 import url from "node:url";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { startH2Front } from "./h2-front.js";
 import { generate, signInStudents, startServer } from "./lib.js";
 
 export const LINK = { latencyMs: 400, kbps: 400 };
+/** Chrome DevTools' "Slow 3G" preset: 2 s of latency per request, 400 kbps */
+export const SLOW_3G = { latencyMs: 2000, kbps: 400 };
 const RUNS = Number(process.env.BENCH_SLOW_RUNS ?? "3");
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-async function emulate(page) {
+async function emulate(page, link) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  const bytesPerSecond = (LINK.kbps * 1000) / 8;
+  const bytesPerSecond = (link.kbps * 1000) / 8;
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
-    latency: LINK.latencyMs,
+    latency: link.latencyMs,
     downloadThroughput: bytesPerSecond,
     uploadThroughput: bytesPerSecond,
   });
 }
 
 /** One page load: ms until `visibleText` shows, and until `interactive()` holds. */
-async function timeLoad(browser, { href, cookie, javaScriptEnabled, visibleText, interactive }) {
+async function timeLoad(browser, { href, cookie, javaScriptEnabled, visibleText, interactive, link }) {
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 740 } });
   if (cookie) {
     const [name, value] = cookie.split("=");
     await context.addCookies([{ name, value: cookie.slice(name.length + 1) || value, url: href }]);
   }
   const page = await context.newPage();
-  await emulate(page);
+  await emulate(page, link);
   const started = Date.now();
   await page.goto(href, { waitUntil: "commit" });
   await page.getByText(visibleText).first().waitFor({ state: "visible", timeout: 60_000 });
@@ -78,11 +81,18 @@ function heavySpaServer() {
 }
 
 /** Measures the exam page of a running attempt (`examPath`, signed in with `cookie`) and the comparison page. */
-export async function slowLinkExam(base, cookie, examPath) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
-  const spa = await heavySpaServer();
+export async function slowLinkExam(appBase, cookie, examPath, link = LINK, { http2 = false } = {}) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: http2 ? [...ARGS, "--ignore-certificate-errors"] : ARGS,
+  });
+  const spaServer = await heavySpaServer();
+  // over HTTP/2 (as behind a production proxy) both pages sit behind the same kind of front
+  const fronts = http2 ? [await startH2Front(appBase), await startH2Front(spaServer.base)] : [];
+  const base = http2 ? fronts[0].base : appBase;
+  const spa = { ...spaServer, base: http2 ? fronts[1].base : spaServer.base };
   try {
-    const out = { link: LINK, runs: RUNS };
+    const out = { link, runs: RUNS, protocol: http2 ? "HTTP/2" : "HTTP/1.1" };
     const cases = {
       examJsOn: {
         href: `${base}${examPath}`,
@@ -96,12 +106,13 @@ export async function slowLinkExam(base, cookie, examPath) {
     };
     for (const [name, c] of Object.entries(cases)) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await timeLoad(browser, c));
+      for (let i = 0; i < RUNS; i++) runs.push(await timeLoad(browser, { ...c, link }));
       out[name] = { visibleMs: median(runs.map((r) => r.visibleMs)), interactiveMs: median(runs.map((r) => r.interactiveMs)) };
     }
     out.heavySpa.scriptKB = spa.scriptKB;
     return out;
   } finally {
+    for (const f of fronts) f.close();
     spa.server.close();
     await browser.close();
   }
@@ -122,6 +133,8 @@ if (process.argv[1] && url.fileURLToPath(import.meta.url) === path.resolve(proce
     });
     if (res.status !== 302) throw new Error(`start failed: ${res.status}`);
     console.log(JSON.stringify(await slowLinkExam(server.base, cookie, "/test/t0?q=1"), null, 2));
+    console.log("Slow 3G:", JSON.stringify(await slowLinkExam(server.base, cookie, "/test/t0?q=1", SLOW_3G), null, 2));
+    console.log("Slow 3G over HTTP/2:", JSON.stringify(await slowLinkExam(server.base, cookie, "/test/t0?q=1", SLOW_3G, { http2: true }), null, 2));
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

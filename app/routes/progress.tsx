@@ -103,7 +103,7 @@ function Trend({ d }: { d: Data }) {
         ))}
       </svg>
       {/* one table: read by screen readers as it is, shown to sighted readers by the link (CSS :target, no script) */}
-      <a href="#trend-table" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
+      <a href="#trend-table" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
         Show the scores as a table
       </a>
       <div id="trend-table" className="sr-only text-sm target:not-sr-only target:mt-2 target:block">
