@@ -3,6 +3,8 @@ FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies these (route matching in @remix-run/router, empty server modules in @remix-run/dev)
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
