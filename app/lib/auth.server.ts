@@ -41,7 +41,7 @@ export class SignInBusy extends Error {
 
 /** Turns a sign-in away before any work when the password pool is already full. */
 function admitToPasswordPool() {
-  const admission = passwordPool.admission();
+  const admission = passwordPool().admission();
   if (!admission.ok) throw new SignInBusy(admission.retryAfterSeconds);
 }
 

@@ -19,6 +19,10 @@ export const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(""),
   /** true when served over https (sets the Secure flag on cookies); defaults to NODE_ENV=production */
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+  /** argon2id hashes running at once per worker process */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1, "PASSWORD_HASH_CONCURRENCY must be 1 or more").max(16).default(1),
+  /** a sign-in waiting longer than this in the password queue is told to come back (503); 0 turns sign-in away */
+  PASSWORD_QUEUE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** set by `npm start` when NODE_ENV was not given: allows a generated secret kept in the data folder */
   SESSION_SECRET_AUTOGEN: z.enum(["true", "false"]).default("false"),
 });

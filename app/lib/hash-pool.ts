@@ -2,7 +2,8 @@
  * A bounded queue for expensive work (password hashing): at most `concurrency` jobs run at once, the
  * rest wait in order. `admission()` tells a caller that may be turned away (a sign-in) whether the
  * expected wait — jobs ahead of it times the average job time, shared by the running slots — is
- * within `maxWaitMs`; past that the caller answers "busy, retry in n seconds" instead of queueing.
+ * under `maxWaitMs`; from there on the caller answers "busy, retry in n seconds" instead of queueing
+ * (`maxWaitMs` 0 turns every such caller away).
  * Jobs already admitted always run: nothing in the queue is dropped.
  */
 export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -34,7 +35,7 @@ export class HashPool {
 
   admission(): Admission {
     const wait = this.expectedWaitMs();
-    if (wait <= this.maxWaitMs) return { ok: true };
+    if (wait < this.maxWaitMs) return { ok: true };
     // come back when the queue ahead has drained (2 to 30 s); the client adds its own jitter
     return { ok: false, retryAfterSeconds: Math.min(30, Math.max(2, Math.ceil(wait / 1000))) };
   }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import { env } from "./env.server";
 import { HashPool } from "./hash-pool";
 
 /**
@@ -15,10 +16,17 @@ export const ARGON2_PARAMS = { algorithm: 2 /* Algorithm.Argon2id (a const enum)
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
-/** Hashes the pool runs at once in this process (PASSWORD_HASH_CONCURRENCY, default 1 per worker). */
-const concurrency = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY) || 1);
-// a sign-in waits in line up to 30 s (a waiting request costs nothing); past that it is told to come back
-export const passwordPool = new HashPool({ concurrency, maxWaitMs: 30_000, initialEstimateMs: 20 });
+let pool: HashPool | undefined;
+
+/**
+ * The password queue of this process: PASSWORD_HASH_CONCURRENCY hashes at once (default 1 per worker);
+ * a sign-in waits in line up to PASSWORD_QUEUE_MAX_WAIT_MS (default 30 s: a waiting request costs nothing),
+ * from there it is told to come back (503 + Retry-After). 0 turns every sign-in away, e.g. for maintenance.
+ */
+export function passwordPool(): HashPool {
+  pool ??= new HashPool({ concurrency: env().PASSWORD_HASH_CONCURRENCY, maxWaitMs: env().PASSWORD_QUEUE_MAX_WAIT_MS, initialEstimateMs: 20 });
+  return pool;
+}
 
 function normalise(password: string): string {
   return password.normalize("NFKC");
@@ -26,7 +34,7 @@ function normalise(password: string): string {
 
 /** argon2id, PHC string format (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
 export function hashPassword(password: string): Promise<string> {
-  return passwordPool.run(() => argon2Hash(normalise(password), ARGON2_PARAMS));
+  return passwordPool().run(() => argon2Hash(normalise(password), ARGON2_PARAMS));
 }
 
 /** True when a stored hash was made with weaker settings than today's (re-hash it after a correct password). */
@@ -50,9 +58,9 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
 /** Checks a password against a stored argon2id or (older) scrypt hash. */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false;
-  if (stored.startsWith("scrypt$")) return passwordPool.run(() => verifyScrypt(password, stored));
+  if (stored.startsWith("scrypt$")) return passwordPool().run(() => verifyScrypt(password, stored));
   if (!stored.startsWith("$argon2")) return false;
-  return passwordPool.run(async () => {
+  return passwordPool().run(async () => {
     try {
       return await argon2Verify(stored, normalise(password));
     } catch {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -14,6 +14,14 @@ export const meta: MetaFunction = () => [
   { title: `Sign in · ${academy.name}` },
   { name: "description", content: `Sign in to ${academy.name} to take timed English Literature mock tests for TET, SET, NET and TRB.` },
 ];
+
+/** A sign-in turned away by the password queue keeps its Retry-After on the page's own response (no JavaScript). */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  const out = new Headers();
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);

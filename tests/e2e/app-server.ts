@@ -23,7 +23,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startApp(options: { seedDemo?: boolean; dbFile?: string; secureCookies?: boolean } = {}): Promise<AppServer> {
+export async function startApp(
+  options: { seedDemo?: boolean; dbFile?: string; secureCookies?: boolean; env?: Record<string, string> } = {},
+): Promise<AppServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-"));
   const dbFile = options.dbFile ?? path.join(dir, "app.db");
   const port = await freePort();
@@ -43,6 +45,7 @@ export async function startApp(options: { seedDemo?: boolean; dbFile?: string; s
       SEED_DEMO: options.seedDemo === false ? "false" : "true",
       // one process per test server: Playwright runs two files at once on two cores
       WEB_CONCURRENCY: "1",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

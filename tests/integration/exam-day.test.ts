@@ -177,7 +177,7 @@ describe("admission control", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const held = Array.from({ length: 5000 }, () => passwordPool.run(() => gate));
+    const held = Array.from({ length: 5000 }, () => passwordPool().run(() => gate));
     try {
       const busy = await run(loginRoute.action, postRequest("/login", { mode: "login", email, password }, { address: uniqueAddress() }));
       expect(statusOf(busy)).toBe(503);

@@ -31,8 +31,8 @@ describe("HashPool", () => {
     expect(pool.pending).toBe(0);
   });
 
-  it("admits while the expected wait is within maxWaitMs, then says when to come back", async () => {
-    const pool = new HashPool({ concurrency: 1, maxWaitMs: 100, initialEstimateMs: 20 });
+  it("admits while the expected wait is under maxWaitMs, then says when to come back", async () => {
+    const pool = new HashPool({ concurrency: 1, maxWaitMs: 101, initialEstimateMs: 20 });
     expect(pool.admission()).toEqual({ ok: true });
     const { opened, open } = gate();
     const held = Array.from({ length: 5 }, () => pool.run(() => opened));
@@ -44,6 +44,10 @@ describe("HashPool", () => {
     open();
     await Promise.all(held);
     expect(pool.admission()).toEqual({ ok: true });
+  });
+
+  it("maxWaitMs 0 turns everyone away, even with an empty queue", () => {
+    expect(new HashPool({ concurrency: 1, maxWaitMs: 0, initialEstimateMs: 20 }).admission()).toEqual({ ok: false, retryAfterSeconds: 2 });
   });
 
   it("a failing job frees its slot", async () => {
