@@ -8,7 +8,9 @@ import { closeDatabase, databaseFile, db, rawDb } from "~/db/db.server";
  * checked first (SQLite's integrity check, the app's tables, migrations no newer than this version);
  * the current database is copied aside; then SQLite's online backup copies the snapshot into the live
  * file page by page under SQLite's own locks, so every worker process sees the restored site at once
- * and no open connection is left pointing at a removed file. Pending migrations run afterwards.
+ * and no open connection is left pointing at a removed file. Pending migrations run afterwards. The
+ * backup's write transaction on the live file commits only once every page is copied, so a server
+ * killed half-way leaves the previous site whole (tests/integration/restore-crash.test.ts).
  */
 export const RESTORE_MESSAGES = {
   notSqlite: "This file is not a database snapshot of this site (choose the .db file from “Download database snapshot”).",
