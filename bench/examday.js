@@ -179,7 +179,7 @@ export async function examDay({
   questions = 50,
   signInWindowSeconds = 20,
   answerSeconds = 60,
-  thinkMs = [1000, 5000],
+  thinkMs = [1000, 4000],
   midThinkMs = [5000, 15000],
   capacitySteps = [500, 1000, 1500, 2000, 3000, 4000, 5000, 6000, 8000],
   capacity = true,

@@ -22,3 +22,34 @@ export function rankSummary(r: { better: number; below: number; total: number })
     betterThan: others > 0 ? Math.round((r.below / others) * 100) : null,
   };
 }
+
+/** How many values of an ascending list are below `value`, and how many above it (binary search). */
+function countsAround(sorted: readonly number[], value: number): { below: number; above: number } {
+  const firstAtLeast = (v: number, strict: boolean) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (strict ? sorted[mid] <= v : sorted[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return { below: firstAtLeast(value, false), above: sorted.length - firstAtLeast(value, true) };
+}
+
+/**
+ * The counts rankSummary needs, from every student's best score on a test (`sorted`, ascending, a few
+ * seconds old) and the student's own best now (`mine`); `stale` is the student's entry in `sorted` if
+ * they have one, which is taken out so they are never compared with themselves.
+ */
+export function rankCounts(sorted: readonly number[], mine: number, stale: number | undefined) {
+  let { below, above } = countsAround(sorted, mine);
+  let others = sorted.length;
+  if (stale !== undefined) {
+    others -= 1;
+    if (stale < mine) below -= 1;
+    else if (stale > mine) above -= 1;
+  }
+  return { better: above, below, total: others + 1 };
+}

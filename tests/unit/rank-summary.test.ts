@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rankSummary } from "~/lib/review";
+import { rankCounts, rankSummary } from "~/lib/review";
 
 describe("rankSummary", () => {
   it("the first to finish is not 'better than 0%'", () => {
@@ -12,5 +12,22 @@ describe("rankSummary", () => {
     expect(rankSummary({ better: 0, below: 199, total: 200 })).toMatchObject({ rank: 1, top: 1, betterThan: 100 });
     // ties: nobody better, nobody worse
     expect(rankSummary({ better: 0, below: 0, total: 3 })).toMatchObject({ rank: 1, top: 34, betterThan: 0 });
+  });
+});
+
+describe("rankCounts", () => {
+  it("counts the others above and below, the student's own (stale) entry left out", () => {
+    // everyone's best, a few seconds old: 0.2, 0.5, 0.5, 0.8 (the student's stale 0.5 among them)
+    expect(rankCounts([0.2, 0.5, 0.5, 0.8], 0.5, 0.5)).toEqual({ better: 1, below: 1, total: 4 });
+    // the student has since improved to 0.9: nobody is better, three are below
+    expect(rankCounts([0.2, 0.5, 0.5, 0.8], 0.9, 0.5)).toEqual({ better: 0, below: 3, total: 4 });
+    // a first finish not yet in the list
+    expect(rankCounts([0.2, 0.8], 0.5, undefined)).toEqual({ better: 1, below: 1, total: 3 });
+    // alone
+    expect(rankCounts([], 0.7, undefined)).toEqual({ better: 0, below: 0, total: 1 });
+    expect(rankCounts([0.7], 0.7, 0.7)).toEqual({ better: 0, below: 0, total: 1 });
+  });
+  it("agrees with rankSummary's reading of ties", () => {
+    expect(rankSummary(rankCounts([0.6, 0.6, 0.6], 0.6, 0.6))).toMatchObject({ rank: 1, of: 3, betterThan: 0 });
   });
 });
