@@ -117,19 +117,7 @@ function TrendTable({ d }: { d: Data }) {
   return (
     <table className="mt-2 w-full text-left">
       <caption className="sr-only">Score of each finished test, oldest first</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="whitespace-nowrap py-1 pr-3">
-            Date
-          </th>
-          <th scope="col" className="whitespace-nowrap py-1 pr-3">
-            Test
-          </th>
-          <th scope="col" className="whitespace-nowrap py-1 pr-3">
-            Score
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Date", "Test", "Score"]} />
       <tbody>
         {d.trend.map((t) => (
           <tr key={t.id}>
@@ -151,77 +139,52 @@ function Accuracy({ d }: { d: Data }) {
       <h2 id="accuracy-heading" className="text-lg font-bold">
         Accuracy
       </h2>
-      <table className="mt-2 w-full text-left text-sm">
-        <caption className="sr-only">Accuracy by exam category</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Exam category
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Tests
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Correct
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Accuracy
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.byCategory.map((c) => (
-            <tr key={c.examType} className="border-t border-slate-100">
-              <th scope="row" className="min-w-32 py-1 pr-3 font-medium">
-                {c.label}
-              </th>
-              <td className="whitespace-nowrap pr-3">{c.attempts}</td>
-              <td className="whitespace-nowrap pr-3">
-                {c.correct}/{c.questions}
-              </td>
-              <td className="whitespace-nowrap pr-3">
-                <Percent value={c.accuracy} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table className="mt-4 w-full text-left text-sm">
-        <caption className="sr-only">Accuracy by unit</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Unit
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Tests
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Correct
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Accuracy
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.byUnit.map((u) => (
-            <tr key={u.key} className="border-t border-slate-100">
-              <th scope="row" className="min-w-32 py-1 pr-3 font-medium">
-                {u.label}
-              </th>
-              <td className="whitespace-nowrap pr-3">{u.attempts}</td>
-              <td className="whitespace-nowrap pr-3">
-                {u.correct}/{u.questions}
-              </td>
-              <td className="whitespace-nowrap pr-3">
-                <Percent value={u.accuracy} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AccuracyTable caption="Accuracy by exam category" heading="Exam category" rows={d.byCategory.map((c) => ({ ...c, key: c.examType }))} />
+      <AccuracyTable caption="Accuracy by unit" heading="Unit" rows={d.byUnit} />
     </section>
+  );
+}
+
+/** A table's column headings. */
+function ColumnHeads({ names }: { names: string[] }) {
+  return (
+    <thead className="text-slate-600">
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className="whitespace-nowrap py-1 pr-3">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+type AccuracyRow = { key: string; label: string; attempts: number; correct: number; questions: number; accuracy: number | null };
+
+/** One accuracy table (by exam category or by unit): tests taken, correct answers, accuracy. */
+function AccuracyTable({ caption, heading, rows }: { caption: string; heading: string; rows: AccuracyRow[] }) {
+  return (
+    <table className="mt-3 w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <ColumnHeads names={[heading, "Tests", "Correct", "Accuracy"]} />
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className="border-t border-slate-100">
+            <th scope="row" className="min-w-32 py-1 pr-3 font-medium">
+              {r.label}
+            </th>
+            <td className="whitespace-nowrap pr-3">{r.attempts}</td>
+            <td className="whitespace-nowrap pr-3">
+              {r.correct}/{r.questions}
+            </td>
+            <td className="whitespace-nowrap pr-3">
+              <Percent value={r.accuracy} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -236,25 +199,7 @@ function Tests({ d }: { d: Data }) {
         Time per question is yours (average over your attempts) beside the median of every student who took the test.
       </p>
       <table className="mt-2 w-full text-left text-sm">
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Test
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Attempts
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Best
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Latest
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3">
-              Time per question (median)
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads names={["Test", "Attempts", "Best", "Latest", "Time per question (median)"]} />
         <tbody>
           {d.tests.map((t) => (
             <tr key={t.testId} id={`test-${t.testId}`} className="border-t border-slate-100 target:bg-amber-50">
