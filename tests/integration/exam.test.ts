@@ -348,6 +348,13 @@ describe("answers made offline and sent late", () => {
     const s = await makeStudent();
     await start(s.cookie);
     const attempt = openAttempts(s.user.id, testId)[0];
+    // the attempt began a minute ago, so the "older" change below is still made during the attempt (a change
+    // dated before the start counts as made at the start, which the same millisecond as Start would tie with)
+    db()
+      .update(attempts)
+      .set({ startedAt: new Date(Date.now() - 60_000) })
+      .where(eq(attempts.id, attempt.id))
+      .run();
     const now = Date.now();
     expect((await save(s.cookie, attempt.id, { questionId: "q1", chosen: "1", at: String(now) })).body.ok).toBe(true);
     // the other tab's earlier choice arrives afterwards
