@@ -37,7 +37,14 @@ describe("a server killed during a snapshot restore", () => {
       import Database from "better-sqlite3";
       const snapshot = new Database(${JSON.stringify(snapshot)}, { readonly: true });
       let steps = 0;
-      await snapshot.backup(${JSON.stringify(live)}, { progress: () => { if (++steps === 20) console.log("HALF-WAY"); return 100; } });
+      await snapshot.backup(${JSON.stringify(live)}, { progress: () => {
+        if (++steps === 20) {
+          console.log("HALF-WAY");
+          // hold here (the copy's transaction open) until the kill arrives
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30_000);
+        }
+        return 100;
+      } });
       console.log("DONE");`;
     const child = spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: process.cwd() });
     let output = "";
