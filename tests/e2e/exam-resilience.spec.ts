@@ -168,7 +168,8 @@ test.describe("the exam screen at 360 px", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog")));
-    expect(await focusInDialog()).toBe(true);
+    // focus moves in once the dialog is shown (an effect after the render that shows it)
+    await expect.poll(focusInDialog).toBe(true);
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");
       expect(await focusInDialog()).toBe(true);
