@@ -163,23 +163,18 @@ export const WINDOW_DATE = "Enter a date and time";
  * A test's availability window as the Edit Test dialog posts it: local date-times (the academy's time
  * zone) or empty. The action turns them into instants; this checks their form.
  */
+/** A local date-time field (`2026-11-22T09:30`) or empty. */
+const windowDateTime = () =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v ?? "")
+    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE);
+
 export const testWindowSchema = z
-  .object({
-    opensAt: z
-      .string()
-      .trim()
-      .max(40)
-      .nullish()
-      .transform((v) => v ?? "")
-      .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE),
-    closesAt: z
-      .string()
-      .trim()
-      .max(40)
-      .nullish()
-      .transform((v) => v ?? "")
-      .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE),
-  })
+  .object({ opensAt: windowDateTime(), closesAt: windowDateTime() })
   .refine((w) => !w.opensAt || !w.closesAt || w.closesAt > w.opensAt, { message: WINDOW_ORDER, path: ["closesAt"] });
 
 /** The Edit Test dialog: the test's details and its availability window. */

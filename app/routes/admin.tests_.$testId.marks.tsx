@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDuration } from "~/lib/exam-rules";
 import { env } from "~/lib/env.server";
-import { useHydrated } from "~/lib/hooks";
+import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime } from "~/lib/time";
 import { marksRegister } from "~/models/reports.server";
 
@@ -20,7 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function MarksRegister() {
   const d = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   return (
     <main className="print:text-black">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -31,11 +30,7 @@ export default function MarksRegister() {
           <a href={`/admin/tests/${d.testId}/marks.csv`} className="btn-secondary" download>
             Download CSV
           </a>
-          {hydrated ? (
-            <button type="button" className="btn-primary" onClick={() => window.print()}>
-              Print
-            </button>
-          ) : null}
+          <PrintButton className="btn-primary" />
         </div>
       </div>
       <h1 className="text-2xl font-bold">Marks register: {d.title}</h1>

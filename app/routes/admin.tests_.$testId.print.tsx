@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
-import { useHydrated } from "~/lib/hooks";
+import { PrintButton } from "~/components/PrintButton";
 import { findTest, questionsOf } from "~/models/test.server";
 
 /**
@@ -35,7 +35,6 @@ const letter = (i: number) => String.fromCharCode(65 + i);
 
 export default function PrintTest() {
   const d = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   const widest = Math.max(2, ...d.questions.map((q) => q.options.length));
   return (
     <main className="mx-auto max-w-3xl text-black print:max-w-none">
@@ -50,11 +49,7 @@ export default function PrintTest() {
         <Link to={`?paper=key`} className={d.paper === "key" ? "btn-primary" : "btn-secondary"}>
           Answer key
         </Link>
-        {hydrated ? (
-          <button type="button" className="btn-secondary" onClick={() => window.print()}>
-            Print
-          </button>
-        ) : null}
+        <PrintButton />
       </div>
       <header className="border-b-2 border-black pb-2">
         <h1 className="text-xl font-bold">

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useHydrated } from "~/lib/hooks";
+import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime } from "~/lib/time";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -26,7 +26,6 @@ const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Corre
 
 export default function Results() {
   const page = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   if (page.state === "test-running") {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -115,11 +114,7 @@ export default function Results() {
             Retake Test
           </Link>
         ) : null}
-        {hydrated ? (
-          <button type="button" className="btn-secondary" onClick={() => window.print()}>
-            Print
-          </button>
-        ) : null}
+        <PrintButton />
       </div>
 
       <section className="mt-6" aria-labelledby="review-heading">
