@@ -22,7 +22,7 @@ const TYPES = ["NET", "TET", "SET", "UG_TRB", "PG_TRB"];
 const typeOf = (i) => TYPES[i % TYPES.length];
 
 log("building");
-execSync("npx remix build", { cwd: ROOT, stdio: "ignore" });
+execSync("npm run build", { cwd: ROOT, stdio: "ignore" });
 const weights = pageWeights();
 log("page weight (gzip KB)", JSON.stringify(weights));
 

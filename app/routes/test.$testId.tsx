@@ -5,6 +5,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/components/exam/Countdown";
 import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigator";
+import { TapRecorder } from "~/components/exam/TapRecorder";
 import { RichText } from "~/components/RichText";
 import { AnswerQueue, type QueueStatus } from "~/lib/answer-queue";
 import { requireStudent } from "~/lib/auth.server";
@@ -166,7 +167,7 @@ const FORM_ID = "exam-form";
 
 /**
  * Before the page's JavaScript runs, a tap on an option is only a checked radio that hydration would
- * reset: public/exam-taps.js (a small plain script, fetched with the stylesheet that holds the first paint) notes each tap, and the page
+ * reset: an inline script (components/exam/TapRecorder.tsx) notes each tap, and the page
  * queues them. Its form id is FORM_ID.
  */
 type Tap = { questionId: string; chosen: number; at: number };
@@ -308,8 +309,6 @@ function Exam({ page }: { page: ExamPageData }) {
 
   return (
     <main className="mx-auto max-w-6xl px-3 pb-6 sm:px-4">
-      {/* async: fetched alongside the stylesheet, so it runs before the question is painted without delaying it */}
-      <script src="/exam-taps.js" async />
       <header className="sticky top-0 z-30 -mx-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:mx-0 sm:mt-3 sm:rounded-xl sm:border">
         <div className="flex items-center gap-2">
           <div className="min-w-0 flex-1">
@@ -407,6 +406,9 @@ function Exam({ page }: { page: ExamPageData }) {
             ) : null}
           </div>
         </Form>
+        {/* after the form: the question is parsed before this script waits for the stylesheet, as every
+            parser-blocking script does, and it runs before the first paint, which needs the stylesheet too */}
+        <TapRecorder />
 
         <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} />
       </div>

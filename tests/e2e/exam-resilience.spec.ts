@@ -88,6 +88,34 @@ test("offline mid-exam: moving, answering, marking and finishing stay in the exa
   await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
 });
 
+test("a first visit to the exam fetches four scripts, all named in the HTML and cached for a year (few round trips on a slow link)", async ({
+  page,
+  browser,
+  context,
+}) => {
+  await signIn(page, app, "arun@academy.local", PASSWORD);
+  const testId = testIdOf("Indian Writing in English: Beginnings to Independence");
+  await startTest(page, testId);
+  // a new browser with the same session: nothing cached
+  const fresh = await browser.newContext({ storageState: await context.storageState() });
+  const examPage = await fresh.newPage();
+  const scripts: Array<{ url: string; cache: string | null }> = [];
+  examPage.on("response", (res) => {
+    if (res.request().resourceType() === "script") scripts.push({ url: new URL(res.url()).pathname, cache: res.headers()["cache-control"] ?? null });
+  });
+  const response = await examPage.goto(`${app.url}/test/${testId}?q=1`);
+  await expect(examPage.getByText("Question 1 of 10")).toBeVisible();
+  await examPage.waitForFunction(() => (window as unknown as { __examHydrated?: boolean }).__examHydrated === true);
+  const html = await response!.text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  expect(preloaded).toHaveLength(4);
+  expect(new Set(scripts.map((s) => s.url))).toEqual(new Set(preloaded));
+  for (const s of scripts) expect(s.cache, s.url).toContain("immutable");
+  // the tap recorder is in the page itself
+  expect(html).toContain("window.__examTaps");
+  await fresh.close();
+});
+
 test("a tap made before the page's JavaScript has loaded is stored", async ({ page }) => {
   await signIn(page, app, "arun@academy.local", PASSWORD);
   const testId = testIdOf("Chaucer and the Age of Transition");
