@@ -15,7 +15,9 @@ export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
 // for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
 export { bodyLimitFor, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
 export { parseTrustProxy } from "~/lib/trust-proxy";
-export { databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+export { databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+// the exam's JSON answers and Finish, answered before a framework request is built
+export { examApiFastPath, isExamApiPath } from "~/models/exam-api.server";
 // replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
 export { litestreamConfig } from "~/lib/litestream-config";
 export { databaseFile } from "~/db/db.server";

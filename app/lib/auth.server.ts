@@ -17,7 +17,7 @@ import { formToObject } from "./forms";
 import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "./password.server";
 import { signInPathFor } from "./redirects";
 import { guardRedirect, homeFor, type Access } from "./routing";
-import { clearSessionCookieHeaders, destroySessionHeaders, readSession } from "./session.server";
+import { clearSessionCookieHeaders, destroySessionHeaders, readSession, readSessionCookie, type SessionRead } from "./session.server";
 import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "./throttle.server";
 
 /** A sign-in or registration refusal whose message is shown in the red box. */
@@ -103,11 +103,24 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 }
 
 async function readSessionUser(request: Request): Promise<SessionUser | null> {
-  const session = await readSession(request);
+  return userOfSession(await readSession(request));
+}
+
+function userOfSession(session: SessionRead): SessionUser | null {
   if (!session.userId) return null;
   const user = findUserById(session.userId);
   if (user?.status !== "active") return null;
   return toSessionUser(user);
+}
+
+/**
+ * The signed-in student a posted Cookie header names, or null for anyone else (signed out, stale,
+ * an admin): for the exam's JSON endpoints served without the framework (`app/models/exam-api.server.ts`).
+ * A null sends the request on to the route, whose requireStudent answers it as for any page.
+ */
+export async function studentOfCookie(cookieHeader: string | null): Promise<SessionUser | null> {
+  const user = userOfSession(await readSessionCookie(cookieHeader, "POST"));
+  return user && guardRedirect("student", user.role) === null ? user : null;
 }
 
 async function guard(request: Request, access: Access): Promise<SessionUser | null> {

@@ -56,9 +56,14 @@ const sessionByHash = preparedQuery((d) =>
 export type SessionRead = { userId: string; idHash: string } | { userId: null; stale: boolean };
 
 /** The session a request's cookie names: its user, or null (`stale` when a cookie was sent but is no longer valid). */
-export async function readSession(request: Request): Promise<SessionRead> {
-  const id = await sessionCookie().parse(request.headers.get("Cookie"));
-  if (typeof id !== "string" || !id) return { userId: null, stale: request.headers.get("Cookie")?.includes("__session=") ?? false };
+export function readSession(request: Request): Promise<SessionRead> {
+  return readSessionCookie(request.headers.get("Cookie"), request.method);
+}
+
+/** readSession from a request's Cookie header and method (for the exam's JSON answers, which skip the framework). */
+export async function readSessionCookie(cookieHeader: string | null, method: string): Promise<SessionRead> {
+  const id = await sessionCookie().parse(cookieHeader);
+  if (typeof id !== "string" || !id) return { userId: null, stale: cookieHeader?.includes("__session=") ?? false };
   const idHash = hashId(id);
   const row = sessionByHash().get({ idHash });
   if (!row) return { userId: null, stale: true };
@@ -66,7 +71,7 @@ export async function readSession(request: Request): Promise<SessionRead> {
   const verdict = sessionExpiry({ lastSeenAt: +row.lastSeenAt, expiresAt: +row.expiresAt }, now, SESSION_CLOCK);
   // GET pages never write (read replicas, exam-day load): the ended row goes at the next sign-in or
   // the sweep, and `last_seen_at` moves with the student's next post (an answer, a form)
-  const reading = request.method === "GET" || request.method === "HEAD";
+  const reading = method === "GET" || method === "HEAD";
   if (verdict === "expired") {
     if (!reading) db().delete(sessions).where(eq(sessions.idHash, idHash)).run();
     return { userId: null, stale: true };

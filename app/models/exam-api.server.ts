@@ -1,0 +1,72 @@
+import { studentOfCookie } from "~/lib/auth.server";
+import { answerSchema } from "~/lib/exam-schemas";
+import { finishAttempt, saveAnswer } from "~/models/attempt.server";
+
+/**
+ * The exam page's two JSON endpoints: one answer change (`/api/attempts/:id/answers`) and Finish
+ * (`/api/attempts/:id/finish`). Their routes call these after requireStudent; the server also calls
+ * `examApiFastPath` for them before building a framework request (an exam day sends about a
+ * thousand saves a second; the framework's own work was most of each save's cost). Same replies either way.
+ */
+export type ApiReply = { status: number; json: Record<string, unknown>; noStore: boolean };
+
+const reply = (status: number, json: Record<string, unknown>, noStore = false): ApiReply => ({ status, json, noStore });
+
+/** Stores one answer change (fields as the page posts them) and returns the server clock. */
+export function answerReply(attemptId: string, userId: string, fields: Record<string, string>, now = new Date()): ApiReply {
+  const parsed = answerSchema.safeParse(fields);
+  if (!parsed.success) return reply(400, { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid answer" });
+  const { questionId, chosen, marked, visit, at } = parsed.data;
+  const result = saveAnswer(
+    attemptId,
+    userId,
+    { questionId, chosen, marked, at, visitOnly: visit === "1" && chosen === undefined && marked === undefined },
+    now,
+  );
+  if (!result.ok) return reply(result.closed ? 409 : 400, { ok: false, error: result.error, closed: result.closed });
+  return reply(200, { ok: true, serverNow: +now, deadlineAt: +result.deadlineAt }, true);
+}
+
+/** Closes the attempt (idempotent) and says where its result is. */
+export function finishReply(attemptId: string, userId: string): ApiReply {
+  const attempt = finishAttempt(attemptId, userId);
+  if (!attempt) return reply(404, { ok: false, error: "Attempt not found" });
+  const resultsUrl = `/test/${encodeURIComponent(attempt.testId)}/results?attempt=${encodeURIComponent(attempt.id)}`;
+  return reply(200, { ok: true, status: attempt.status, resultsUrl }, true);
+}
+
+export function apiResponse(r: ApiReply): Response {
+  return Response.json(r.json, { status: r.status, headers: r.noStore ? { "Cache-Control": "no-store" } : undefined });
+}
+
+const API_PATH = /^\/api\/attempts\/([^/]+)\/(answers|finish)$/;
+
+/** Whether the server should offer a posted request to examApiFastPath. */
+export function isExamApiPath(pathname: string): boolean {
+  return API_PATH.test(pathname);
+}
+
+/**
+ * The common case of those endpoints, straight from the server: a signed-in student posting a form.
+ * Anything else (signed out, an admin, a stale cookie, another encoding) gives null, and the request
+ * goes on to the route as usual, which answers it as every page does (redirect, cleared cookie).
+ */
+export async function examApiFastPath(
+  pathname: string,
+  cookieHeader: string | undefined,
+  contentType: string | undefined,
+  body: Buffer,
+): Promise<ApiReply | null> {
+  const match = API_PATH.exec(pathname);
+  if (!match || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
+  let attemptId: string;
+  try {
+    attemptId = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const student = await studentOfCookie(cookieHeader ?? null);
+  if (!student) return null;
+  if (match[2] === "finish") return finishReply(attemptId, student.id);
+  return answerReply(attemptId, student.id, Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
+}

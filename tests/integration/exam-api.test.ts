@@ -1,0 +1,127 @@
+// The exam's JSON endpoints answered by the server before a framework request is built
+// (examApiFastPath): the same replies as their routes, the same rows stored, and anyone who is not a
+// signed-in student posting a form is handed on to the route (null).
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { attemptAnswers, attempts } from "~/db/schema.server";
+import { examApiFastPath } from "~/models/exam-api.server";
+import { createTest } from "~/models/test.server";
+import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
+import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
+import * as examRoute from "~/routes/test.$testId";
+import { makeStudent, OWNER, postRequest, run, seedBase, signIn } from "../helpers";
+
+const QUESTIONS = [
+  { question: "Who wrote Paradise Lost?", options: ["Milton", "Spenser", "Donne", "Marvell"], correctAnswer: 0, explanation: "" },
+  { question: "Lyrical Ballads appeared in", options: ["1789", "1798", "1802"], correctAnswer: 1, explanation: "" },
+];
+const FORM = "application/x-www-form-urlencoded";
+
+let testId: string;
+beforeAll(async () => {
+  await seedBase();
+  testId = createTest({ title: "Fast Path Paper", examType: "NET", duration: 30 }, QUESTIONS).id;
+});
+
+async function startedAttempt(cookie: string, userId: string): Promise<string> {
+  await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start" }, { cookie }), { testId });
+  return db()
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
+    .get()!.id;
+}
+
+/** [question, option] of every answered question of an attempt (Start's visit of q1 left out) */
+const answered = (attemptId: string) =>
+  db()
+    .select()
+    .from(attemptAnswers)
+    .where(eq(attemptAnswers.attemptId, attemptId))
+    .all()
+    .filter((r) => r.chosenIndex !== null)
+    .map((r) => [r.questionId, r.chosenIndex]);
+
+const body = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
+
+/** The same post through the fast path and through the route: status and JSON (the clock left out). */
+async function both(kind: "answers" | "finish", attemptId: string, cookie: string, fields: Record<string, string> = {}) {
+  const path = `/api/attempts/${attemptId}/${kind}`;
+  const fast = await examApiFastPath(path, cookie, FORM, body(fields));
+  const route = (await run((kind === "answers" ? answersApi : finishApi).action, postRequest(path, fields, { cookie }), { attemptId })) as Response;
+  const { serverNow: _a, ...fastJson } = (fast?.json ?? {}) as Record<string, unknown>;
+  const { serverNow: _b, ...routeJson } = (await route.json()) as Record<string, unknown>;
+  return { fast: { status: fast?.status, json: fastJson }, route: { status: route.status, json: routeJson } };
+}
+
+describe("the exam's JSON endpoints without the framework", () => {
+  it("stores an answer like the route does and answers the same", async () => {
+    const s = await makeStudent();
+    const attemptId = await startedAttempt(s.cookie, s.user.id);
+    const reply = await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM, body({ questionId: "q2", chosen: "1" }));
+    expect(reply?.status).toBe(200);
+    expect(reply?.json).toMatchObject({ ok: true, serverNow: expect.any(Number), deadlineAt: expect.any(Number) });
+    expect(reply?.noStore).toBe(true);
+    expect(answered(attemptId)).toEqual([["q2", 1]]);
+
+    const same = await both("answers", attemptId, s.cookie, { questionId: "q1", chosen: "3", marked: "true" });
+    expect(same.fast).toEqual(same.route);
+    expect(same.fast.status).toBe(200);
+  });
+
+  it("gives the route's errors: an option out of range, an unknown question, a malformed field, someone else's attempt", async () => {
+    const s = await makeStudent();
+    const other = await makeStudent();
+    const attemptId = await startedAttempt(s.cookie, s.user.id);
+    const cases: Array<[string, string, Record<string, string>, number, string]> = [
+      ["option out of range", s.cookie, { questionId: "q2", chosen: "3" }, 400, "Invalid option"],
+      ["unknown question", s.cookie, { questionId: "q9", chosen: "0" }, 400, "Question not found"],
+      ["malformed question id", s.cookie, { questionId: "x'; drop", chosen: "0" }, 400, "Invalid question"],
+      ["someone else's attempt", other.cookie, { questionId: "q1", chosen: "0" }, 400, "Attempt not found"],
+    ];
+    for (const [name, cookie, fields, status, error] of cases) {
+      const { fast, route } = await both("answers", attemptId, cookie, fields);
+      expect(fast, name).toEqual(route);
+      expect(fast.status, name).toBe(status);
+      expect(fast.json.error, name).toBe(error);
+    }
+  });
+
+  it("finishes like the route does, idempotently, and refuses answers afterwards with 409", async () => {
+    const s = await makeStudent();
+    const attemptId = await startedAttempt(s.cookie, s.user.id);
+    const finished = await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM, body({}));
+    expect(finished).toEqual({
+      status: 200,
+      json: { ok: true, status: "submitted", resultsUrl: `/test/${testId}/results?attempt=${attemptId}` },
+      noStore: true,
+    });
+    expect(db().select().from(attempts).where(eq(attempts.id, attemptId)).get()?.status).toBe("submitted");
+    const again = await both("finish", attemptId, s.cookie);
+    expect(again.fast).toEqual(again.route);
+    const late = await both("answers", attemptId, s.cookie, { questionId: "q1", chosen: "0" });
+    expect(late.fast).toEqual(late.route);
+    expect(late.fast.status).toBe(409);
+    expect(late.fast.json.closed).toBe(true);
+    const unknown = await both("finish", "no-such-attempt", s.cookie);
+    expect(unknown.fast).toEqual(unknown.route);
+    expect(unknown.fast.status).toBe(404);
+  });
+
+  it("hands everyone but a signed-in student posting a form on to the route", async () => {
+    const s = await makeStudent();
+    const attemptId = await startedAttempt(s.cookie, s.user.id);
+    const admin = await signIn(OWNER.email, OWNER.password);
+    const path = `/api/attempts/${attemptId}/answers`;
+    const fields = body({ questionId: "q1", chosen: "0" });
+    expect(await examApiFastPath(path, undefined, FORM, fields), "signed out").toBeNull();
+    expect(await examApiFastPath(path, "__session=forged.value", FORM, fields), "a forged cookie").toBeNull();
+    expect(await examApiFastPath(path, admin, FORM, fields), "an admin").toBeNull();
+    expect(await examApiFastPath(path, s.cookie, "multipart/form-data; boundary=x", fields), "another encoding").toBeNull();
+    expect(await examApiFastPath(`/api/attempts/%E0%A4%A/answers`, s.cookie, FORM, fields), "a broken escape").toBeNull();
+    expect(await examApiFastPath(`/api/attempts/${attemptId}/other`, s.cookie, FORM, fields), "another path").toBeNull();
+    // nothing was stored by any of them
+    expect(answered(attemptId)).toEqual([]);
+  });
+});
