@@ -15,24 +15,36 @@ export function isTestVisibleTo(test: Test | undefined, user: Pick<SessionUser, 
   return !!test && test.isActive && user.assignedExamTypes.includes(test.examType);
 }
 
-export function finishedAttemptCount(tx: DB, userId: string, testId: string): number {
-  return (
-    tx
-      .select({ n: count() })
-      .from(attempts)
-      .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId), inArray(attempts.status, [...FINISHED])))
-      .get()?.n ?? 0
-  );
+// Start runs these for every student on exam morning: prepared once (building a query costs more than running it)
+const finishedCountOf = preparedQuery((d) =>
+  d
+    .select({ n: count() })
+    .from(attempts)
+    .where(and(eq(attempts.userId, sql.placeholder("userId")), eq(attempts.testId, sql.placeholder("testId")), inArray(attempts.status, [...FINISHED])))
+    .prepare(),
+);
+const perTestLimitOf = preparedQuery((d) =>
+  d
+    .select({ n: userTestLimits.maxAttempts })
+    .from(userTestLimits)
+    .where(and(eq(userTestLimits.userId, sql.placeholder("userId")), eq(userTestLimits.testId, sql.placeholder("testId"))))
+    .prepare(),
+);
+/** A test's row by id. */
+export const testById = preparedQuery((d) =>
+  d
+    .select()
+    .from(tests)
+    .where(eq(tests.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+export function finishedAttemptCount(_tx: DB, userId: string, testId: string): number {
+  return finishedCountOf().get({ userId, testId })?.n ?? 0;
 }
 
-export function perTestLimit(tx: DB, userId: string, testId: string): number | null {
-  return (
-    tx
-      .select({ n: userTestLimits.maxAttempts })
-      .from(userTestLimits)
-      .where(and(eq(userTestLimits.userId, userId), eq(userTestLimits.testId, testId)))
-      .get()?.n ?? null
-  );
+export function perTestLimit(_tx: DB, userId: string, testId: string): number | null {
+  return perTestLimitOf().get({ userId, testId })?.n ?? null;
 }
 
 export function allowanceFor(tx: DB, user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test): Allowance & { used: number } {
@@ -160,7 +172,7 @@ export const TEST_NOT_FOUND = "Test not found";
  */
 export function startAttempt(user: SessionUser, testId: string, now = new Date()): StartResult {
   return transaction((tx) => {
-    const test = tx.select().from(tests).where(eq(tests.id, testId)).get();
+    const test = testById().get({ id: testId });
     if (user.status !== "active" || !isTestVisibleTo(test, user)) return { ok: false, error: TEST_NOT_FOUND, status: 404 };
     const open = findOpenAttempt(tx, user.id, testId);
     if (open) {

@@ -1,7 +1,5 @@
 import { availabilityOf, windowMessage } from "~/lib/availability";
-import { eq, sql } from "drizzle-orm";
-import { db, preparedQuery } from "~/db/db.server";
-import { tests } from "~/db/schema.server";
+import { db } from "~/db/db.server";
 import { env } from "~/lib/env.server";
 import { examNavigation } from "~/lib/exam-rules";
 import { examNavSchema } from "~/lib/exam-schemas";
@@ -17,6 +15,7 @@ import {
   latestFinishedAttempt,
   saveAnswer,
   startAttempt,
+  testById,
 } from "./attempt.server";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import type { SessionUser } from "./user.server";
@@ -44,13 +43,6 @@ export type ExamPage =
     };
 
 /** What /test/:testId shows the student: the start card, the running exam, or nothing. */
-const testById = preparedQuery((d) =>
-  d
-    .select()
-    .from(tests)
-    .where(eq(tests.id, sql.placeholder("id")))
-    .prepare(),
-);
 
 export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamPage {
   const test = testById().get({ id: testId });
