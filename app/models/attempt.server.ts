@@ -88,22 +88,37 @@ export function findAttempt(id: string): Attempt | undefined {
   return attemptById().get({ id });
 }
 
+const correctCountOf = preparedQuery((d) =>
+  d
+    .select({ n: count() })
+    .from(attemptAnswers)
+    .innerJoin(
+      questions,
+      and(eq(questions.testId, sql.placeholder("testId")), eq(questions.version, sql.placeholder("version")), eq(questions.id, attemptAnswers.questionId)),
+    )
+    .where(
+      and(
+        eq(attemptAnswers.attemptId, sql.placeholder("attemptId")),
+        eq(questions.dropped, false),
+        sql`${attemptAnswers.chosenIndex} = ${questions.correctAnswer}`,
+      ),
+    )
+    .prepare(),
+);
+const droppedCountOf = preparedQuery((d) =>
+  d
+    .select({ n: count() })
+    .from(questions)
+    .where(and(eq(questions.testId, sql.placeholder("testId")), eq(questions.version, sql.placeholder("version")), eq(questions.dropped, true)))
+    .prepare(),
+);
+
 /** What closing an attempt at `now` sets: its score over the version's key (dropped questions left out) and its times. */
-function closingOf(tx: DB, attempt: Attempt, status: "submitted" | "expired", now: Date) {
-  const correct =
-    tx
-      .select({ n: count() })
-      .from(attemptAnswers)
-      .innerJoin(questions, and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.id, attemptAnswers.questionId)))
-      .where(and(eq(attemptAnswers.attemptId, attempt.id), eq(questions.dropped, false), sql`${attemptAnswers.chosenIndex} = ${questions.correctAnswer}`))
-      .get()?.n ?? 0;
+function closingOf(attempt: Attempt, status: "submitted" | "expired", now: Date) {
+  const version = { testId: attempt.testId, version: attempt.testVersion };
+  const correct = correctCountOf().get({ ...version, attemptId: attempt.id })?.n ?? 0;
   // a question a regrade removed from this version does not count
-  const dropped =
-    tx
-      .select({ n: count() })
-      .from(questions)
-      .where(and(eq(questions.testId, attempt.testId), eq(questions.version, attempt.testVersion), eq(questions.dropped, true)))
-      .get()?.n ?? 0;
+  const dropped = droppedCountOf().get(version)?.n ?? 0;
   return {
     status,
     score: correct,
@@ -118,14 +133,14 @@ function closingOf(tx: DB, attempt: Attempt, status: "submitted" | "expired", no
  * already finished is returned unchanged (the UPDATE only matches `in_progress`).
  */
 export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "expired", now = new Date()): Attempt {
-  const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
+  const attempt = attemptById().get({ id: attemptId });
   if (!attempt) throw new Error(`attempt ${attemptId} not found`);
   if (attempt.status !== "in_progress") return attempt;
   tx.update(attempts)
-    .set(closingOf(tx, attempt, status, now))
+    .set(closingOf(attempt, status, now))
     .where(and(eq(attempts.id, attempt.id), eq(attempts.status, "in_progress")))
     .run();
-  return tx.select().from(attempts).where(eq(attempts.id, attempt.id)).get() as Attempt;
+  return attemptById().get({ id: attempt.id }) as Attempt;
 }
 
 /**
@@ -136,7 +151,7 @@ export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "e
  */
 export function attemptAsOf(attempt: Attempt, now = new Date()): Attempt {
   if (attempt.status !== "in_progress" || acceptsAnswers(attempt.deadlineAt, now)) return attempt;
-  return { ...attempt, ...closingOf(db(), attempt, "expired", now) };
+  return { ...attempt, ...closingOf(attempt, "expired", now) };
 }
 
 /**

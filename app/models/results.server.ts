@@ -1,12 +1,12 @@
 import { env } from "~/lib/env.server";
 import { ranksVisible } from "~/lib/availability";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { attempts, tests } from "~/db/schema.server";
+import { attempts } from "~/db/schema.server";
 import { acceptsAnswers, percent } from "~/lib/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/review";
 import { orderForAttempt } from "~/lib/shuffle";
-import { answersOf, attemptAsOf, FINISHED, findAttempt, findOpenAttempt, latestFinishedAttempt } from "./attempt.server";
+import { answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt, testById } from "./attempt.server";
 import { questionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
@@ -56,7 +56,7 @@ export type ResultsPage = ReturnType<typeof loadResults>;
  * admins see any attempt by id. Anything else is "not found".
  */
 export function loadResults(user: SessionUser, testId: string, attemptId: string | null, filter: ReviewFilter) {
-  const test = db().select().from(tests).where(eq(tests.id, testId)).get();
+  const test = testById().get({ id: testId });
   if (!test) return { state: "not-found" as const };
   // while a student is taking this test again, no review of it (answers, explanations) is shown
   if (user.role === "user" && hasRunningAttempt(user.id, testId)) return { state: "test-running" as const, test: { id: test.id, title: test.title } };
@@ -93,12 +93,7 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
   const wrong = review.filter((r) => r.outcome === "wrong").length;
   const total = attempt.totalQuestions || key.length;
   const timeSpent = attempt.timeSpent ?? 0;
-  const attemptsOnTest =
-    db()
-      .select({ n: sql<number>`count(*)` })
-      .from(attempts)
-      .where(and(eq(attempts.userId, attempt.userId), eq(attempts.testId, testId), inArray(attempts.status, [...FINISHED])))
-      .get()?.n ?? 0;
+  const attemptsOnTest = finishedAttemptCount(db(), attempt.userId, testId);
 
   return {
     state: "found" as const,

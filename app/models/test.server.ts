@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { db, transaction, type DB } from "~/db/db.server";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
 import { questionsProblem, testDetailsProblem } from "~/lib/test-record";
@@ -86,11 +86,15 @@ export function findTest(id: string): Test | undefined {
 }
 
 /** The questions of one version of a test, in order (with the answer key: server use only). */
-export function questionsOf(testId: string, version: number) {
-  return db()
+const questionsOfVersion = preparedQuery((d) =>
+  d
     .select()
     .from(questions)
-    .where(and(eq(questions.testId, testId), eq(questions.version, version)))
+    .where(and(eq(questions.testId, sql.placeholder("testId")), eq(questions.version, sql.placeholder("version"))))
     .orderBy(asc(questions.position))
-    .all();
+    .prepare(),
+);
+
+export function questionsOf(testId: string, version: number) {
+  return questionsOfVersion().all({ testId, version });
 }
