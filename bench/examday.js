@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
-import { cpuMs, generate, percentile, SECRET, STUDENT_PASSWORD, startServer, withPeakMemory } from "./lib.js";
+import { cpuMs, generate, machineSpeedMs, percentile, SECRET, STUDENT_PASSWORD, startServer, withPeakMemory } from "./lib.js";
 
 const EXAM_TEST = "t0";
 const MID_EXAM_TEST = "t1";
@@ -200,10 +200,13 @@ export async function examDay({
     );
     db.close();
   }
+  // the machine's speed before and after (a shared VM varies by the hour): compare runs with it
+  const speedBefore = machineSpeedMs();
   const server = await startServer(dbFile, { env: { TRUST_PROXY: "loopback", SWEEP_SECONDS: "5" } });
   const http_ = client(server.base);
   /** @type {Record<string, any>} */
-  const report = { students, mid, questions, machine: { cpus: os.cpus().length, node: process.version }, phases: {} };
+  const report = { students, mid, questions, machine: { cpus: os.cpus().length, node: process.version, speedMs: { before: speedBefore } }, phases: {} };
+  log("machine speed (ms for a fixed workload; lower is faster)", speedBefore);
   try {
     const examIds = Array.from({ length: students }, (_, i) => `s${i}`);
     const midIds = Array.from({ length: mid }, (_, i) => `s${total - mid + i}`);
@@ -389,6 +392,8 @@ export async function examDay({
     http_.close();
     await server.stop();
   }
+  report.machine.speedMs.after = machineSpeedMs();
+  log("machine speed after", report.machine.speedMs.after);
   report.dbFile = dbFile;
   return report;
 }

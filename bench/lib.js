@@ -8,6 +8,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import url from "node:url";
+import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 
@@ -325,6 +326,23 @@ export async function signInAdmin(base) {
     body: new URLSearchParams({ mode: "login", email: ADMIN.email, password: ADMIN.password }),
   });
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
+}
+
+/**
+ * How fast this machine is right now: ms for a fixed single-core workload (JSON, hashing, gzip: what a
+ * request does). A shared VM's speed moves a lot from one hour to the next; benches report this
+ * beside their figures so runs can be compared.
+ */
+export function machineSpeedMs() {
+  const record = { id: "q17", question: "Who wrote The Waste Land?", options: ["Eliot", "Pound", "Yeats", "Auden"], at: 1_700_000_000_000 };
+  const started = performance.now();
+  for (let i = 0; i < 60_000; i++) {
+    const text = JSON.stringify({ ...record, i });
+    JSON.parse(text);
+    crypto.createHash("sha256").update(text).digest("base64url");
+    if (i % 20 === 0) zlib.gzipSync(text.repeat(20));
+  }
+  return Math.round(performance.now() - started);
 }
 
 export function percentile(sorted, p) {
