@@ -1,0 +1,128 @@
+// Server CPU per request for the five requests of an exam (Start, the exam's loader data, an answer
+// save, Finish, the results' loader data) on one warmed-up worker, optionally against another checkout
+// run alternately, so a change is compared within the same minutes on a VM whose speed drifts.
+//
+//   node bench/exam-requests.js                      this checkout, 3 rounds
+//   node bench/exam-requests.js /path/to/other/clone  both, alternately (the other needs npm ci + npm run build)
+//   EXAM_REQUESTS_ROUNDS=5 node bench/exam-requests.js
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { createCookie } from "@remix-run/node";
+import Database from "better-sqlite3";
+import { cpuMs, freePort, generate, ROOT, SECRET } from "./lib.js";
+
+const STUDENTS = 500;
+const ROUNDS = Number(process.env.EXAM_REQUESTS_ROUNDS ?? 3);
+
+/** One server from `checkout` on a copy of `baseDb`: two warm-up rounds (tests t2, t1), then t0 measured. */
+async function measure(checkout, baseDb) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-exam-requests-"));
+  const dbFile = path.join(dir, "exam.db");
+  fs.copyFileSync(baseDb, dbFile);
+  const db = new Database(dbFile);
+  db.exec(
+    "INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) SELECT u.id, t.exam_type FROM users u, (SELECT DISTINCT exam_type FROM tests) t WHERE u.role = 'user'",
+  );
+  const cookie = createCookie("__session", { path: "/", secrets: [SECRET] });
+  const insert = db.prepare("INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)");
+  const cookies = [];
+  const now = Date.now();
+  for (let i = 0; i < STUDENTS; i++) {
+    const id = crypto.randomBytes(32).toString("base64url");
+    insert.run(crypto.createHash("sha256").update(id).digest("base64url"), `s${i}`, now, now, now + 1e9);
+    cookies.push((await cookie.serialize(id)).split(";")[0]);
+  }
+  db.close();
+
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=32", "server/start.js"], {
+    cwd: checkout,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: dbFile,
+      SESSION_SECRET: SECRET,
+      SECURE_COOKIES: "false",
+      ADMIN_PASSWORD: "bench-admin-pass",
+      SEED_DEMO: "false",
+      WEB_CONCURRENCY: "1",
+    },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+  const send = (method, pathname, cookieHeader, form) =>
+    new Promise((resolve, reject) => {
+      const body = method === "GET" ? "" : new URLSearchParams(form ?? {}).toString();
+      const headers = { Cookie: cookieHeader, Accept: "*/*", "Accept-Encoding": "gzip, br", Origin: base };
+      if (method !== "GET") Object.assign(headers, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) });
+      const req = http.request({ hostname: "127.0.0.1", port, path: pathname, method, headers, agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  const figures = {};
+  const step = async (name, measured, fn) => {
+    const before = cpuMs(child.pid);
+    const statuses = await Promise.all(cookies.map(fn));
+    if (statuses.some((s) => s >= 400)) throw new Error(`${name}: status ${statuses.find((s) => s >= 400)}`);
+    if (measured) figures[name] = Math.round(((cpuMs(child.pid) - before) / cookies.length) * 100) / 100;
+  };
+  try {
+    for (const [testId, measured] of [
+      ["t2", false],
+      ["t1", false],
+      ["t0", true],
+    ]) {
+      await step("start", measured, (c) => send("POST", `/test/${testId}.data`, c, { intent: "start" }));
+      const read = new Database(dbFile, { readonly: true });
+      const attemptOf = read.prepare("SELECT id FROM attempts WHERE user_id = ? AND test_id = ?");
+      const attemptIds = cookies.map((_c, i) => attemptOf.get(`s${i}`, testId).id);
+      read.close();
+      const index = new Map(cookies.map((c, i) => [c, i]));
+      await step("exam data", measured, (c) => send("GET", `/test/${testId}.data?q=1`, c));
+      // ten saves each: the figure is per save
+      const before = cpuMs(child.pid);
+      await Promise.all(
+        cookies.map(async (c) => {
+          for (let q = 1; q <= 10; q++) {
+            const status = await send("POST", `/api/attempts/${attemptIds[index.get(c)]}/answers`, c, { questionId: `q${q}`, chosen: String(q % 4) });
+            if (status !== 200) throw new Error(`save: status ${status}`);
+          }
+        }),
+      );
+      if (measured) figures.save = Math.round(((cpuMs(child.pid) - before) / (cookies.length * 10)) * 100) / 100;
+      await step("finish", measured, (c) => send("POST", `/api/attempts/${attemptIds[index.get(c)]}/finish`, c));
+      await step("results data", measured, (c) => send("GET", `/test/${testId}/results.data?attempt=${attemptIds[index.get(c)]}`, c));
+    }
+  } finally {
+    agent.destroy();
+    child.kill();
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+const checkouts = [ROOT, ...process.argv.slice(2).map((p) => path.resolve(p))];
+const baseDb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "academy-exam-requests-base-")), "base.db");
+await generate(baseDb, { students: STUDENTS + 100, tests: 3, questionsPerTest: 50, attempts: 0 });
+console.log("server CPU ms per request (one warmed-up worker, 500 students at once)");
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const checkout of checkouts) console.log(`round ${round}`, path.basename(checkout), JSON.stringify(await measure(checkout, baseDb)));
+}
+fs.rmSync(path.dirname(baseDb), { recursive: true, force: true });
