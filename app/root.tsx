@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useMatches,
   useNavigation,
   useRouteError,
@@ -19,6 +20,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { readFlash } from "~/lib/flash.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/nonce";
+import { isStartedExam, isStartedExamUrl } from "~/lib/started-exam";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -30,6 +32,10 @@ export const meta: MetaFunction = () => [
   { title: `${academy.name} · ${academy.tagline}` },
   { name: "description", content: "Timed MCQ mock tests for TET, SET, NET and TRB English Literature aspirants." },
 ];
+
+/** Start answered with the exam, and the move to it: the root's data (user, flash) is unchanged. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, nextUrl, defaultShouldRevalidate }) =>
+  isStartedExam(actionResult) || isStartedExamUrl(nextUrl) ? false : defaultShouldRevalidate;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);

@@ -1,6 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  type ClientLoaderFunctionArgs,
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/components/exam/Countdown";
@@ -12,7 +22,8 @@ import { requireStudent } from "~/lib/auth.server";
 import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
 import { useHydrated } from "~/lib/hooks";
 import { formToObject } from "~/lib/forms";
-import { examAction, loadExamPage } from "~/models/exam-page.server";
+import { isStartedExam, keepStartedExam, RESPOND_WITH_EXAM, takeStartedExam } from "~/lib/started-exam";
+import { examAction, examAfterStart, loadExamPage } from "~/models/exam-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const title = data && "test" in data ? data.test.title : "Test not found";
@@ -32,9 +43,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // a navigator number is a button named `goto`
   if (form.goto) form.nav = "goto";
   const result = examAction(user, params.testId ?? "", form);
+  if ("redirect" in result && form.intent === "start" && form[RESPOND_WITH_EXAM.name] === RESPOND_WITH_EXAM.value) {
+    // the hydrated start card: the exam itself, not a redirect and a second request for it
+    const page = examAfterStart(user, params.testId ?? "", result.redirect, request.url);
+    if (page) return data({ started: { href: result.redirect, page } }, { headers: { "Cache-Control": "no-store" } });
+  }
   if ("redirect" in result) return redirect(result.redirect);
   return data({ error: result.error }, { status: result.status });
 }
+
+/** After Start from a hydrated page, the exam comes from Start's own answer (app/lib/started-exam.ts). */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  return (takeStartedExam(new URL(request.url)) as SerializeFrom<typeof loader> | undefined) ?? serverLoader<typeof loader>();
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isStartedExam(actionResult) ? false : defaultShouldRevalidate;
 
 /** While an attempt runs, the screen is the exam alone: no site navbar, no Logout (root reads this). */
 export const handle = { focused: (data: unknown) => (data as { state?: string } | undefined)?.state === "in-progress" };
@@ -64,7 +88,18 @@ type ReadyPage = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { stat
 function StartCard({ page }: { page: ReadyPage }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const started = actionData && "started" in actionData ? actionData.started : null;
+  const starting = started !== null || (navigation.state !== "idle" && navigation.formData?.get("intent") === "start");
+  useEffect(() => {
+    // Start answered with the exam: move to its address, where the exam route takes it (no second request)
+    if (!started) return;
+    keepStartedExam(started.href, started.page);
+    navigate(started.href);
+  }, [started, navigate]);
+  // with JavaScript, Start asks for the exam itself in its answer; without, it redirects
+  const respondWithExam = hydrated ? <input type="hidden" name={RESPOND_WITH_EXAM.name} value={RESPOND_WITH_EXAM.value} /> : null;
   const { test, allowance } = page;
   const [params] = useSearchParams();
   const confirmStart = params.get("start") === "confirm";
@@ -120,6 +155,7 @@ function StartCard({ page }: { page: ReadyPage }) {
         ) : (
           <Form method="post" className="mt-6">
             <input type="hidden" name="intent" value="start" />
+            {respondWithExam}
             {allowance.allowed ? (
               <button type="submit" className="btn-primary w-full py-3 text-base" disabled={starting}>
                 {starting ? "Starting..." : "Start Test"}
@@ -148,6 +184,7 @@ function StartCard({ page }: { page: ReadyPage }) {
               starts at once.
             </p>
             <input type="hidden" name="intent" value="start" />
+            {respondWithExam}
             <div className="mt-5 flex justify-end gap-2">
               <DialogCloseLink href={`/test/${test.id}`}>Cancel</DialogCloseLink>
               <button type="submit" className="btn-primary" disabled={starting}>

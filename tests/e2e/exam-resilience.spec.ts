@@ -116,6 +116,32 @@ test("a first visit to the exam fetches four scripts, all named in the HTML and 
   await fresh.close();
 });
 
+test("with JavaScript, Start is one request: its answer is the exam (no second request for the exam's data)", async ({ page }) => {
+  await signIn(page, app, "joseph@academy.local", PASSWORD);
+  const testId = testIdOf("Literary Criticism: Plato to Arnold");
+  await page.goto(`${app.url}/test/${testId}`);
+  await page.waitForFunction(() => document.querySelector('input[name="respond"]') !== null); // hydrated
+  const requests: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "fetch") requests.push(`${req.method()} ${new URL(req.url()).pathname}`);
+  });
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await expect(page.getByText("Question 1 of 10")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/test/${testId}\\?q=1$`));
+  // the exam screen as after any start: no site navbar, the countdown running, answers saved
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+  await expect(page.getByRole("timer")).toBeVisible();
+  expect(requests).toEqual([`POST /test/${testId}.data`]);
+  await page.getByLabel(/^B\./).check();
+  const attempt = attemptOf("joseph@academy.local", testId)!;
+  expect(attempt.status).toBe("in_progress");
+  await expect.poll(() => answersOf(attempt.id)).toEqual([{ q: "q1", chosen: 1, marked: 0 }]);
+  // a reload asks the server as usual and resumes the same attempt
+  await page.reload();
+  await expect(page.getByText("Question 1 of 10")).toBeVisible();
+  await expect(page.getByLabel(/^B\./)).toBeChecked();
+});
+
 test("a tap made before the page's JavaScript has loaded is stored", async ({ page }) => {
   await signIn(page, app, "arun@academy.local", PASSWORD);
   const testId = testIdOf("Chaucer and the Age of Transition");
