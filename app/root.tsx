@@ -33,9 +33,17 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Timed MCQ mock tests for TET, SET, NET and TRB English Literature aspirants." },
 ];
 
-/** Start answered with the exam, and the move to it: the root's data (user, flash) is unchanged. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, nextUrl, defaultShouldRevalidate }) =>
-  isStartedExam(actionResult) || isStartedExamUrl(nextUrl) ? false : defaultShouldRevalidate;
+/**
+ * The root's data (who is signed in, a flash message) changes with a form post or a new page, not with
+ * a link that only changes the query of the same page (a dialog such as ?start=confirm, a list's page),
+ * nor with Start answered with the exam and the move to it. Skipping it matters most where a route
+ * has a clientLoader (the exam): there the root would be a request of its own.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (isStartedExam(actionResult) || isStartedExamUrl(nextUrl)) return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);

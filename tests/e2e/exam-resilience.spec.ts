@@ -256,9 +256,16 @@ test("a deep link survives sign-in; a limited test asks before using an attempt;
   await dialog.getByRole("link", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
   expect(attemptOf("meena@academy.local", testId)?.status ?? "none").not.toBe("in_progress");
+  // asking and starting: one request each (the dialog's data; Start answered with the exam), and the
+  // site's own data (who is signed in) is not fetched again for either
+  const requests: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "fetch") requests.push(`${req.method()} ${new URL(req.url()).pathname}`);
+  });
   await page.getByRole("link", { name: "Start Test" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
   await expect(page.getByText("Question 1 of 10")).toBeVisible();
+  expect(requests).toEqual([`GET /test/${testId}.data`, `POST /test/${testId}.data`]);
   await page.getByRole("button", { name: /^Question 4: / }).click();
   await expect(page.getByText("Question 4 of 10")).toBeVisible();
   const attempt = attemptOf("meena@academy.local", testId)!;
