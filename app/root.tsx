@@ -20,7 +20,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { readFlash } from "~/lib/flash.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/nonce";
-import { isStartedExam, isStartedExamUrl } from "~/lib/started-exam";
+import { hasKeptPageData, isStartedExam } from "~/lib/page-handoff";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -36,11 +36,11 @@ export const meta: MetaFunction = () => [
 /**
  * The root's data (who is signed in, a flash message) changes with a form post or a new page, not with
  * a link that only changes the query of the same page (a dialog such as ?start=confirm, a list's page),
- * nor with Start answered with the exam and the move to it. Skipping it matters most where a route
+ * nor with Start answered with the exam, or a move to a page whose data came with the last answer. Skipping it matters most where a route
  * has a clientLoader (the exam): there the root would be a request of its own.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (isStartedExam(actionResult) || isStartedExamUrl(nextUrl)) return false;
+  if (isStartedExam(actionResult) || hasKeptPageData(nextUrl)) return false;
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };

@@ -153,7 +153,7 @@ async function synchronizedStart(http_, cookies, testId) {
     cookies.map(async (cookie) => {
       const started = performance.now();
       // what the hydrated start card does: the action through single fetch, answered with the exam
-      // itself (app/lib/started-exam.ts); a redirect instead (an older server) means a second request
+      // itself (app/lib/page-handoff.ts); a redirect instead (an older server) means a second request
       const res = await http_.send("POST", `/test/${testId}.data`, { cookie, form: { intent: "start", respond: "exam" }, accept: "*/*" });
       const text = res.status === 200 || res.status === 202 ? textOf(res) : "";
       if (res.status === 200 && text.includes("in-progress")) {
@@ -209,6 +209,8 @@ export async function examDay({
   const speedBefore = machineSpeedMs();
   const server = await startServer(dbFile, { env: { TRUST_PROXY: "loopback", SWEEP_SECONDS: "5" } });
   const http_ = client(server.base);
+  // the build's version, which the page's route discovery sends
+  const buildVersion = /"version":\s*"([0-9a-f]+)"/.exec(textOf(await http_.send("GET", "/login")))?.[1] ?? "";
   /** @type {Record<string, any>} */
   const report = { students, mid, questions, machine: { cpus: os.cpus().length, node: process.version, speedMs: { before: speedBefore } }, phases: {} };
   log("machine speed (ms for a fixed workload; lower is faster)", speedBefore);
@@ -343,7 +345,7 @@ export async function examDay({
     });
     log("answering", JSON.stringify(report.phases.answering));
 
-    // 4. synchronized finish: the countdown reaches zero on every phone, each opens its results
+    // 4. synchronized finish: the countdown reaches zero on every phone, each shows its results
     log("synchronized finish");
     report.phases.finish = await phase(server, http_, async () => {
       const latencies = [];
@@ -353,18 +355,26 @@ export async function examDay({
       await Promise.all(
         activeCookies.map(async (cookie, k) => {
           const started = performance.now();
-          const res = await http_.send("POST", `/api/attempts/${attemptIds[k]}/finish`, { cookie, accept: "application/json" });
-          let resultsUrl = null;
+          // what the exam page sends: Finish asking for the results in its answer (app/lib/page-handoff.ts)
+          const res = await http_.send("POST", `/api/attempts/${attemptIds[k]}/finish`, { cookie, form: { respond: "results" }, accept: "application/json" });
+          let reply = null;
           try {
-            resultsUrl = JSON.parse(textOf(res)).resultsUrl;
+            reply = JSON.parse(textOf(res));
           } catch {}
-          if (res.status !== 200 || !resultsUrl) {
+          if (res.status !== 200 || !reply?.resultsUrl) {
             errors += 1;
             return;
           }
-          // the page then navigates to the results (client-side: the results page's loader data)
-          const page = await http_.send("GET", resultsUrl.replace("?", ".data?"), { cookie, accept: "*/*" });
-          if (page.status !== 200) errors += 1;
+          // the page then moves to the results client-side: Remix first discovers the results route
+          const discovery = await http_.send("GET", `/__manifest?p=${encodeURIComponent(reply.resultsUrl.split("?")[0])}&version=${buildVersion}`, {
+            accept: "*/*",
+          });
+          if (discovery.status !== 200) errors += 1;
+          if (!reply.results) {
+            // an older server: the results page's loader data is a request of its own
+            const page = await http_.send("GET", reply.resultsUrl.replace("?", ".data?"), { cookie, accept: "*/*" });
+            if (page.status !== 200) errors += 1;
+          }
           latencies.push(performance.now() - started);
           lastMs = Math.max(lastMs, performance.now() - t0);
         }),

@@ -11,8 +11,20 @@
  * refusal (bad question or option) is dropped; `closed` means the attempt is over.
  */
 export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
+import { RESPOND_WITH_RESULTS } from "./page-handoff";
+
 export type QueueStatus = { pending: number; failing: boolean; closed: boolean; finishing: boolean };
-type ServerReply = { ok: boolean; serverNow?: number; deadlineAt?: number; closed?: boolean; retry?: boolean; error?: string; resultsUrl?: string };
+type ServerReply = {
+  ok: boolean;
+  serverNow?: number;
+  deadlineAt?: number;
+  closed?: boolean;
+  retry?: boolean;
+  error?: string;
+  resultsUrl?: string;
+  /** the results page's data, sent with Finish's answer (app/lib/page-handoff.ts) */
+  results?: unknown;
+};
 export type ServerAnswer = { chosen: number | null; marked: boolean; at: number };
 
 export class AnswerQueue {
@@ -30,7 +42,11 @@ export class AnswerQueue {
   constructor(
     private base: string,
     private storageKey: string,
-    private hooks: { onServerTime: (serverNow: number, deadlineAt: number) => void; onFinished: (resultsUrl: string) => void; onClosed: () => void },
+    private hooks: {
+      onServerTime: (serverNow: number, deadlineAt: number) => void;
+      onFinished: (resultsUrl: string, results: unknown) => void;
+      onClosed: () => void;
+    },
   ) {
     for (const c of this.read(storageKey)) this.merge(c);
     for (const c of this.read(`${storageKey}:acked`)) this.acked.set(c.questionId, c);
@@ -213,11 +229,11 @@ export class AnswerQueue {
 
   private async sendFinish() {
     this.sending = true;
-    const reply = await this.post("finish", new URLSearchParams());
+    const reply = await this.post("finish", new URLSearchParams([[RESPOND_WITH_RESULTS.name, RESPOND_WITH_RESULTS.value]]));
     this.sending = false;
     if (reply?.ok && reply.resultsUrl) {
       this.close();
-      this.hooks.onFinished(reply.resultsUrl);
+      this.hooks.onFinished(reply.resultsUrl, reply.results);
     } else if (reply && !reply.ok) {
       // the attempt is gone (deleted by the academy): nothing more to send
       this.close();

@@ -1,6 +1,9 @@
 import { studentOfCookie } from "~/lib/auth.server";
 import { answerSchema } from "~/lib/exam-schemas";
+import { RESPOND_WITH_RESULTS } from "~/lib/page-handoff";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
+import { loadResults } from "~/models/results.server";
+import { findUserById, toSessionUser } from "~/models/user.server";
 
 /**
  * The exam page's two JSON endpoints: one answer change (`/api/attempts/:id/answers`) and Finish
@@ -27,12 +30,24 @@ export function answerReply(attemptId: string, userId: string, fields: Record<st
   return reply(200, { ok: true, serverNow: +now, deadlineAt: +result.deadlineAt }, true);
 }
 
-/** Closes the attempt (idempotent) and says where its result is. */
-export function finishReply(attemptId: string, userId: string): ApiReply {
+/**
+ * Closes the attempt (idempotent) and says where its result is; asked with `respond=results` (the exam
+ * page), it also sends the results page's data, so the page shows them without a second request.
+ */
+export function finishReply(attemptId: string, userId: string, respond?: string): ApiReply {
   const attempt = finishAttempt(attemptId, userId);
   if (!attempt) return reply(404, { ok: false, error: "Attempt not found" });
   const resultsUrl = `/test/${encodeURIComponent(attempt.testId)}/results?attempt=${encodeURIComponent(attempt.id)}`;
-  return reply(200, { ok: true, status: attempt.status, resultsUrl }, true);
+  const results = respond === RESPOND_WITH_RESULTS.value ? resultsPageOf(userId, attempt.testId, attempt.id) : null;
+  return reply(200, { ok: true, status: attempt.status, resultsUrl, ...(results ? { results } : {}) }, true);
+}
+
+/** What the results page's loader gives for this attempt (null if it would not show it). */
+function resultsPageOf(userId: string, testId: string, attemptId: string) {
+  const user = findUserById(userId);
+  if (!user) return null;
+  const page = loadResults(toSessionUser(user), testId, attemptId, "all");
+  return page.state === "found" ? page : null;
 }
 
 export function apiResponse(r: ApiReply): Response {
@@ -67,6 +82,7 @@ export async function examApiFastPath(
   }
   const student = await studentOfCookie(cookieHeader ?? null);
   if (!student) return null;
-  if (match[2] === "finish") return finishReply(attemptId, student.id);
-  return answerReply(attemptId, student.id, Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
+  const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
+  if (match[2] === "finish") return finishReply(attemptId, student.id, fields.respond);
+  return answerReply(attemptId, student.id, fields);
 }

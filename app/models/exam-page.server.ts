@@ -112,7 +112,7 @@ export type ExamActionResult = { redirect: string } | { error: string; status: n
 
 /** The exam page's form posts: start, save (every no-JS control of the exam form) and finish. */
 /**
- * Start from a hydrated start card (see app/lib/started-exam.ts): the running exam at the address the
+ * Start from a hydrated start card (see app/lib/page-handoff.ts): the running exam at the address the
  * start leads to, or null when that is not the exam (the page then redirects as without JavaScript).
  */
 export function examAfterStart(user: SessionUser, testId: string, href: string, requestUrl: string) {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/lib/auth.server";
+import { formToObject } from "~/lib/forms";
 import { apiResponse, finishReply } from "~/models/exam-api.server";
 
 /**
@@ -10,7 +11,7 @@ import { apiResponse, finishReply } from "~/models/exam-api.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
-  return apiResponse(finishReply(params.attemptId ?? "", user.id));
+  return apiResponse(finishReply(params.attemptId ?? "", user.id, formToObject(await request.formData()).respond));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ import { requireStudent } from "~/lib/auth.server";
 import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
 import { useHydrated } from "~/lib/hooks";
 import { formToObject } from "~/lib/forms";
-import { isStartedExam, keepStartedExam, RESPOND_WITH_EXAM, takeStartedExam } from "~/lib/started-exam";
+import { isStartedExam, keepPageData, RESPOND_WITH_EXAM, takePageData } from "~/lib/page-handoff";
 import { examAction, examAfterStart, loadExamPage } from "~/models/exam-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -52,9 +52,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data({ error: result.error }, { status: result.status });
 }
 
-/** After Start from a hydrated page, the exam comes from Start's own answer (app/lib/started-exam.ts). */
+/** After Start from a hydrated page, the exam comes from Start's own answer (app/lib/page-handoff.ts). */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
-  return (takeStartedExam(new URL(request.url)) as SerializeFrom<typeof loader> | undefined) ?? serverLoader<typeof loader>();
+  return (takePageData(new URL(request.url)) as SerializeFrom<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
@@ -95,7 +95,7 @@ function StartCard({ page }: { page: ReadyPage }) {
   useEffect(() => {
     // Start answered with the exam: move to its address, where the exam route takes it (no second request)
     if (!started) return;
-    keepStartedExam(started.href, started.page);
+    keepPageData(started.href, started.page);
     navigate(started.href);
   }, [started, navigate]);
   // with JavaScript, Start asks for the exam itself in its answer; without, it redirects
@@ -213,6 +213,7 @@ type ExamMessage = { type: "entry"; questionId: string; entry: Entry } | { type:
 function Exam({ page }: { page: ExamPageData }) {
   const { test, attempt, questions } = page;
   const hydrated = useHydrated();
+  const navigate = useNavigate();
   const actionData = useActionData<typeof action>();
   const resultsUrl = `/test/${test.id}/results?attempt=${attempt.id}`;
   const [entries, setEntries] = useState<Record<string, Entry | undefined>>(() => {
@@ -241,9 +242,11 @@ function Exam({ page }: { page: ExamPageData }) {
         setOffset(serverNow - Date.now());
         setDeadlineAt(deadline);
       },
-      onFinished: (url) => {
+      onFinished: (url, results) => {
         channel?.postMessage({ type: "finished", resultsUrl: url } satisfies ExamMessage);
-        window.location.assign(url);
+        // the results came with Finish's answer: shown without asking the server again
+        if (results) keepPageData(url, results);
+        navigate(url);
       },
       onClosed: () => setEnded((e) => e ?? "closed"),
     });
@@ -280,7 +283,7 @@ function Exam({ page }: { page: ExamPageData }) {
       queue.dispose();
       channel?.close();
     };
-  }, [attempt.id, page.answers]);
+  }, [attempt.id, page.answers, navigate]);
 
   const question = questions[current - 1];
 

@@ -1,12 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime } from "~/lib/time";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
 import { requireUser } from "~/lib/auth.server";
 import { band, bandClasses, formatDuration } from "~/lib/exam-rules";
 import { parseReviewFilter, REVIEW_FILTERS, type ReviewFilter } from "~/lib/review";
+import { takePageData } from "~/lib/page-handoff";
 import { loadResults } from "~/models/results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,6 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = loadResults(user, params.testId ?? "", url.searchParams.get("attempt"), filter);
   const status = page.state === "found" ? 200 : page.state === "test-running" ? 403 : 404;
   return data(page, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Right after Finish on the exam page, the results came with Finish's answer (app/lib/page-handoff.ts). */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  return (takePageData(new URL(request.url)) as SerializeFrom<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
 
 const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };

@@ -116,7 +116,7 @@ test("a first visit to the exam fetches four scripts, all named in the HTML and 
   await fresh.close();
 });
 
-test("with JavaScript, Start is one request: its answer is the exam (no second request for the exam's data)", async ({ page }) => {
+test("with JavaScript, Start and Finish are one request each: their answers carry the exam and the results", async ({ page }) => {
   await signIn(page, app, "joseph@academy.local", PASSWORD);
   const testId = testIdOf("Literary Criticism: Plato to Arnold");
   await page.goto(`${app.url}/test/${testId}`);
@@ -140,6 +140,19 @@ test("with JavaScript, Start is one request: its answer is the exam (no second r
   await page.reload();
   await expect(page.getByText("Question 1 of 10")).toBeVisible();
   await expect(page.getByLabel(/^B\./)).toBeChecked();
+
+  // Finish is one request too: its answer carries the results, shown without loading a page
+  const afterSubmit: string[] = [];
+  page.on("request", (req) => {
+    if (["fetch", "document"].includes(req.resourceType())) afterSubmit.push(`${req.resourceType()} ${req.method()} ${new URL(req.url()).pathname}`);
+  });
+  await page.getByRole("button", { name: "Finish Test" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Submit Test" }).click();
+  await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/test/${testId}/results\\?attempt=${attempt.id}$`));
+  // (the only other request: Remix's discovery of the results route, answered once per server from memory)
+  expect(afterSubmit.filter((r) => r !== "fetch GET /__manifest")).toEqual([`fetch POST /api/attempts/${attempt.id}/finish`]);
+  expect(attemptOf("joseph@academy.local", testId)?.status).toBe("submitted");
 });
 
 test("a tap made before the page's JavaScript has loaded is stored", async ({ page }) => {

@@ -10,7 +10,8 @@ import { createTest } from "~/models/test.server";
 import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
 import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
 import * as examRoute from "~/routes/test.$testId";
-import { makeStudent, OWNER, postRequest, run, seedBase, signIn } from "../helpers";
+import * as resultsRoute from "~/routes/test.$testId_.results";
+import { getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
 
 const QUESTIONS = [
   { question: "Who wrote Paradise Lost?", options: ["Milton", "Spenser", "Donne", "Marvell"], correctAnswer: 0, explanation: "" },
@@ -107,6 +108,26 @@ describe("the exam's JSON endpoints without the framework", () => {
     const unknown = await both("finish", "no-such-attempt", s.cookie);
     expect(unknown.fast).toEqual(unknown.route);
     expect(unknown.fast.status).toBe(404);
+  });
+
+  it("asked by the exam page, Finish answers with the results page's data, the same as the results loader gives", async () => {
+    const s = await makeStudent();
+    const attemptId = await startedAttempt(s.cookie, s.user.id);
+    await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM, body({ questionId: "q1", chosen: "0" }));
+    await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM, body({ questionId: "q2", chosen: "2" }));
+    const finished = await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM, body({ respond: "results" }));
+    const results = finished?.json.results as { state: string; attempt: { score: number; total: number }; review: Array<{ outcome: string }> };
+    expect(results.state).toBe("found");
+    expect(results.attempt).toMatchObject({ score: 1, total: 2 });
+    expect(results.review.map((r) => r.outcome)).toEqual(["correct", "wrong"]);
+    // exactly what the results page's own loader gives, and unchanged by the trip through JSON
+    const loaded = payload(await run(resultsRoute.loader, getRequest(`/test/${testId}/results?attempt=${attemptId}`, s.cookie), { testId }));
+    expect(results).toEqual(loaded);
+    expect(JSON.parse(JSON.stringify(results))).toEqual(results);
+    // the route gives the same; without the field, no results
+    const again = await both("finish", attemptId, s.cookie, { respond: "results" });
+    expect(again.fast).toEqual(again.route);
+    expect((await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM, body({})))?.json.results).toBeUndefined();
   });
 
   it("hands everyone but a signed-in student posting a form on to the route", async () => {

@@ -191,6 +191,26 @@ describe("private pages are not cached", () => {
   });
 });
 
+describe("route discovery (Remix's /__manifest)", () => {
+  it("answers the same address the same way every time (kept per process), and a stale build version with 204 + reload", async () => {
+    const html = await (await fetch(`${base}/login`)).text();
+    const version = /"version":\s*"([0-9a-f]+)"/.exec(html)?.[1];
+    expect(version).toBeDefined();
+    const address = `${base}/__manifest?p=${encodeURIComponent("/test/t1/results")}&version=${version}`;
+    const first = await fetch(address);
+    const second = await fetch(address);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const [a, b] = [await first.json(), await second.json()];
+    expect(Object.keys(a)).toContain("routes/test.$testId_.results");
+    expect(b).toEqual(a);
+    expect(second.headers.get("Cache-Control")).toBe(first.headers.get("Cache-Control"));
+    expect(second.headers.get("Content-Type")).toBe(first.headers.get("Content-Type"));
+    const stale = await fetch(`${base}/__manifest?p=${encodeURIComponent("/test/t1/results")}&version=00000000`);
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get("X-Remix-Reload-Document")).toBe("true");
+  });
+});
+
 describe("static files", () => {
   it("the logo is a fingerprinted build asset cached for a year", async () => {
     const html = await (await fetch(`${base}/login`)).text();
