@@ -18,6 +18,7 @@ export { parseTrustProxy } from "~/lib/trust-proxy";
 export { databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
 // the exam's JSON answers and Finish, answered before a framework request is built
 export { examApiFastPath, isExamApiPath } from "~/models/exam-api.server";
+export { encodeBody } from "~/lib/compress.server";
 // replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
 export { litestreamConfig } from "~/lib/litestream-config";
 export { databaseFile } from "~/db/db.server";

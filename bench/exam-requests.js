@@ -107,7 +107,7 @@ async function measure(checkout, baseDb) {
         }),
       );
       if (measured) figures.save = Math.round(((cpuMs(child.pid) - before) / (cookies.length * 10)) * 100) / 100;
-      await step("finish", measured, (c) => send("POST", `/api/attempts/${attemptIds[index.get(c)]}/finish`, c));
+      await step("finish", measured, (c) => send("POST", `/api/attempts/${attemptIds[index.get(c)]}/finish`, c, { respond: "results" }));
       await step("results data", measured, (c) => send("GET", `/test/${testId}/results.data?attempt=${attemptIds[index.get(c)]}`, c));
     }
   } finally {

@@ -312,8 +312,15 @@ function serve() {
           return sendDatabaseTrouble(req, res, trouble);
         }
         if (reply) {
-          if (reply.noStore) res.set("Cache-Control", "no-store");
-          res.status(reply.status).json(reply.json);
+          // compressed here in one call: Finish's answer carries the results (tens of KB), which the
+          // compression middleware would push through a zlib stream
+          const sent = server.encodeBody(req.headers["accept-encoding"] ?? null, Buffer.from(JSON.stringify(reply.json)));
+          if (reply.noStore) res.setHeader("Cache-Control", "no-store");
+          res.setHeader("Content-Type", "application/json; charset=utf-8");
+          res.setHeader("Vary", "Accept-Encoding");
+          if (sent.encoding) res.setHeader("Content-Encoding", sent.encoding);
+          res.setHeader("Content-Length", sent.body.length);
+          res.status(reply.status).end(sent.body);
           return;
         }
       }

@@ -25,11 +25,18 @@ export function compressPage(request: Request, body: Buffer, headers: Headers): 
 
 function encode(request: Request, body: Buffer, headers: Headers): Buffer {
   headers.append("Vary", "Accept-Encoding");
-  if (body.length < COMPRESS_THRESHOLD || headers.has("Content-Encoding")) return body;
-  const encoding = chooseEncoding(request.headers.get("accept-encoding"));
-  if (!encoding) return body;
-  headers.set("Content-Encoding", encoding);
-  return encoding === "br" ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body);
+  if (headers.has("Content-Encoding")) return body;
+  const sent = encodeBody(request.headers.get("accept-encoding"), body);
+  if (sent.encoding) headers.set("Content-Encoding", sent.encoding);
+  return sent.body;
+}
+
+/** A finished body compressed in one call for this Accept-Encoding (unchanged when small or not accepted). */
+export function encodeBody(acceptEncoding: string | null, body: Buffer): { body: Buffer; encoding: "br" | "gzip" | null } {
+  if (body.length < COMPRESS_THRESHOLD) return { body, encoding: null };
+  const encoding = chooseEncoding(acceptEncoding);
+  if (!encoding) return { body, encoding: null };
+  return { body: encoding === "br" ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body), encoding };
 }
 
 /** The same for a finished Response (the data of a client-side navigation); redirects pass through. */

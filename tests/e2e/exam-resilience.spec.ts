@@ -302,9 +302,16 @@ test("an expired attempt offers its result, not Resume", async ({ page }) => {
   await page.goto(`${app.url}/dashboard?type=NET&unit=2`);
   const card = page.getByRole("listitem").filter({ hasText: "Romantic Poets" });
   await expect(card.getByRole("link", { name: "Resume Test" })).toHaveCount(0);
+  const requests: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "fetch" && !req.url().includes("/__manifest")) requests.push(`${req.method()} ${new URL(req.url()).pathname}`);
+  });
   await card.getByRole("link", { name: "View Result" }).click();
   await expect(page).toHaveURL(/\/results\?attempt=/);
   await expect(page.getByText("Time ran out")).toBeVisible();
+  // the test's data (which sends on to the result), then the result's: the site's own data is not
+  // fetched again beside them (the exam and results routes have a clientLoader)
+  expect(requests).toEqual([`GET /test/${testId}.data`, `GET /test/${testId}/results.data`]);
 });
 
 test("the dashboard's announcements × hides the panel with JavaScript, across a reload", async ({ page }) => {
