@@ -5,7 +5,6 @@
 //   node bench/exam-requests.js                      this checkout, 3 rounds
 //   node bench/exam-requests.js /path/to/other/clone  both, alternately (the other needs npm ci + npm run build)
 //   EXAM_REQUESTS_ROUNDS=5 node bench/exam-requests.js
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -13,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
-import { cpuMs, freePort, generate, ROOT, SECRET } from "./lib.js";
+import { cpuMs, generate, ROOT, SECRET, startServer } from "./lib.js";
 
 const STUDENTS = 500;
 const ROUNDS = Number(process.env.EXAM_REQUESTS_ROUNDS ?? 3);
@@ -38,30 +37,9 @@ async function measure(checkout, baseDb) {
   }
   db.close();
 
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=32", "server/start.js"], {
-    cwd: checkout,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbFile,
-      SESSION_SECRET: SECRET,
-      SECURE_COOKIES: "false",
-      ADMIN_PASSWORD: "bench-admin-pass",
-      SEED_DEMO: "false",
-      WEB_CONCURRENCY: "1",
-    },
-    stdio: "ignore",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startServer(dbFile, { workers: 1, cwd: checkout });
+  const { port } = new URL(server.base);
+  const base = server.base;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
   const send = (method, pathname, cookieHeader, form) =>
     new Promise((resolve, reject) => {
@@ -77,10 +55,10 @@ async function measure(checkout, baseDb) {
     });
   const figures = {};
   const step = async (name, measured, fn) => {
-    const before = cpuMs(child.pid);
+    const before = cpuMs(server.pid);
     const statuses = await Promise.all(cookies.map(fn));
     if (statuses.some((s) => s >= 400)) throw new Error(`${name}: status ${statuses.find((s) => s >= 400)}`);
-    if (measured) figures[name] = Math.round(((cpuMs(child.pid) - before) / cookies.length) * 100) / 100;
+    if (measured) figures[name] = Math.round(((cpuMs(server.pid) - before) / cookies.length) * 100) / 100;
   };
   try {
     for (const [testId, measured] of [
@@ -97,7 +75,7 @@ async function measure(checkout, baseDb) {
       const index = new Map(cookies.map((c, i) => [c, i]));
       await step("exam data", measured, (c) => send("GET", `/test/${testId}.data?q=1`, c));
       // ten saves each: the figure is per save
-      const before = cpuMs(child.pid);
+      const before = cpuMs(server.pid);
       await Promise.all(
         cookies.map(async (c) => {
           for (let q = 1; q <= 10; q++) {
@@ -106,14 +84,13 @@ async function measure(checkout, baseDb) {
           }
         }),
       );
-      if (measured) figures.save = Math.round(((cpuMs(child.pid) - before) / (cookies.length * 10)) * 100) / 100;
+      if (measured) figures.save = Math.round(((cpuMs(server.pid) - before) / (cookies.length * 10)) * 100) / 100;
       await step("finish", measured, (c) => send("POST", `/api/attempts/${attemptIds[index.get(c)]}/finish`, c, { respond: "results" }));
       await step("results data", measured, (c) => send("GET", `/test/${testId}/results.data?attempt=${attemptIds[index.get(c)]}`, c));
     }
   } finally {
     agent.destroy();
-    child.kill();
-    await new Promise((r) => child.once("exit", r));
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return figures;

@@ -33,13 +33,17 @@ export async function freePort() {
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br";
 
 /** Starts the production server (server/start.js) on loopback with its own database file. */
-export async function startServer(dbFile, { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined, env = {}, detached = false } = {}) {
+export async function startServer(
+  dbFile,
+  { quiet = true, workers = Number(process.env.WEB_CONCURRENCY ?? 0) || undefined, env = {}, detached = false, cwd = ROOT } = {},
+) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [...(process.env.BENCH_NODE_FLAGS ?? "--max-old-space-size=256 --max-semi-space-size=32").split(" "), "server/start.js"],
     {
-      cwd: ROOT,
+      // another checkout's server (bench/exam-requests.js compares two)
+      cwd,
       env: {
         ...process.env,
         NODE_ENV: "production",
