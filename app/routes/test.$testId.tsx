@@ -448,7 +448,7 @@ function Exam({ page }: { page: ExamPageData }) {
         </Form>
         {/* after the form: the question is parsed before this script waits for the stylesheet, as every
             parser-blocking script does, and it runs before the first paint, which needs the stylesheet too */}
-        <TapRecorder />
+        <TapRecorder formId={FORM_ID} />
 
         <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} />
       </div>
