@@ -20,7 +20,7 @@ import { getSessionUser } from "~/lib/auth.server";
 import { readFlash } from "~/lib/flash.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/nonce";
-import { hasKeptPageData, isStartedExam } from "~/lib/page-handoff";
+import { hasKeptPageData } from "~/lib/page-handoff";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -41,8 +41,8 @@ export const meta: MetaFunction = () => [
  * matters because the exam and the results have a clientLoader: there the root's data would be a
  * request of its own.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (isStartedExam(actionResult) || hasKeptPageData(nextUrl)) return false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (hasKeptPageData(nextUrl)) return false;
   if (!formMethod && (currentUrl.pathname === nextUrl.pathname || nextUrl.pathname.startsWith("/test/"))) return false;
   return defaultShouldRevalidate;
 };

@@ -1,5 +1,5 @@
-// Exam day on one small box (the request pattern of the hydrated exam page: Start and the results
-// through Remix's single fetch `.data` requests, answers and Finish through the JSON endpoints): N students (default 3,000) sign in while 500 others are mid-exam, press
+// Exam day on one small box (the request pattern of the hydrated exam page: Start, the answers and
+// Finish through the exam's JSON endpoints, Start answered with the exam and Finish with the results): N students (default 3,000) sign in while 500 others are mid-exam, press
 // Start Test in the same second, answer for a minute, finish together at the deadline and open their
 // results; then every acknowledged answer is looked up in the database. A capacity search finds the
 // largest synchronized start that completes within 10 s without an error.
@@ -152,20 +152,16 @@ async function synchronizedStart(http_, cookies, testId) {
   await Promise.all(
     cookies.map(async (cookie) => {
       const started = performance.now();
-      // what the hydrated start card does: the action through single fetch, answered with the exam
-      // itself (app/lib/page-handoff.ts); a redirect instead (an older server) means a second request
-      const res = await http_.send("POST", `/test/${testId}.data`, { cookie, form: { intent: "start", respond: "exam" }, accept: "*/*" });
-      const text = res.status === 200 || res.status === 202 ? textOf(res) : "";
-      if (res.status === 200 && text.includes("in-progress")) {
-        // the exam is in the answer
-      } else {
-        const target = res.status === 202 ? /"(\/test\/[^"]+\?q=1)"/.exec(text)?.[1] : undefined;
-        if (!target) {
-          errors += 1;
-          return;
-        }
-        const page = await http_.send("GET", target.replace("?", ".data?"), { cookie, accept: "*/*" });
-        if (page.status !== 200) errors += 1;
+      // what the hydrated start card does: Start through the JSON endpoint, answered with the running
+      // exam itself (app/lib/page-handoff.ts), which the page shows at Question 1 without another request
+      const res = await http_.send("POST", `/api/tests/${testId}/start`, { cookie, form: { intent: "start" }, accept: "application/json" });
+      let reply = null;
+      try {
+        reply = JSON.parse(textOf(res));
+      } catch {}
+      if (res.status !== 200 || reply?.page?.state !== "in-progress" || reply.page.current !== 1) {
+        errors += 1;
+        return;
       }
       latencies.push(performance.now() - started);
       lastMs = Math.max(lastMs, performance.now() - t0);
@@ -324,6 +320,12 @@ export async function examDay({
       await Promise.all(
         activeCookies.map(async (cookie, k) => {
           let q = 1;
+          // the exam page learns the results page's route at a random moment of its first minute
+          // (resultsDiscoveryDelayMs in app/lib/exam-rules.ts), not at Finish
+          const discovery = sleep(Math.min(5000, answerSeconds * 500) + Math.random() * Math.max(0, answerSeconds * 1000 - 5000)).then(async () => {
+            const res = await http_.send("GET", `/__manifest?p=${encodeURIComponent(`/test/${EXAM_TEST}/results`)}&version=${buildVersion}`, { accept: "*/*" });
+            if (res.status !== 200) errors += 1;
+          });
           await sleep(Math.random() * thinkMs[1]);
           while (performance.now() < until) {
             const chosen = Math.floor(Math.random() * 4);
@@ -339,6 +341,7 @@ export async function examDay({
             if (Math.random() < 0.85) q = (q % questions) + 1;
             await sleep(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]));
           }
+          await discovery;
         }),
       );
       return { saves: latencies.length, savesPerSecond: Math.round(latencies.length / answerSeconds), errors, ...stats(latencies) };
@@ -365,11 +368,7 @@ export async function examDay({
             errors += 1;
             return;
           }
-          // the page then moves to the results client-side: Remix first discovers the results route
-          const discovery = await http_.send("GET", `/__manifest?p=${encodeURIComponent(reply.resultsUrl.split("?")[0])}&version=${buildVersion}`, {
-            accept: "*/*",
-          });
-          if (discovery.status !== 200) errors += 1;
+          // the page then moves to the results client-side (it learned their route while answering)
           if (!reply.results) {
             // an older server: the results page's loader data is a request of its own
             const page = await http_.send("GET", reply.resultsUrl.replace("?", ".data?"), { cookie, accept: "*/*" });

@@ -12,6 +12,7 @@ import {
   toSessionUser,
   type SessionUser,
 } from "~/models/user.server";
+import type { User } from "~/db/schema.server";
 import { registerSchema, signInSchema } from "./auth-schemas";
 import { formToObject } from "./forms";
 import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "./password.server";
@@ -118,12 +119,12 @@ function userOfSession(session: SessionRead): SessionUser | null {
  * an admin): for the exam's JSON endpoints served without the framework (`app/models/exam-api.server.ts`).
  * A null sends the request on to the route, whose requireStudent answers it as for any page.
  */
-export async function studentOfCookie(cookieHeader: string | null): Promise<{ id: string } | null> {
+export async function studentOfCookie(cookieHeader: string | null): Promise<User | null> {
   const session = await readSessionCookie(cookieHeader, "POST");
   if (!session.userId) return null;
   // the user row alone: a save needs no more than who it is (toSessionUser also reads the exam types)
   const user = findUserById(session.userId);
-  return user?.status === "active" && guardRedirect("student", user.role) === null ? { id: user.id } : null;
+  return user?.status === "active" && guardRedirect("student", user.role) === null ? user : null;
 }
 
 async function guard(request: Request, access: Access): Promise<SessionUser | null> {

@@ -139,3 +139,14 @@ export function examNavigation(
       return { change: keep, target: current, confirm: true };
   }
 }
+
+/**
+ * When a running exam page asks for the results page's route (Remix's route discovery, one request
+ * per student): at a random moment 5–60 s after the page opens, and before half the time left is
+ * gone. On exam day 3,000 students finish in the same second; this way none of them asks for it then.
+ */
+export function resultsDiscoveryDelayMs(random: number, msLeft: number): number {
+  const latest = Math.max(0, Math.min(60_000, msLeft / 2));
+  const earliest = Math.min(5_000, latest);
+  return Math.round(earliest + Math.min(Math.max(random, 0), 1) * (latest - earliest));
+}

@@ -2,7 +2,7 @@
  * A page whose data came with the answer that led to it. On exam day 3,000 students press Start in
  * the same second, and later Finish; each used to be two requests (the post, then the next page's
  * data). Now:
- * - Start from a hydrated start card sends `respond=exam` and is answered with the running exam;
+ * - Start from a hydrated start card posts to /api/tests/:id/start and is answered with the running exam;
  * - Finish from the exam page sends `respond=results` and is answered with the results.
  * The page keeps that data here and moves to the next address. There the route's clientLoader takes
  * it instead of asking the server, and the root does not reload its own data for that move. Without
@@ -12,8 +12,6 @@ const kept = new Map<string, unknown>();
 
 const keyOf = (url: URL) => url.pathname + url.search;
 
-/** The field a hydrated start card adds to its form: answer with the exam. */
-export const RESPOND_WITH_EXAM = { name: "respond", value: "exam" } as const;
 /** The field the exam page's Finish adds: answer with the results. */
 export const RESPOND_WITH_RESULTS = { name: "respond", value: "results" } as const;
 
@@ -34,7 +32,25 @@ export function takePageData(url: URL): unknown {
   return data;
 }
 
-/** Whether an action's answer is a start answered with the exam. */
-export function isStartedExam(actionResult: unknown): actionResult is { started: { href: string; page: unknown } } {
-  return typeof actionResult === "object" && actionResult !== null && "started" in actionResult;
+/** Where a hydrated start card posts Start Test (answered with JSON: app/models/exam-api.server.ts). */
+export const startEndpointOf = (testId: string) => `/api/tests/${encodeURIComponent(testId)}/start`;
+
+export const START_UNREACHABLE = "Could not reach the server. Check your connection and press Start Test again.";
+
+/** What the start card does with Start's answer. */
+export type StartStep =
+  | { kind: "show"; href: string; page: unknown }
+  | { kind: "go"; href: string }
+  | { kind: "error"; message: string }
+  /** not the JSON endpoint's answer (a sign-in page after an expired session, a proxy's error page): post the form itself */
+  | { kind: "post" };
+
+export function startStepOf(status: number, contentType: string | null, body: unknown): StartStep {
+  if (!contentType?.includes("application/json") || typeof body !== "object" || body === null) return { kind: "post" };
+  const reply = body as { ok?: unknown; href?: unknown; page?: unknown; error?: unknown };
+  if (status === 200 && reply.ok === true && typeof reply.href === "string" && reply.href.startsWith("/")) {
+    return reply.page ? { kind: "show", href: reply.href, page: reply.page } : { kind: "go", href: reply.href };
+  }
+  if (reply.ok === false && typeof reply.error === "string") return { kind: "error", message: reply.error };
+  return { kind: "post" };
 }

@@ -2,14 +2,16 @@ import { studentOfCookie } from "~/lib/auth.server";
 import { answerSchema } from "~/lib/exam-schemas";
 import { RESPOND_WITH_RESULTS } from "~/lib/page-handoff";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
+import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
-import { findUserById, toSessionUser } from "~/models/user.server";
+import { findUserById, type SessionUser, toSessionUser } from "~/models/user.server";
 
 /**
- * The exam page's two JSON endpoints: one answer change (`/api/attempts/:id/answers`) and Finish
- * (`/api/attempts/:id/finish`). Their routes call these after requireStudent; the server also calls
- * `examApiFastPath` for them before building a framework request (an exam day sends about a
- * thousand saves a second; the framework's own work was most of each save's cost). Same replies either way.
+ * The exam's three JSON endpoints: Start from a hydrated start card (`/api/tests/:id/start`), one
+ * answer change (`/api/attempts/:id/answers`) and Finish (`/api/attempts/:id/finish`). Their routes
+ * call these after requireStudent; the server also calls `examApiFastPath` for them before building a
+ * framework request (on exam day 3,000 students press Start in the same second, and then send about a
+ * thousand saves a second; the framework's own work was most of each request's cost). Same replies either way.
  */
 export type ApiReply = { status: number; json: Record<string, unknown>; noStore: boolean };
 
@@ -28,6 +30,18 @@ export function answerReply(attemptId: string, userId: string, fields: Record<st
   );
   if (!result.ok) return reply(result.closed ? 409 : 400, { ok: false, error: result.error, closed: result.closed });
   return reply(200, { ok: true, serverNow: +now, deadlineAt: +result.deadlineAt }, true);
+}
+
+/**
+ * Starts (or resumes) the test and answers with the running exam and its address, so the page shows
+ * it without a second request (app/lib/page-handoff.ts); a refused start answers with the start
+ * card's error. Without JavaScript the start card's form posts to the exam route, which redirects.
+ */
+export function startReply(user: SessionUser, testId: string): ApiReply {
+  const result = examAction(user, testId, { intent: "start" });
+  if ("error" in result) return reply(result.status, { ok: false, error: result.error });
+  const page = examAfterStart(user, testId, result.redirect);
+  return reply(200, { ok: true, href: result.redirect, ...(page ? { page } : {}) }, true);
 }
 
 /**
@@ -54,11 +68,13 @@ export function apiResponse(r: ApiReply): Response {
   return Response.json(r.json, { status: r.status, headers: r.noStore ? { "Cache-Control": "no-store" } : undefined });
 }
 
-const API_PATH = /^\/api\/attempts\/([^/]+)\/(answers|finish)$/;
+const API_PATH = /^\/api\/(attempts|tests)\/([^/]+)\/(answers|finish|start)$/;
+const ENDPOINTS = new Set(["attempts/answers", "attempts/finish", "tests/start"]);
 
 /** Whether the server should offer a posted request to examApiFastPath. */
 export function isExamApiPath(pathname: string): boolean {
-  return API_PATH.test(pathname);
+  const match = API_PATH.exec(pathname);
+  return match !== null && ENDPOINTS.has(`${match[1]}/${match[3]}`);
 }
 
 /**
@@ -73,16 +89,17 @@ export async function examApiFastPath(
   body: Buffer,
 ): Promise<ApiReply | null> {
   const match = API_PATH.exec(pathname);
-  if (!match || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
-  let attemptId: string;
+  if (!match || !isExamApiPath(pathname) || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
+  let id: string;
   try {
-    attemptId = decodeURIComponent(match[1]);
+    id = decodeURIComponent(match[2]);
   } catch {
     return null;
   }
   const student = await studentOfCookie(cookieHeader ?? null);
   if (!student) return null;
+  if (match[3] === "start") return startReply(toSessionUser(student), id);
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-  if (match[2] === "finish") return finishReply(attemptId, student.id, fields.respond);
-  return answerReply(attemptId, student.id, fields);
+  if (match[3] === "finish") return finishReply(id, student.id, fields.respond);
+  return answerReply(id, student.id, fields);
 }

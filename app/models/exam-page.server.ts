@@ -115,8 +115,8 @@ export type ExamActionResult = { redirect: string } | { error: string; status: n
  * Start from a hydrated start card (see app/lib/page-handoff.ts): the running exam at the address the
  * start leads to, or null when that is not the exam (the page then redirects as without JavaScript).
  */
-export function examAfterStart(user: SessionUser, testId: string, href: string, requestUrl: string) {
-  const page = loadExamPage(user, testId, new URL(href, requestUrl));
+export function examAfterStart(user: SessionUser, testId: string, href: string) {
+  const page = loadExamPage(user, testId, new URL(href, "http://exam.local"));
   return page.state === "in-progress" ? page : null;
 }
 

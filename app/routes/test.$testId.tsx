@@ -1,16 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import {
-  type ClientLoaderFunctionArgs,
-  Form,
-  Link,
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/components/exam/Countdown";
@@ -19,11 +9,11 @@ import { TapRecorder } from "~/components/exam/TapRecorder";
 import { RichText } from "~/components/RichText";
 import { AnswerQueue, type QueueStatus } from "~/lib/answer-queue";
 import { requireStudent } from "~/lib/auth.server";
-import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
-import { useHydrated } from "~/lib/hooks";
+import { type ExamNav, examNavigation, remainingSeconds, resultsDiscoveryDelayMs } from "~/lib/exam-rules";
+import { useHydrated, useStartWithExam } from "~/lib/hooks";
 import { formToObject } from "~/lib/forms";
-import { isStartedExam, keepPageData, RESPOND_WITH_EXAM, takePageData } from "~/lib/page-handoff";
-import { examAction, examAfterStart, loadExamPage } from "~/models/exam-page.server";
+import { keepPageData, takePageData } from "~/lib/page-handoff";
+import { examAction, loadExamPage } from "~/models/exam-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const title = data && "test" in data ? data.test.title : "Test not found";
@@ -42,12 +32,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = formToObject(await request.formData());
   // a navigator number is a button named `goto`
   if (form.goto) form.nav = "goto";
+  // (the hydrated start card starts through /api/tests/:id/start instead, answered with the exam)
   const result = examAction(user, params.testId ?? "", form);
-  if ("redirect" in result && form.intent === "start" && form[RESPOND_WITH_EXAM.name] === RESPOND_WITH_EXAM.value) {
-    // the hydrated start card: the exam itself, not a redirect and a second request for it
-    const page = examAfterStart(user, params.testId ?? "", result.redirect, request.url);
-    if (page) return data({ started: { href: result.redirect, page } }, { headers: { "Cache-Control": "no-store" } });
-  }
   if ("redirect" in result) return redirect(result.redirect);
   return data({ error: result.error }, { status: result.status });
 }
@@ -56,9 +42,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   return (takePageData(new URL(request.url)) as SerializeFrom<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
-
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  isStartedExam(actionResult) ? false : defaultShouldRevalidate;
 
 /** While an attempt runs, the screen is the exam alone: no site navbar, no Logout (root reads this). */
 export const handle = { focused: (data: unknown) => (data as { state?: string } | undefined)?.state === "in-progress" };
@@ -88,19 +71,13 @@ type ReadyPage = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { stat
 function StartCard({ page }: { page: ReadyPage }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const started = actionData && "started" in actionData ? actionData.started : null;
-  const starting = started !== null || (navigation.state !== "idle" && navigation.formData?.get("intent") === "start");
-  useEffect(() => {
-    // Start answered with the exam: move to its address, where the exam route takes it (no second request)
-    if (!started) return;
-    keepPageData(started.href, started.page);
-    navigate(started.href);
-  }, [started, navigate]);
-  // with JavaScript, Start asks for the exam itself in its answer; without, it redirects
-  const respondWithExam = hydrated ? <input type="hidden" name={RESPOND_WITH_EXAM.name} value={RESPOND_WITH_EXAM.value} /> : null;
   const { test, allowance } = page;
+  // with JavaScript, Start is one request answered with the exam; without, the form posts and redirects
+  const start = useStartWithExam(test.id);
+  // (marks the forms whose Start goes through the JSON endpoint; the request-count tests wait for it)
+  const startsWithExam = useHydrated() ? "" : undefined;
+  const starting = start.starting || (navigation.state !== "idle" && navigation.formData?.get("intent") === "start");
+  const startError = start.error ?? (actionData && "error" in actionData ? actionData.error : null);
   const [params] = useSearchParams();
   const confirmStart = params.get("start") === "confirm";
   return (
@@ -142,9 +119,9 @@ function StartCard({ page }: { page: ReadyPage }) {
             Attempts used: {allowance.used} · remaining: {allowance.remaining}
           </p>
         ) : null}
-        {actionData && "error" in actionData ? (
+        {startError ? (
           <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {actionData.error}
+            {startError}
           </p>
         ) : null}
         {allowance.allowed && allowance.remaining !== null ? (
@@ -153,9 +130,8 @@ function StartCard({ page }: { page: ReadyPage }) {
             Start Test
           </Link>
         ) : (
-          <Form method="post" className="mt-6">
+          <Form method="post" className="mt-6" onSubmit={start.onSubmit} data-start-with-exam={startsWithExam}>
             <input type="hidden" name="intent" value="start" />
-            {respondWithExam}
             {allowance.allowed ? (
               <button type="submit" className="btn-primary w-full py-3 text-base" disabled={starting}>
                 {starting ? "Starting..." : "Start Test"}
@@ -175,7 +151,7 @@ function StartCard({ page }: { page: ReadyPage }) {
       </div>
       {confirmStart && allowance.allowed && allowance.remaining !== null ? (
         <Dialog labelledBy="start-heading" closeHref={`/test/${test.id}`}>
-          <Form method="post" className="p-6">
+          <Form method="post" className="p-6" onSubmit={start.onSubmit} data-start-with-exam={startsWithExam}>
             <h2 id="start-heading" className="text-lg font-bold">
               Start attempt {allowance.used + 1}?
             </h2>
@@ -184,7 +160,11 @@ function StartCard({ page }: { page: ReadyPage }) {
               starts at once.
             </p>
             <input type="hidden" name="intent" value="start" />
-            {respondWithExam}
+            {startError ? (
+              <p role="alert" className="mt-3 text-sm text-red-700">
+                {startError}
+              </p>
+            ) : null}
             <div className="mt-5 flex justify-end gap-2">
               <DialogCloseLink href={`/test/${test.id}`}>Cancel</DialogCloseLink>
               <button type="submit" className="btn-primary" disabled={starting}>
@@ -296,6 +276,14 @@ function Exam({ page }: { page: ExamPageData }) {
     queue.push({ questionId: question.id, visit: true, at: Date.now() + offsetRef.current });
     setEntries((prev) => ({ ...prev, [question.id]: { visited: true, chosen: null, marked: false, ...prev[question.id] } }));
   }, [question, hydrated]);
+
+  // the results page's route, learned a while before Finish (see resultsDiscoveryDelayMs)
+  const [discoverResults, setDiscoverResults] = useState(false);
+  useEffect(() => {
+    const wait = resultsDiscoveryDelayMs(Math.random(), attempt.deadlineAt - (Date.now() + offsetRef.current));
+    const timer = window.setTimeout(() => setDiscoverResults(true), wait);
+    return () => window.clearTimeout(timer);
+  }, [attempt.deadlineAt]);
 
   const finish = useCallback(() => {
     setConfirmOpen(true);
@@ -452,6 +440,8 @@ function Exam({ page }: { page: ExamPageData }) {
 
         <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} />
       </div>
+      {/* Remix learns the route of any form or link marked data-discover once it is on the page */}
+      {discoverResults ? <form hidden data-discover="true" action={`/test/${test.id}/results`} data-testid="results-discovery" /> : null}
 
       {ended ? (
         <Dialog labelledBy="ended-heading" closeHref={resultsUrl} onClose={() => window.location.assign(resultsUrl)}>

@@ -297,6 +297,10 @@ describe("a database that cannot answer", () => {
       expect(save.status).toBe(503);
       expect(save.headers.get("Retry-After")).toBeTruthy();
       expect(await save.json()).toMatchObject({ ok: false, retry: true });
+      // Start from a hydrated start card: the card shows the message
+      const start = await fetch(`${base}/api/tests/t2/start`, form({ intent: "start" }, cookie));
+      expect(start.status).toBe(503);
+      expect(await start.json()).toMatchObject({ ok: false, retry: true, error: expect.stringContaining("try again") });
       const health = await fetch(`${base}/healthz`);
       expect(health.status).toBe(503);
       const page = await fetch(`${base}/test/t2`, form({ intent: "finish" }, cookie));

@@ -34,7 +34,7 @@ function accessOf(path: string): Access | "open" | "splat" | "logout" | undefine
   if (path === "/admin" || path.startsWith("/admin/")) return "admin";
   if (path === "/test/:testId") return "student";
   if (path === "/test/:testId/results") return "signed-in";
-  if (path.startsWith("/api/attempts/")) return "student";
+  if (path.startsWith("/api/attempts/") || path.startsWith("/api/tests/")) return "student";
   return undefined;
 }
 

@@ -1,14 +1,22 @@
-// Start from a hydrated start card answers with the exam itself (one request on exam morning, not
-// Start and then the exam's data); without JavaScript (no `respond` field) Start still redirects.
+// Start from a hydrated start card goes to /api/tests/:id/start and is answered with the exam itself
+// (one request on exam morning, not Start and then the exam's data); the server usually answers it
+// before the framework (examApiFastPath), with the same reply. Without JavaScript the card's form
+// posts to the exam route, which still redirects.
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { attempts } from "~/db/schema.server";
+import { examApiFastPath } from "~/models/exam-api.server";
 import { createTest } from "~/models/test.server";
+import * as startApi from "~/routes/api.tests.$testId.start";
 import * as examRoute from "~/routes/test.$testId";
-import { isDataWithInit, makeStudent, payload, postRequest, run, seedBase } from "../helpers";
+import { getRequest, makeStudent, OWNER, postRequest, run, seedBase, signIn } from "../helpers";
 
 const QUESTIONS = [
   { question: "Who wrote Paradise Lost?", options: ["Milton", "Spenser", "Donne", "Marvell"], correctAnswer: 0, explanation: "Book I opens in Hell." },
   { question: "Lyrical Ballads appeared in", options: ["1789", "1798", "1802"], correctAnswer: 1, explanation: "With Coleridge." },
 ];
+const FORM = "application/x-www-form-urlencoded";
 
 let testId: string;
 beforeAll(async () => {
@@ -16,41 +24,103 @@ beforeAll(async () => {
   testId = createTest({ title: "Start Answer Paper", examType: "NET", duration: 30 }, QUESTIONS).id;
 });
 
-type Started = { started: { href: string; page: { state: string; current: number; questions: Array<Record<string, unknown>>; attempt: { id: string } } } };
+type Started = {
+  ok: boolean;
+  href: string;
+  page: { state: string; current: number; questions: Array<Record<string, unknown>>; attempt: { id: string } };
+  error?: string;
+};
+
+/** Start through the route (after requireStudent) */
+async function startThroughRoute(cookie: string, id = testId) {
+  const res = (await run(startApi.action, postRequest(`/api/tests/${id}/start`, { intent: "start" }, { cookie }), { testId: id })) as Response;
+  return { status: res.status, json: (await res.json()) as Started, cacheControl: res.headers.get("Cache-Control") };
+}
+
+/** Start through the server's fast path */
+async function startThroughFastPath(cookie: string | undefined, id = testId) {
+  const reply = await examApiFastPath(`/api/tests/${encodeURIComponent(id)}/start`, cookie, FORM, Buffer.from("intent=start"));
+  return reply ? { status: reply.status, json: reply.json as unknown as Started } : null;
+}
+
+const attemptsOf = (userId: string) =>
+  db()
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
+    .all();
 
 describe("Start answered with the exam", () => {
   it("gives the running exam at Question 1 and the address to show it at, without the answer key", async () => {
     const s = await makeStudent();
-    const res = await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start", respond: "exam" }, { cookie: s.cookie }), { testId });
-    expect(isDataWithInit(res)).toBe(true);
-    const { started } = payload<Started>(res);
-    expect(started.href).toBe(`/test/${testId}?q=1`);
-    expect(started.page.state).toBe("in-progress");
-    expect(started.page.current).toBe(1);
-    expect(started.page.questions.map((q) => q.question)).toEqual(QUESTIONS.map((q) => q.question));
-    const text = JSON.stringify(started);
+    const { status, json, cacheControl } = await startThroughRoute(s.cookie);
+    expect(status).toBe(200);
+    expect(cacheControl).toBe("no-store");
+    expect(json.ok).toBe(true);
+    expect(json.href).toBe(`/test/${testId}?q=1`);
+    expect(json.page.state).toBe("in-progress");
+    expect(json.page.current).toBe(1);
+    expect(json.page.questions.map((q) => q.question)).toEqual(QUESTIONS.map((q) => q.question));
+    const text = JSON.stringify(json);
     expect(text).not.toContain("correctAnswer");
     expect(text).not.toContain("Book I opens in Hell");
+    expect(attemptsOf(s.user.id).map((a) => a.status)).toEqual(["in_progress"]);
   });
 
-  it("resumes a running attempt the same way (its last question), and redirects without the field", async () => {
+  it("is the same page the exam route's loader gives at that address", async () => {
     const s = await makeStudent();
-    const first = payload<Started>(
-      await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start", respond: "exam" }, { cookie: s.cookie }), { testId }),
-    );
-    const again = payload<Started>(
-      await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start", respond: "exam" }, { cookie: s.cookie }), { testId }),
-    );
-    expect(again.started.page.attempt.id).toBe(first.started.page.attempt.id);
-    expect(again.started.href).toBe(`/test/${testId}`);
+    const { json } = await startThroughRoute(s.cookie);
+    const loaded = await run(examRoute.loader, getRequest(json.href, s.cookie), { testId });
+    const { serverNow: _a, ...started } = json.page.attempt as Record<string, unknown>;
+    const page = (loaded as { data: { attempt: Record<string, unknown> } }).data;
+    const { serverNow: _b, ...fromLoader } = page.attempt;
+    expect(started).toEqual(fromLoader);
+    expect({ ...json.page, attempt: null }).toEqual(JSON.parse(JSON.stringify({ ...page, attempt: null })));
+  });
+
+  it("through the server's fast path: the same reply, and a second Start resumes the same attempt", async () => {
+    const s = await makeStudent();
+    const fast = await startThroughFastPath(s.cookie);
+    expect(fast?.status).toBe(200);
+    expect(fast?.json.href).toBe(`/test/${testId}?q=1`);
+    const again = await startThroughRoute(s.cookie);
+    expect(again.json.page.attempt.id).toBe(fast?.json.page.attempt.id);
+    // resumed: the exam's own address (the question the student was last on)
+    expect(again.json.href).toBe(`/test/${testId}`);
+    const third = await startThroughFastPath(s.cookie);
+    expect(third?.json.href).toBe(again.json.href);
+    expect(third?.json.page.attempt.id).toBe(fast?.json.page.attempt.id);
+    expect(attemptsOf(s.user.id)).toHaveLength(1);
+  });
+
+  it("answers a refused start with the start card's error, the same both ways", async () => {
+    const s = await makeStudent({ examTypes: ["TET"] });
+    const route = await startThroughRoute(s.cookie);
+    const fast = await startThroughFastPath(s.cookie);
+    expect(route.status).toBe(404);
+    expect(route.json).toEqual({ ok: false, error: "Test not found" });
+    expect(fast).toEqual({ status: route.status, json: route.json });
+    const unknown = await startThroughFastPath(s.cookie, "no-such-test");
+    expect(unknown).toEqual({ status: 404, json: { ok: false, error: "Test not found" } });
+    expect(attemptsOf(s.user.id)).toHaveLength(0);
+  });
+
+  it("hands anyone but a signed-in student on to the route, which redirects as every page does", async () => {
+    const admin = await signIn(OWNER.email, OWNER.password);
+    expect(await startThroughFastPath(undefined), "signed out").toBeNull();
+    expect(await startThroughFastPath(admin), "an admin").toBeNull();
+    const signedOut = (await run(startApi.action, postRequest(`/api/tests/${testId}/start`, { intent: "start" }), { testId }).catch((e) => e)) as Response;
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toMatch(/^\/login/);
+    // a GET of the endpoint is not a page
+    const get = (await run(startApi.loader, getRequest(`/api/tests/${testId}/start`, (await makeStudent()).cookie), { testId })) as Response;
+    expect(get.status).toBe(405);
+  });
+
+  it("without JavaScript, the start card's form still redirects to the exam", async () => {
+    const s = await makeStudent();
     const plain = (await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start" }, { cookie: s.cookie }), { testId })) as Response;
     expect(plain.status).toBe(302);
-    expect(plain.headers.get("Location")).toBe(`/test/${testId}`);
-  });
-
-  it("answers a refused start as before (the error on the card)", async () => {
-    const s = await makeStudent({ examTypes: ["TET"] });
-    const res = await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start", respond: "exam" }, { cookie: s.cookie }), { testId });
-    expect(payload<{ error: string }>(res).error).toBe("Test not found");
+    expect(plain.headers.get("Location")).toBe(`/test/${testId}?q=1`);
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { acceptsAnswers, allowance, band, formatClock, GRACE_MS, navigatorState, percent, remainingSeconds, timeSpentSeconds } from "~/lib/exam-rules";
+import {
+  acceptsAnswers,
+  allowance,
+  band,
+  formatClock,
+  GRACE_MS,
+  navigatorState,
+  percent,
+  remainingSeconds,
+  resultsDiscoveryDelayMs,
+  timeSpentSeconds,
+} from "~/lib/exam-rules";
 
 describe("percent and colour bands", () => {
   it("rounds to whole numbers", () => {
@@ -83,5 +94,20 @@ describe("navigator states", () => {
     expect(navigatorState({ visited: true, chosen: 2, marked: false })).toBe("answered");
     expect(navigatorState({ visited: true, chosen: null, marked: true })).toBe("marked");
     expect(navigatorState({ visited: true, chosen: 0, marked: true })).toBe("answered-marked");
+  });
+});
+
+describe("resultsDiscoveryDelayMs", () => {
+  it("is a moment between 5 and 60 seconds after the exam opens", () => {
+    expect(resultsDiscoveryDelayMs(0, 3_600_000)).toBe(5_000);
+    expect(resultsDiscoveryDelayMs(1, 3_600_000)).toBe(60_000);
+    expect(resultsDiscoveryDelayMs(0.5, 3_600_000)).toBe(32_500);
+  });
+
+  it("comes before half of a short time left is gone, and at once when none is left", () => {
+    expect(resultsDiscoveryDelayMs(1, 40_000)).toBe(20_000);
+    expect(resultsDiscoveryDelayMs(1, 6_000)).toBe(3_000);
+    expect(resultsDiscoveryDelayMs(0.5, 0)).toBe(0);
+    expect(resultsDiscoveryDelayMs(0.5, -10_000)).toBe(0);
   });
 });
