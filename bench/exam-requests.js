@@ -54,6 +54,7 @@ async function measure(checkout, baseDb) {
       req.end(body);
     });
   const figures = {};
+  const startsThroughApi = fs.existsSync(path.join(checkout, "app/routes/api.tests.$testId.start.ts"));
   const step = async (name, measured, fn) => {
     const before = cpuMs(server.pid);
     const statuses = await Promise.all(cookies.map(fn));
@@ -66,8 +67,11 @@ async function measure(checkout, baseDb) {
       ["t1", false],
       ["t0", true],
     ]) {
-      // as the hydrated start card sends it (a server that answers with the exam does; an older one redirects)
-      await step("start", measured, (c) => send("POST", `/test/${testId}.data`, c, { intent: "start", respond: "exam" }));
+      // as the hydrated start card sends it: the JSON endpoint since session 7, Remix's action before
+      const start = startsThroughApi
+        ? (c) => send("POST", `/api/tests/${testId}/start`, c, { intent: "start" })
+        : (c) => send("POST", `/test/${testId}.data`, c, { intent: "start", respond: "exam" });
+      await step("start", measured, start);
       const read = new Database(dbFile, { readonly: true });
       const attemptOf = read.prepare("SELECT id FROM attempts WHERE user_id = ? AND test_id = ?");
       const attemptIds = cookies.map((_c, i) => attemptOf.get(`s${i}`, testId).id);
