@@ -98,6 +98,31 @@ export function preparedQuery<T>(build: (d: DB) => T): () => T {
   };
 }
 
+/**
+ * Values kept in memory per open database, by key, for what never changes under that key (a test
+ * version's questions): the most recently used `size` of them. Callers must not modify what they get.
+ */
+export function keptPerDatabase<T>(size: number, load: (key: string) => T): (key: string) => T {
+  const kept = new WeakMap<DB, Map<string, T>>();
+  return (key) => {
+    const current = db();
+    let cache = kept.get(current);
+    if (!cache) {
+      cache = new Map();
+      kept.set(current, cache);
+    }
+    let value = cache.get(key);
+    if (value !== undefined) {
+      cache.delete(key);
+    } else {
+      value = load(key);
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(key, value);
+    return value;
+  };
+}
+
 /** Runs fn in one IMMEDIATE transaction (takes the write lock up front, so checks and writes are atomic). */
 export function transaction<T>(fn: (tx: DB) => T): T {
   const conn = rawDb();

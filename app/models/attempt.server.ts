@@ -1,7 +1,7 @@
 import { availabilityOf, windowMessage } from "~/lib/availability";
 import { env } from "~/lib/env.server";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
+import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { acceptsAnswers, allowance, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
 import { newId } from "~/lib/ids.server";
@@ -322,26 +322,13 @@ type ExamQuestion = { id: string; question: string; options: string[] };
  * A version that has an attempt never changes (an edit then makes a new version), and the exam page
  * only asks for versions that have one, so the copy cannot go stale. Callers must not modify it.
  */
-const questionCache = new WeakMap<DB, Map<string, readonly ExamQuestion[]>>();
-const QUESTION_CACHE_SIZE = 200;
+const examQuestionsKept = keptPerDatabase<readonly ExamQuestion[]>(200, (key) => {
+  const [testId, version] = key.split("\u0000");
+  return examQuestions().all({ testId, version: Number(version) });
+});
 
 export function questionsForExam(testId: string, version: number): readonly ExamQuestion[] {
-  const current = db();
-  let cache = questionCache.get(current);
-  if (!cache) {
-    cache = new Map();
-    questionCache.set(current, cache);
-  }
-  const key = `${testId}\u0000${version}`;
-  let list = cache.get(key);
-  if (list) {
-    cache.delete(key);
-  } else {
-    list = examQuestions().all({ testId, version });
-    if (cache.size >= QUESTION_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  }
-  cache.set(key, list);
-  return list;
+  return examQuestionsKept(`${testId}\u0000${version}`);
 }
 
 /** The attempt's questions in the order its student sees them (app/lib/shuffle.ts), options' order included. */

@@ -4,7 +4,7 @@ import { RESPOND_WITH_RESULTS } from "~/lib/page-handoff";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
 import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
-import { findUserById, type SessionUser, toSessionUser } from "~/models/user.server";
+import { type SessionUser, toSessionUser } from "~/models/user.server";
 
 /**
  * The exam's three JSON endpoints: Start from a hydrated start card (`/api/tests/:id/start`), one
@@ -48,19 +48,17 @@ export function startReply(user: SessionUser, testId: string): ApiReply {
  * Closes the attempt (idempotent) and says where its result is; asked with `respond=results` (the exam
  * page), it also sends the results page's data, so the page shows them without a second request.
  */
-export function finishReply(attemptId: string, userId: string, respond?: string): ApiReply {
-  const attempt = finishAttempt(attemptId, userId);
+export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "role">, respond?: string): ApiReply {
+  const attempt = finishAttempt(attemptId, user.id);
   if (!attempt) return reply(404, { ok: false, error: "Attempt not found" });
   const resultsUrl = `/test/${encodeURIComponent(attempt.testId)}/results?attempt=${encodeURIComponent(attempt.id)}`;
-  const results = respond === RESPOND_WITH_RESULTS.value ? resultsPageOf(userId, attempt.testId, attempt.id) : null;
+  const results = respond === RESPOND_WITH_RESULTS.value ? resultsPageOf(user, attempt.testId, attempt.id) : null;
   return reply(200, { ok: true, status: attempt.status, resultsUrl, ...(results ? { results } : {}) }, true);
 }
 
 /** What the results page's loader gives for this attempt (null if it would not show it). */
-function resultsPageOf(userId: string, testId: string, attemptId: string) {
-  const user = findUserById(userId);
-  if (!user) return null;
-  const page = loadResults(toSessionUser(user), testId, attemptId, "all");
+function resultsPageOf(user: Pick<SessionUser, "id" | "role">, testId: string, attemptId: string) {
+  const page = loadResults(user, testId, attemptId, "all");
   return page.state === "found" ? page : null;
 }
 
@@ -100,6 +98,6 @@ export async function examApiFastPath(
   if (!student) return null;
   if (match[3] === "start") return startReply(toSessionUser(student), id);
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-  if (match[3] === "finish") return finishReply(id, student.id, fields.respond);
+  if (match[3] === "finish") return finishReply(id, student, fields.respond);
   return answerReply(id, student.id, fields);
 }

@@ -7,7 +7,7 @@ import { acceptsAnswers, percent } from "~/lib/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/review";
 import { orderForAttempt } from "~/lib/shuffle";
 import { answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt, testById } from "./attempt.server";
-import { questionsOf } from "./test.server";
+import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
 /**
@@ -55,7 +55,7 @@ export type ResultsPage = ReturnType<typeof loadResults>;
  * The results of one attempt. Students see only their own (latest finished when no id is given);
  * admins see any attempt by id. Anything else is "not found".
  */
-export function loadResults(user: SessionUser, testId: string, attemptId: string | null, filter: ReviewFilter) {
+export function loadResults(user: Pick<SessionUser, "id" | "role">, testId: string, attemptId: string | null, filter: ReviewFilter) {
   const test = testById().get({ id: testId });
   if (!test) return { state: "not-found" as const };
   // while a student is taking this test again, no review of it (answers, explanations) is shown
@@ -69,7 +69,7 @@ export function loadResults(user: SessionUser, testId: string, attemptId: string
 
   // questions a regrade removed are not shown or counted
   // in the order the student saw them (a shuffled test), options too; questions a regrade removed left out
-  const all = orderForAttempt(questionsOf(testId, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
+  const all = orderForAttempt(gradedQuestionsOf(test, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
   const key = all.filter((q) => !q.dropped);
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
   const review = key.map((q, i) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
-import { questions, tests, type Test } from "~/db/schema.server";
+import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
+import { type Question, questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
 import { questionsProblem, testDetailsProblem } from "~/lib/test-record";
 
@@ -97,4 +97,18 @@ const questionsOfVersion = preparedQuery((d) =>
 
 export function questionsOf(testId: string, version: number) {
   return questionsOfVersion().all({ testId, version });
+}
+
+/**
+ * The same for results pages, kept in memory per process under the test's `updatedAt`. A version with
+ * attempts changes only by a regrade, which moves `updatedAt` in its own transaction (as every edit of
+ * the test does), so a regraded key is never read from an older copy, in this process or another.
+ */
+const gradedQuestionsKept = keptPerDatabase(200, (key) => {
+  const [testId, version] = key.split("\u0000");
+  return questionsOfVersion().all({ testId, version: Number(version) });
+});
+
+export function gradedQuestionsOf(test: Pick<Test, "id" | "updatedAt">, version: number): readonly Question[] {
+  return gradedQuestionsKept(`${test.id}\u0000${version}\u0000${+test.updatedAt}`);
 }

@@ -11,7 +11,7 @@ import { apiResponse, finishReply } from "~/models/exam-api.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
-  return apiResponse(finishReply(params.attemptId ?? "", user.id, formToObject(await request.formData()).respond));
+  return apiResponse(finishReply(params.attemptId ?? "", user, formToObject(await request.formData()).respond));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -109,6 +109,12 @@ describe("regrade after a wrong answer key", () => {
     expect(byName[ravi.email]).toMatchObject({ oldScore: 9, oldTotal: 10, newScore: 9, newTotal: 9 });
     expect(db().select().from(attempts).where(eq(attempts.userId, asha.user.id)).get()?.score).toBe(10);
 
+    // until Apply, Ravi's review keeps the old key (and this process now holds a copy of it: Apply must
+    // not be hidden by it, see gradedQuestionsOf)
+    const early = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, ravi.cookie), { testId: t.id }));
+    expect(early.review[0]).toMatchObject({ correctAnswer: v1[0].correctAnswer, outcome: "wrong" });
+    expect(early.review).toHaveLength(10);
+
     // Apply needs a reason
     const noReason = await run(regradeRoute.action, postRequest(`/admin/tests/${t.id}/regrade`, { reason: " " }, { cookie: admin }), { testId: t.id });
     expect(statusOf(noReason)).toBe(400);
