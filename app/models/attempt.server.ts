@@ -132,16 +132,55 @@ function closingOf(attempt: Attempt, status: "submitted" | "expired", now: Date)
  * Scores and closes an unfinished attempt from its stored answers. Idempotent: an attempt that is
  * already finished is returned unchanged (the UPDATE only matches `in_progress`).
  */
-export function closeAttempt(tx: DB, attemptId: string, status: "submitted" | "expired", now = new Date()): Attempt {
+export function closeAttempt(_tx: DB, attemptId: string, status: "submitted" | "expired", now = new Date()): Attempt {
   const attempt = attemptById().get({ id: attemptId });
   if (!attempt) throw new Error(`attempt ${attemptId} not found`);
   if (attempt.status !== "in_progress") return attempt;
-  tx.update(attempts)
-    .set(closingOf(attempt, status, now))
-    .where(and(eq(attempts.id, attempt.id), eq(attempts.status, "in_progress")))
-    .run();
+  const closing = closingOf(attempt, status, now);
+  closeRunning().run({ id: attempt.id, ...closing, completedAtMs: +closing.completedAt });
   return attemptById().get({ id: attempt.id }) as Attempt;
 }
+
+// Start and Finish of a whole exam day run these: prepared once (building a Drizzle query cost more than running it)
+const closeRunning = preparedQuery((d) =>
+  d
+    .update(attempts)
+    // (an update's placeholders carry no column type: completedAt is given in ms, as stored)
+    .set({
+      status: sql`${sql.placeholder("status")}`,
+      score: sql`${sql.placeholder("score")}`,
+      totalQuestions: sql`${sql.placeholder("totalQuestions")}`,
+      completedAt: sql`${sql.placeholder("completedAtMs")}`,
+      timeSpent: sql`${sql.placeholder("timeSpent")}`,
+    })
+    .where(and(eq(attempts.id, sql.placeholder("id")), eq(attempts.status, "in_progress")))
+    .prepare(),
+);
+const insertAttempt = preparedQuery((d) =>
+  d
+    .insert(attempts)
+    .values({
+      id: sql.placeholder("id"),
+      testId: sql.placeholder("testId"),
+      userId: sql.placeholder("userId"),
+      testVersion: sql.placeholder("testVersion"),
+      status: sql.placeholder("status"),
+      startedAt: sql.placeholder("startedAt"),
+      deadlineAt: sql.placeholder("deadlineAt"),
+      // (completedAt, score, timeSpent and regradedAt start empty)
+      totalQuestions: sql.placeholder("totalQuestions"),
+      lastQuestion: sql.placeholder("lastQuestion"),
+      shuffleMode: sql.placeholder("shuffleMode"),
+      shuffleSeed: sql.placeholder("shuffleSeed"),
+    })
+    .prepare(),
+);
+const insertVisit = preparedQuery((d) =>
+  d
+    .insert(attemptAnswers)
+    .values({ attemptId: sql.placeholder("attemptId"), questionId: sql.placeholder("questionId"), updatedAt: sql.placeholder("updatedAt") })
+    .prepare(),
+);
 
 /**
  * Reading an attempt (GET pages): one still marked running but past its deadline plus grace is shown as
@@ -217,10 +256,10 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       shuffleMode: shuffleModeOf(test),
       shuffleSeed: shuffleModeOf(test) ? newShuffleSeed() : null,
     };
-    tx.insert(attempts).values(attempt).run();
+    insertAttempt().run(attempt);
     // the first question the student sees counts as visited from the start (Resume and the palette show it so)
     const first = examQuestionsOf(attempt)[0];
-    if (first) tx.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: first.id, updatedAt: now }).run();
+    if (first) insertVisit().run({ attemptId: attempt.id, questionId: first.id, updatedAt: now });
     return { ok: true, attempt, resumed: false };
   });
 }
@@ -277,7 +316,7 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
 /** Finish: scores on the server; a second finish changes nothing. */
 export function finishAttempt(attemptId: string, userId: string, now = new Date()): Attempt | null {
   return transaction((tx) => {
-    const attempt = tx.select().from(attempts).where(eq(attempts.id, attemptId)).get();
+    const attempt = attemptById().get({ id: attemptId });
     if (attempt?.userId !== userId) return null;
     if (attempt.status !== "in_progress") return attempt;
     return closeAttempt(tx, attempt.id, acceptsAnswers(attempt.deadlineAt, now) ? "submitted" : "expired", now);
