@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
-import { cpuMs, generate, machineSpeedMs, percentile, SECRET, STUDENT_PASSWORD, startServer, withPeakMemory } from "./lib.js";
+import { cpuMs, generate, listenOverflows, machineSpeedMs, percentile, SECRET, STUDENT_PASSWORD, startServer, withPeakMemory } from "./lib.js";
 
 const EXAM_TEST = "t0";
 const MID_EXAM_TEST = "t1";
@@ -131,15 +131,19 @@ export function countLostAndUnfinished(dbFile, acknowledged, attemptIds) {
 /** A phase's figures: wall time, latencies, errors, the server's CPU per request and peak memory. */
 async function phase(server, http_, fn) {
   const cpuBefore = cpuMs(server.pid);
+  const overflowsBefore = listenOverflows();
   const requestsBefore = http_.requests();
   const started = performance.now();
   const result = await withPeakMemory(server.pid, fn);
   const requests = http_.requests() - requestsBefore;
+  const overflowsAfter = listenOverflows();
   return {
     ...result,
     wallMs: Math.round(performance.now() - started),
     requests,
     serverCpuMsPerRequest: round((cpuMs(server.pid) - cpuBefore) / Math.max(1, requests)),
+    // connection attempts dropped by a full accept queue (each waits 1 s or more for its retry)
+    listenQueueOverflows: overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore,
   };
 }
 
@@ -395,8 +399,14 @@ export async function examDay({
       for (const [step, n] of capacitySteps.entries()) {
         const ids = Array.from({ length: n }, (_, i) => `s${i}`);
         const stepCookies = await sessionsFor(dbFile, ids);
+        const overflowsBefore = listenOverflows();
         const r = await synchronizedStart(http_, stepCookies, `t${2 + step}`);
-        report.capacity.steps.push({ students: n, ...r });
+        const overflowsAfter = listenOverflows();
+        report.capacity.steps.push({
+          students: n,
+          ...r,
+          listenQueueOverflows: overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore,
+        });
         log("capacity", n, JSON.stringify(r));
         if (r.errors || r.allThroughMs > 10_000) break;
         report.capacity.largest = n;

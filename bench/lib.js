@@ -377,6 +377,25 @@ export async function load(base, options) {
 }
 
 /** CPU time (user + system, ms) used so far by a process and its children (Linux clock ticks of 10 ms). */
+/**
+ * Connection attempts this machine's kernel dropped because a listening socket's accept queue was
+ * full (TcpExt ListenOverflows; null where /proc/net/netstat is missing). A dropped attempt is
+ * retried by the client after 1 s, then 3 s: compare before and after a phase.
+ */
+export function listenOverflows() {
+  try {
+    const [names, values] = fs
+      .readFileSync("/proc/net/netstat", "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("TcpExt:"))
+      .map((line) => line.split(/\s+/));
+    const at = names.indexOf("ListenOverflows");
+    return at > 0 ? Number(values[at]) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function cpuMs(pid) {
   let total = 0;
   for (const p of processTree(pid)) {

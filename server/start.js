@@ -30,6 +30,7 @@ const { build, entry: server } = await loadBuild();
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism?.() ?? os.cpus().length, 4)));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+const LISTEN_BACKLOG = 4096;
 /** a worker that cannot listen exits with this code; the primary then stops instead of re-forking */
 const EXIT_CANNOT_LISTEN = 78;
 
@@ -373,7 +374,10 @@ function serve() {
     },
   );
 
-  const listener = app.listen(port, host, () => {
+  // a queue for 4,096 connections not yet accepted (the kernel caps it at net.core.somaxconn): with
+  // Node's 511, 3,000 phones pressing Start together overflowed it, and each dropped connection
+  // attempt waited 1 s, then 3 s, for its retry
+  const listener = app.listen(port, host, LISTEN_BACKLOG, () => {
     if (cluster.isPrimary) console.log(`Academy test series listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
   });
   // Idle keep-alive connections stay open longer than any browser or proxy keeps them (Node's 5 s

@@ -286,6 +286,36 @@ describe("a long import does not block the exam", () => {
   }, 60_000);
 });
 
+describe("a burst of connections", () => {
+  it("queues up to 4,096 connections the server has not accepted yet (Node's default of 511 made the rest wait 1 s for a retry)", async () => {
+    const wanted = 1000;
+    // the kernel caps every listening queue at net.core.somaxconn
+    const cap = Number(fs.readFileSync("/proc/sys/net/core/somaxconn", "utf8"));
+    const { port } = new URL(base);
+    const sockets: net.Socket[] = [];
+    let connected = 0;
+    // the process that listens, stopped: nothing is accepted, and only the kernel's queue holds connections
+    process.kill(server.pid!, "SIGSTOP");
+    try {
+      for (let i = 0; i < wanted; i++) {
+        const socket = net.connect(Number(port), "127.0.0.1", () => {
+          connected += 1;
+        });
+        socket.on("error", () => {});
+        sockets.push(socket);
+      }
+      // a loopback handshake takes microseconds; a dropped one is retried only after 1 s
+      await new Promise((r) => setTimeout(r, 500));
+      expect(connected).toBeGreaterThanOrEqual(Math.min(wanted, cap));
+    } finally {
+      process.kill(server.pid!, "SIGCONT");
+      for (const socket of sockets) socket.destroy();
+    }
+    // and the site answers as before
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+});
+
 describe("a database that cannot answer", () => {
   it("answers 503 with Retry-After while the write lock is held elsewhere, and recovers when it is let go", async () => {
     const [cookie] = await signInStudents(base, [7]);
