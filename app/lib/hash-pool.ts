@@ -8,6 +8,16 @@
  */
 export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/**
+ * When a turned-away caller should come back: once the queue is expected to have drained to half the
+ * bound (2 to 30 s; the client adds up to as much again of jitter). Sooner brings the refused back
+ * into a full queue, and their refusals take CPU too; waiting for the whole queue to drain (as at
+ * first) kept a refused student out for 30-60 s after everyone else was in.
+ */
+export function retryAfterSeconds(expectedWaitMs: number, maxWaitMs: number): number {
+  return Math.min(30, Math.max(2, Math.ceil((expectedWaitMs - maxWaitMs / 2) / 1000)));
+}
+
 export class HashPool {
   readonly concurrency: number;
   readonly maxWaitMs: number;
@@ -36,8 +46,7 @@ export class HashPool {
   admission(): Admission {
     const wait = this.expectedWaitMs();
     if (wait < this.maxWaitMs) return { ok: true };
-    // come back when the queue ahead has drained (2 to 30 s); the client adds its own jitter
-    return { ok: false, retryAfterSeconds: Math.min(30, Math.max(2, Math.ceil(wait / 1000))) };
+    return { ok: false, retryAfterSeconds: retryAfterSeconds(wait, this.maxWaitMs) };
   }
 
   async run<T>(job: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HashPool } from "~/lib/hash-pool";
+import { HashPool, retryAfterSeconds } from "~/lib/hash-pool";
 
 function gate() {
   let open = () => {};
@@ -44,6 +44,15 @@ describe("HashPool", () => {
     open();
     await Promise.all(held);
     expect(pool.admission()).toEqual({ ok: true });
+  });
+
+  it("asks the turned away to come back once the queue has drained to half the bound, between 2 and 30 s", () => {
+    // the sign-in bound: 30 s
+    expect(retryAfterSeconds(30_000, 30_000)).toBe(15);
+    expect(retryAfterSeconds(31_500, 30_000)).toBe(17);
+    expect(retryAfterSeconds(90_000, 30_000)).toBe(30);
+    expect(retryAfterSeconds(100, 101)).toBe(2);
+    expect(retryAfterSeconds(0, 0)).toBe(2);
   });
 
   it("maxWaitMs 0 turns everyone away, even with an empty queue", () => {
