@@ -36,8 +36,8 @@ export const meta: MetaFunction = () => [
 /**
  * The root's data (who is signed in, a flash message) changes with a form post (sign-in, logout, an
  * admin's save and its flash), not with a link that only changes the query of the same page (a dialog
- * such as ?start=confirm, a list's page), nor with a link to a test or its results, nor with Start
- * answered with the exam, or a move to a page whose data came with the last answer. Skipping it
+ * such as ?start=confirm, a list's page), nor with a link to a test or its results, nor with a move to
+ * a page whose data came with the last answer (Start, Finish: app/lib/page-handoff.ts). Skipping it
  * matters because the exam and the results have a clientLoader: there the root's data would be a
  * request of its own.
  */

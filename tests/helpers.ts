@@ -96,3 +96,12 @@ export function flashOf(response: Response): { type: string; text: string } | nu
   const value = decodeURIComponent(cookie.trim().slice("flash=".length).split(";")[0]);
   return JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 }
+
+/** Two questions for the exam's tests: a four-option one and a three-option one, each with an explanation. */
+export const TWO_QUESTIONS = [
+  { question: "Who wrote Paradise Lost?", options: ["Milton", "Spenser", "Donne", "Marvell"], correctAnswer: 0, explanation: "Book I opens in Hell." },
+  { question: "Lyrical Ballads appeared in", options: ["1789", "1798", "1802"], correctAnswer: 1, explanation: "With Coleridge." },
+];
+
+/** The Content-Type of a posted form (what the exam page's JSON endpoints take). */
+export const FORM_ENCODED = "application/x-www-form-urlencoded";

@@ -102,9 +102,9 @@ export function preparedQuery<T>(build: (d: DB) => T): () => T {
  * Values kept in memory per open database, by key, for what never changes under that key (a test
  * version's questions): the most recently used `size` of them. Callers must not modify what they get.
  */
-export function keptPerDatabase<T>(size: number, load: (key: string) => T): (key: string) => T {
+export function keptPerDatabase<T>(size: number): (key: string, load: () => T) => T {
   const kept = new WeakMap<DB, Map<string, T>>();
-  return (key) => {
+  return (key, load) => {
     const current = db();
     let cache = kept.get(current);
     if (!cache) {
@@ -115,7 +115,7 @@ export function keptPerDatabase<T>(size: number, load: (key: string) => T): (key
     if (value !== undefined) {
       cache.delete(key);
     } else {
-      value = load(key);
+      value = load();
       if (cache.size >= size) cache.delete(cache.keys().next().value as string);
     }
     cache.set(key, value);

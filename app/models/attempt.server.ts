@@ -361,13 +361,10 @@ type ExamQuestion = { id: string; question: string; options: string[] };
  * A version that has an attempt never changes (an edit then makes a new version), and the exam page
  * only asks for versions that have one, so the copy cannot go stale. Callers must not modify it.
  */
-const examQuestionsKept = keptPerDatabase<readonly ExamQuestion[]>(200, (key) => {
-  const [testId, version] = key.split("\u0000");
-  return examQuestions().all({ testId, version: Number(version) });
-});
+const examQuestionsKept = keptPerDatabase<readonly ExamQuestion[]>(200);
 
 export function questionsForExam(testId: string, version: number): readonly ExamQuestion[] {
-  return examQuestionsKept(`${testId}\u0000${version}`);
+  return examQuestionsKept(`${testId}\u0000${version}`, () => examQuestions().all({ testId, version }));
 }
 
 /** The attempt's questions in the order its student sees them (app/lib/shuffle.ts), options' order included. */

@@ -66,13 +66,18 @@ export function apiResponse(r: ApiReply): Response {
   return Response.json(r.json, { status: r.status, headers: r.noStore ? { "Cache-Control": "no-store" } : undefined });
 }
 
-const API_PATH = /^\/api\/(attempts|tests)\/([^/]+)\/(answers|finish|start)$/;
-const ENDPOINTS = new Set(["attempts/answers", "attempts/finish", "tests/start"]);
+const API_PATH = /^\/api\/(?:attempts\/([^/]+)\/(answers|finish)|tests\/([^/]+)\/(start))$/;
+
+/** The endpoint a path names: which one, and its still-escaped attempt or test id. */
+function endpointOf(pathname: string): { endpoint: "answers" | "finish" | "start"; rawId: string } | null {
+  const match = API_PATH.exec(pathname);
+  if (!match) return null;
+  return match[1] ? { endpoint: match[2] as "answers" | "finish", rawId: match[1] } : { endpoint: "start", rawId: match[3] };
+}
 
 /** Whether the server should offer a posted request to examApiFastPath. */
 export function isExamApiPath(pathname: string): boolean {
-  const match = API_PATH.exec(pathname);
-  return match !== null && ENDPOINTS.has(`${match[1]}/${match[3]}`);
+  return endpointOf(pathname) !== null;
 }
 
 /**
@@ -86,18 +91,18 @@ export async function examApiFastPath(
   contentType: string | undefined,
   body: Buffer,
 ): Promise<ApiReply | null> {
-  const match = API_PATH.exec(pathname);
-  if (!match || !isExamApiPath(pathname) || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
+  const target = endpointOf(pathname);
+  if (!target || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
   let id: string;
   try {
-    id = decodeURIComponent(match[2]);
+    id = decodeURIComponent(target.rawId);
   } catch {
     return null;
   }
   const student = await studentOfCookie(cookieHeader ?? null);
   if (!student) return null;
-  if (match[3] === "start") return startReply(toSessionUser(student), id);
+  if (target.endpoint === "start") return startReply(toSessionUser(student), id);
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-  if (match[3] === "finish") return finishReply(id, student, fields.respond);
+  if (target.endpoint === "finish") return finishReply(id, student, fields.respond);
   return answerReply(id, student.id, fields);
 }

@@ -110,16 +110,16 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
 
 export type ExamActionResult = { redirect: string } | { error: string; status: number };
 
-/** The exam page's form posts: start, save (every no-JS control of the exam form) and finish. */
 /**
  * Start from a hydrated start card (see app/lib/page-handoff.ts): the running exam at the address the
- * start leads to, or null when that is not the exam (the page then redirects as without JavaScript).
+ * start leads to, or null when that is not the exam (the card then moves there and the route loads it).
  */
 export function examAfterStart(user: SessionUser, testId: string, href: string) {
   const page = loadExamPage(user, testId, new URL(href, "http://exam.local"));
   return page.state === "in-progress" ? page : null;
 }
 
+/** The exam page's form posts: start, save (every no-JS control of the exam form) and finish. */
 export function examAction(user: SessionUser, testId: string, form: Record<string, string>): ExamActionResult {
   const base = `/test/${encodeURIComponent(testId)}`;
   const resultsOf = (attemptId: string) => `${base}/results?attempt=${encodeURIComponent(attemptId)}`;

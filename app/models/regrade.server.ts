@@ -160,12 +160,10 @@ export function applyRegrade(testId: string, by: string, reason: string, now = n
         .run();
     }
     // the test's edit marker moves: copies of the old key kept by any process (results pages) are not used again
-    const test = tx.select({ updatedAt: tests.updatedAt }).from(tests).where(eq(tests.id, testId)).get();
-    if (test)
-      tx.update(tests)
-        .set({ updatedAt: new Date(Math.max(+now, +test.updatedAt + 1)) })
-        .where(eq(tests.id, testId))
-        .run();
+    tx.update(tests)
+      .set({ updatedAt: sql`max(${+now}, ${tests.updatedAt} + 1)` })
+      .where(eq(tests.id, testId))
+      .run();
   });
   return { attempts: plan.attempts, changedScores: plan.changedScores };
 }

@@ -104,11 +104,8 @@ export function questionsOf(testId: string, version: number) {
  * attempts changes only by a regrade, which moves `updatedAt` in its own transaction (as every edit of
  * the test does), so a regraded key is never read from an older copy, in this process or another.
  */
-const gradedQuestionsKept = keptPerDatabase(200, (key) => {
-  const [testId, version] = key.split("\u0000");
-  return questionsOfVersion().all({ testId, version: Number(version) });
-});
+const gradedQuestionsKept = keptPerDatabase<readonly Question[]>(200);
 
 export function gradedQuestionsOf(test: Pick<Test, "id" | "updatedAt">, version: number): readonly Question[] {
-  return gradedQuestionsKept(`${test.id}\u0000${version}\u0000${+test.updatedAt}`);
+  return gradedQuestionsKept(`${test.id}\u0000${version}\u0000${+test.updatedAt}`, () => questionsOf(test.id, version));
 }

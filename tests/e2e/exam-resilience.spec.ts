@@ -39,6 +39,15 @@ async function startTest(page: Page, testId: string) {
   await expect(page.getByText("Question 1 of 10")).toBeVisible();
 }
 
+/** A student's start card of a test once its JavaScript runs (Start then goes through the JSON endpoint). */
+async function openStartCard(page: Page, email: string, title: string): Promise<string> {
+  await signIn(page, app, email, PASSWORD);
+  const testId = testIdOf(title);
+  await page.goto(`${app.url}/test/${testId}`);
+  await page.waitForFunction(() => document.querySelector("form[data-start-with-exam]") !== null);
+  return testId;
+}
+
 /** The running exam of an unlimited test, started if need be. */
 async function openExam(page: Page, testId: string) {
   await page.goto(`${app.url}/test/${testId}`);
@@ -168,10 +177,7 @@ test("with JavaScript, Start and Finish are one request each: their answers carr
 });
 
 test("Start on a dropped link says so and starts once the link is back", async ({ page, context }) => {
-  await signIn(page, app, "joseph@academy.local", PASSWORD);
-  const testId = testIdOf("Chaucer and the Age of Transition");
-  await page.goto(`${app.url}/test/${testId}`);
-  await page.waitForFunction(() => document.querySelector("form[data-start-with-exam]") !== null); // hydrated
+  const testId = await openStartCard(page, "joseph@academy.local", "Chaucer and the Age of Transition");
   await context.setOffline(true);
   await page.getByRole("button", { name: "Start Test" }).click();
   await expect(page.getByRole("alert")).toHaveText("Could not reach the server. Check your connection and press Start Test again.");
@@ -185,11 +191,8 @@ test("Start on a dropped link says so and starts once the link is back", async (
 });
 
 test("Start after the session ended elsewhere leads to the sign-in page, as without JavaScript", async ({ page, context }) => {
-  await signIn(page, app, "joseph@academy.local", PASSWORD);
   // (the test of one request each finished an attempt of this test: the card offers Start Test again)
-  const testId = testIdOf("Literary Criticism: Plato to Arnold");
-  await page.goto(`${app.url}/test/${testId}`);
-  await page.waitForFunction(() => document.querySelector("form[data-start-with-exam]") !== null); // hydrated
+  const testId = await openStartCard(page, "joseph@academy.local", "Literary Criticism: Plato to Arnold");
   await context.clearCookies();
   await page.getByRole("button", { name: "Start Test" }).click();
   await expect(page).toHaveURL(/\/login$/);

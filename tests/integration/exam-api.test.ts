@@ -11,18 +11,12 @@ import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
 import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
 import * as examRoute from "~/routes/test.$testId";
 import * as resultsRoute from "~/routes/test.$testId_.results";
-import { getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
-
-const QUESTIONS = [
-  { question: "Who wrote Paradise Lost?", options: ["Milton", "Spenser", "Donne", "Marvell"], correctAnswer: 0, explanation: "" },
-  { question: "Lyrical Ballads appeared in", options: ["1789", "1798", "1802"], correctAnswer: 1, explanation: "" },
-];
-const FORM = "application/x-www-form-urlencoded";
+import { FORM_ENCODED, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 let testId: string;
 beforeAll(async () => {
   await seedBase();
-  testId = createTest({ title: "Fast Path Paper", examType: "NET", duration: 30 }, QUESTIONS).id;
+  testId = createTest({ title: "Fast Path Paper", examType: "NET", duration: 30 }, TWO_QUESTIONS).id;
 });
 
 async function startedAttempt(cookie: string, userId: string): Promise<string> {
@@ -49,7 +43,7 @@ const body = (fields: Record<string, string>) => Buffer.from(new URLSearchParams
 /** The same post through the fast path and through the route: status and JSON (the clock left out). */
 async function both(kind: "answers" | "finish", attemptId: string, cookie: string, fields: Record<string, string> = {}) {
   const path = `/api/attempts/${attemptId}/${kind}`;
-  const fast = await examApiFastPath(path, cookie, FORM, body(fields));
+  const fast = await examApiFastPath(path, cookie, FORM_ENCODED, body(fields));
   const route = (await run((kind === "answers" ? answersApi : finishApi).action, postRequest(path, fields, { cookie }), { attemptId })) as Response;
   const { serverNow: _a, ...fastJson } = (fast?.json ?? {}) as Record<string, unknown>;
   const { serverNow: _b, ...routeJson } = (await route.json()) as Record<string, unknown>;
@@ -60,7 +54,7 @@ describe("the exam's JSON endpoints without the framework", () => {
   it("stores an answer like the route does and answers the same", async () => {
     const s = await makeStudent();
     const attemptId = await startedAttempt(s.cookie, s.user.id);
-    const reply = await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM, body({ questionId: "q2", chosen: "1" }));
+    const reply = await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM_ENCODED, body({ questionId: "q2", chosen: "1" }));
     expect(reply?.status).toBe(200);
     expect(reply?.json).toMatchObject({ ok: true, serverNow: expect.any(Number), deadlineAt: expect.any(Number) });
     expect(reply?.noStore).toBe(true);
@@ -92,7 +86,7 @@ describe("the exam's JSON endpoints without the framework", () => {
   it("finishes like the route does, idempotently, and refuses answers afterwards with 409", async () => {
     const s = await makeStudent();
     const attemptId = await startedAttempt(s.cookie, s.user.id);
-    const finished = await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM, body({}));
+    const finished = await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM_ENCODED, body({}));
     expect(finished).toEqual({
       status: 200,
       json: { ok: true, status: "submitted", resultsUrl: `/test/${testId}/results?attempt=${attemptId}` },
@@ -113,9 +107,9 @@ describe("the exam's JSON endpoints without the framework", () => {
   it("asked by the exam page, Finish answers with the results page's data, the same as the results loader gives", async () => {
     const s = await makeStudent();
     const attemptId = await startedAttempt(s.cookie, s.user.id);
-    await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM, body({ questionId: "q1", chosen: "0" }));
-    await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM, body({ questionId: "q2", chosen: "2" }));
-    const finished = await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM, body({ respond: "results" }));
+    await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM_ENCODED, body({ questionId: "q1", chosen: "0" }));
+    await examApiFastPath(`/api/attempts/${attemptId}/answers`, s.cookie, FORM_ENCODED, body({ questionId: "q2", chosen: "2" }));
+    const finished = await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM_ENCODED, body({ respond: "results" }));
     const results = finished?.json.results as { state: string; attempt: { score: number; total: number }; review: Array<{ outcome: string }> };
     expect(results.state).toBe("found");
     expect(results.attempt).toMatchObject({ score: 1, total: 2 });
@@ -127,7 +121,7 @@ describe("the exam's JSON endpoints without the framework", () => {
     // the route gives the same; without the field, no results
     const again = await both("finish", attemptId, s.cookie, { respond: "results" });
     expect(again.fast).toEqual(again.route);
-    expect((await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM, body({})))?.json.results).toBeUndefined();
+    expect((await examApiFastPath(`/api/attempts/${attemptId}/finish`, s.cookie, FORM_ENCODED, body({})))?.json.results).toBeUndefined();
   });
 
   it("hands everyone but a signed-in student posting a form on to the route", async () => {
@@ -136,12 +130,12 @@ describe("the exam's JSON endpoints without the framework", () => {
     const admin = await signIn(OWNER.email, OWNER.password);
     const path = `/api/attempts/${attemptId}/answers`;
     const fields = body({ questionId: "q1", chosen: "0" });
-    expect(await examApiFastPath(path, undefined, FORM, fields), "signed out").toBeNull();
-    expect(await examApiFastPath(path, "__session=forged.value", FORM, fields), "a forged cookie").toBeNull();
-    expect(await examApiFastPath(path, admin, FORM, fields), "an admin").toBeNull();
+    expect(await examApiFastPath(path, undefined, FORM_ENCODED, fields), "signed out").toBeNull();
+    expect(await examApiFastPath(path, "__session=forged.value", FORM_ENCODED, fields), "a forged cookie").toBeNull();
+    expect(await examApiFastPath(path, admin, FORM_ENCODED, fields), "an admin").toBeNull();
     expect(await examApiFastPath(path, s.cookie, "multipart/form-data; boundary=x", fields), "another encoding").toBeNull();
-    expect(await examApiFastPath(`/api/attempts/%E0%A4%A/answers`, s.cookie, FORM, fields), "a broken escape").toBeNull();
-    expect(await examApiFastPath(`/api/attempts/${attemptId}/other`, s.cookie, FORM, fields), "another path").toBeNull();
+    expect(await examApiFastPath(`/api/attempts/%E0%A4%A/answers`, s.cookie, FORM_ENCODED, fields), "a broken escape").toBeNull();
+    expect(await examApiFastPath(`/api/attempts/${attemptId}/other`, s.cookie, FORM_ENCODED, fields), "another path").toBeNull();
     // nothing was stored by any of them
     expect(answered(attemptId)).toEqual([]);
   });

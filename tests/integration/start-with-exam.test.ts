@@ -10,18 +10,12 @@ import { examApiFastPath } from "~/models/exam-api.server";
 import { createTest } from "~/models/test.server";
 import * as startApi from "~/routes/api.tests.$testId.start";
 import * as examRoute from "~/routes/test.$testId";
-import { getRequest, makeStudent, OWNER, postRequest, run, seedBase, signIn } from "../helpers";
-
-const QUESTIONS = [
-  { question: "Who wrote Paradise Lost?", options: ["Milton", "Spenser", "Donne", "Marvell"], correctAnswer: 0, explanation: "Book I opens in Hell." },
-  { question: "Lyrical Ballads appeared in", options: ["1789", "1798", "1802"], correctAnswer: 1, explanation: "With Coleridge." },
-];
-const FORM = "application/x-www-form-urlencoded";
+import { FORM_ENCODED, getRequest, makeStudent, OWNER, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 let testId: string;
 beforeAll(async () => {
   await seedBase();
-  testId = createTest({ title: "Start Answer Paper", examType: "NET", duration: 30 }, QUESTIONS).id;
+  testId = createTest({ title: "Start Answer Paper", examType: "NET", duration: 30 }, TWO_QUESTIONS).id;
 });
 
 type Started = {
@@ -39,7 +33,7 @@ async function startThroughRoute(cookie: string, id = testId) {
 
 /** Start through the server's fast path */
 async function startThroughFastPath(cookie: string | undefined, id = testId) {
-  const reply = await examApiFastPath(`/api/tests/${encodeURIComponent(id)}/start`, cookie, FORM, Buffer.from("intent=start"));
+  const reply = await examApiFastPath(`/api/tests/${encodeURIComponent(id)}/start`, cookie, FORM_ENCODED, Buffer.from("intent=start"));
   return reply ? { status: reply.status, json: reply.json as unknown as Started } : null;
 }
 
@@ -60,7 +54,7 @@ describe("Start answered with the exam", () => {
     expect(json.href).toBe(`/test/${testId}?q=1`);
     expect(json.page.state).toBe("in-progress");
     expect(json.page.current).toBe(1);
-    expect(json.page.questions.map((q) => q.question)).toEqual(QUESTIONS.map((q) => q.question));
+    expect(json.page.questions.map((q) => q.question)).toEqual(TWO_QUESTIONS.map((q) => q.question));
     const text = JSON.stringify(json);
     expect(text).not.toContain("correctAnswer");
     expect(text).not.toContain("Book I opens in Hell");
@@ -109,6 +103,10 @@ describe("Start answered with the exam", () => {
     const admin = await signIn(OWNER.email, OWNER.password);
     expect(await startThroughFastPath(undefined), "signed out").toBeNull();
     expect(await startThroughFastPath(admin), "an admin").toBeNull();
+    const student = await makeStudent();
+    expect(await examApiFastPath("/api/tests/%E0%A4%A/start", student.cookie, FORM_ENCODED, Buffer.from("intent=start")), "a broken escape").toBeNull();
+    expect(await examApiFastPath(`/api/tests/${testId}/finish`, student.cookie, FORM_ENCODED, Buffer.from("")), "another endpoint").toBeNull();
+    expect(attemptsOf(student.user.id)).toHaveLength(0);
     const signedOut = (await run(startApi.action, postRequest(`/api/tests/${testId}/start`, { intent: "start" }), { testId }).catch((e) => e)) as Response;
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toMatch(/^\/login/);
