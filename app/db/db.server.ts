@@ -40,8 +40,19 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
   conn.pragma(`mmap_size = ${Number(process.env.SQLITE_MMAP_MB ?? 256) * 1024 * 1024}`);
   cachePreparedStatements(conn);
   const db = drizzle(conn, { schema });
-  migrate(db, { migrationsFolder: migrationsFolder() });
+  applyMigrations(conn);
   return { sqlite: conn, db };
+}
+
+/** Applies this build's pending migrations (drizzle/) to a connection: the live file, or a snapshot being restored. */
+export function applyMigrations(conn: Database.Database) {
+  migrate(drizzle(conn, { schema }), { migrationsFolder: migrationsFolder() });
+}
+
+/** How many migrations this build has (a snapshot that applied more was made by a newer version). */
+export function migrationCount(): number {
+  const journal = path.resolve(migrationsFolder(), "meta", "_journal.json");
+  return (JSON.parse(fs.readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
 }
 
 /**

@@ -1,33 +1,64 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { closeDatabase, databaseFile, db, rawDb } from "~/db/db.server";
+import { applyMigrations, closeDatabase, databaseFile, db, migrationCount, rawDb } from "~/db/db.server";
 
 /**
- * Whole-site restore from a database snapshot (the "Download database snapshot" file). The file is
- * checked first (SQLite's integrity check, the app's tables, migrations no newer than this version);
- * the current database is copied aside; then SQLite's online backup copies the snapshot into the live
- * file page by page under SQLite's own locks, so every worker process sees the restored site at once
- * and no open connection is left pointing at a removed file. Pending migrations run afterwards. The
- * backup's write transaction on the live file commits only once every page is copied, so a server
- * killed half-way leaves the previous site whole (tests/integration/restore-crash.test.ts).
+ * Whole-site restore from a database snapshot (the "Download database snapshot" file).
+ *
+ * The uploaded copy is checked and prepared on its own before the live site is touched: SQLite's
+ * integrity check, the app's tables, migrations no newer than this version, nothing but tables and
+ * indexes (a trigger or a view would run inside the restored site, e.g. making a student an admin at
+ * every sign-in); then this build's migrations are run on the copy, and its schema must then be exactly
+ * this build's (the same tables, columns and indexes, nothing else). Only then is the live database
+ * copied aside and the snapshot copied into the live file with SQLite's online backup, page by page
+ * under SQLite's own locks, so every worker process sees the restored site at once and keeps answering.
+ * The backup's write transaction on the live file commits only once every page is copied, so a server
+ * killed half-way leaves the previous site whole (tests/integration/restore-crash.test.ts). Any failure
+ * after the swap puts the previous database back the same way. The newest KEPT_PREVIOUS_COPIES copies
+ * of replaced databases are kept beside the live file; older ones are deleted.
  */
 export const RESTORE_MESSAGES = {
   notSqlite: "This file is not a database snapshot of this site (choose the .db file from “Download database snapshot”).",
   corrupt: "The snapshot is damaged (SQLite's integrity check failed). Nothing was changed.",
   notOurs: "This database is not a snapshot of this site: its tables are missing. Nothing was changed.",
   newer: "This snapshot was made by a newer version of the site. Update the site first. Nothing was changed.",
+  foreignObjects: "This snapshot holds triggers or views, which this site never makes: it was changed outside the site. Nothing was changed.",
+  otherSchema: "This snapshot's tables differ from the ones this version of the site makes: it was changed outside the site. Nothing was changed.",
+  migrationFailed: "This snapshot could not be brought up to this version of the site. Nothing was changed.",
   failed: "The restore failed; the site was put back as it was. Please try again.",
 } as const;
 
+/** Replaced databases kept beside the live file (`app.db.before-restore-…`); older ones are deleted. */
+export const KEPT_PREVIOUS_COPIES = 3;
+
 const REQUIRED_TABLES = ["users", "tests", "questions", "attempts", "attempt_answers", "__drizzle_migrations"];
 
-function migrationCount(): number {
-  const journal = path.resolve(process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "drizzle"), "meta", "_journal.json");
-  return (JSON.parse(fs.readFileSync(journal, "utf8")) as { entries: unknown[] }).entries.length;
+type SchemaObject = { type: string; name: string; tbl_name: string; sql: string | null };
+
+/** A database's own objects (SQLite's internal `sqlite_…` ones left out), in a stable order. */
+function schemaOf(conn: Database.Database): SchemaObject[] {
+  return conn
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
+    .all() as SchemaObject[];
 }
 
-/** Checks a snapshot file without changing anything: null when it can be restored, else why not. */
+let expected: string | undefined;
+/** This build's schema: what its migrations make of an empty database. */
+function expectedSchema(): string {
+  if (!expected) {
+    const conn = new Database(":memory:");
+    try {
+      applyMigrations(conn);
+      expected = JSON.stringify(schemaOf(conn));
+    } finally {
+      conn.close();
+    }
+  }
+  return expected;
+}
+
+/** Checks a snapshot file without changing anything: null when it may be prepared for a restore, else why not. */
 export function checkSnapshot(file: string): string | null {
   let conn: Database.Database | undefined;
   try {
@@ -39,7 +70,9 @@ export function checkSnapshot(file: string): string | null {
     conn = new Database(file, { readonly: true, fileMustExist: true });
     const check = conn.pragma("integrity_check", { simple: true });
     if (check !== "ok") return RESTORE_MESSAGES.corrupt;
-    const tables = new Set((conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name));
+    const objects = schemaOf(conn);
+    if (objects.some((o) => o.type !== "table" && o.type !== "index")) return RESTORE_MESSAGES.foreignObjects;
+    const tables = new Set(objects.filter((o) => o.type === "table").map((o) => o.name));
     if (!REQUIRED_TABLES.every((t) => tables.has(t))) return RESTORE_MESSAGES.notOurs;
     const applied = (conn.prepare("SELECT COUNT(*) AS n FROM __drizzle_migrations").get() as { n: number }).n;
     if (applied > migrationCount()) return RESTORE_MESSAGES.newer;
@@ -51,38 +84,100 @@ export function checkSnapshot(file: string): string | null {
   }
 }
 
+/**
+ * Brings an uploaded snapshot (a file of our own, never the live one) up to this build: runs the
+ * migrations on it and checks that its schema is then exactly this build's. Null when it is ready.
+ */
+export function prepareSnapshot(file: string): string | null {
+  const problem = checkSnapshot(file);
+  if (problem) return problem;
+  const conn = new Database(file, { fileMustExist: true });
+  try {
+    try {
+      applyMigrations(conn);
+    } catch (error) {
+      console.warn(`restore refused: the snapshot's migrations failed: ${error instanceof Error ? error.message : String(error)}`);
+      return RESTORE_MESSAGES.migrationFailed;
+    }
+    const objects = schemaOf(conn);
+    if (objects.some((o) => o.type !== "table" && o.type !== "index")) return RESTORE_MESSAGES.foreignObjects;
+    if (JSON.stringify(objects) !== expectedSchema()) return RESTORE_MESSAGES.otherSchema;
+    if (conn.pragma("integrity_check", { simple: true }) !== "ok") return RESTORE_MESSAGES.corrupt;
+    // leave one file behind: the online backup below reads it whole
+    conn.pragma("journal_mode = DELETE");
+    return null;
+  } finally {
+    conn.close();
+  }
+}
+
 /** Where the current database is kept before a restore replaces it. */
 export function previousCopyPath(now = new Date()): string {
   return `${databaseFile()}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
 }
 
+/** The kept copies of replaced databases, newest first. */
+export function previousCopies(): string[] {
+  const live = path.resolve(databaseFile());
+  const prefix = `${path.basename(live)}.before-restore-`;
+  return fs
+    .readdirSync(path.dirname(live))
+    .filter((name) => name.startsWith(prefix) && !/-(wal|shm|journal)$/.test(name))
+    .sort()
+    .reverse()
+    .map((name) => path.join(path.dirname(live), name));
+}
+
+function prunePreviousCopies() {
+  for (const old of previousCopies().slice(KEPT_PREVIOUS_COPIES)) {
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(old + suffix, { force: true });
+  }
+}
+
+async function copyInto(source: string, target: string) {
+  const from = new Database(source, { readonly: true, fileMustExist: true });
+  try {
+    await from.backup(target);
+  } finally {
+    from.close();
+  }
+}
+
+/** The live site answers as this build expects: its schema, and a read of its users. */
+function liveSiteAnswers(): boolean {
+  try {
+    closeDatabase();
+    db();
+    const conn = rawDb();
+    conn.prepare("SELECT COUNT(*) FROM users").get();
+    return JSON.stringify(schemaOf(conn)) === expectedSchema();
+  } catch (error) {
+    console.error(`restore: the restored database does not answer: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
 /**
- * Restores the snapshot at `file` into the live database. The previous database is kept next to it
- * (its path is returned). On failure the previous copy is put back the same way.
+ * Restores the snapshot at `file` (an uploaded copy, which this changes: it is migrated in place) into
+ * the live database. The previous database is kept next to it (its path is returned). On any failure
+ * after the swap the previous copy is put back the same way.
  */
 export async function restoreSnapshot(file: string, now = new Date()): Promise<{ ok: true; previous: string } | { ok: false; error: string }> {
-  const problem = checkSnapshot(file);
+  const problem = prepareSnapshot(file);
   if (problem) return { ok: false, error: problem };
   const live = databaseFile();
   const previous = previousCopyPath(now);
   await rawDb().backup(previous);
-  const snapshot = new Database(file, { readonly: true });
   try {
-    await snapshot.backup(live);
+    await copyInto(file, live);
+    if (!liveSiteAnswers()) throw new Error("the restored database does not answer");
   } catch (error) {
-    console.error("restore failed, putting the previous database back", error);
-    const back = new Database(previous, { readonly: true });
-    try {
-      await back.backup(live);
-    } finally {
-      back.close();
-    }
+    console.error(`restore failed, putting the previous database back: ${error instanceof Error ? error.message : String(error)}`);
+    await copyInto(previous, live);
+    closeDatabase();
+    db();
     return { ok: false, error: RESTORE_MESSAGES.failed };
-  } finally {
-    snapshot.close();
   }
-  // reopen: this process's statements and caches start from the restored file; migrations catch it up
-  closeDatabase();
-  db();
+  prunePreviousCopies();
   return { ok: true, previous };
 }

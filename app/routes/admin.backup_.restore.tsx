@@ -1,10 +1,10 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   MaxPartSizeExceededError,
   redirect,
-  unstable_composeUploadHandlers,
   unstable_createFileUploadHandler,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
@@ -13,17 +13,23 @@ import { requireAdmin } from "~/lib/auth.server";
 import { databaseFile } from "~/db/db.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { RESTORE_LIMIT } from "~/lib/request-limits";
-import { restoreSnapshot } from "~/models/restore.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
+import { KEPT_PREVIOUS_COPIES, restoreSnapshot } from "~/models/restore.server";
 
 /**
  * Restore the whole site from a database snapshot (POST /admin/backup/restore, from Backup & Import).
- * The upload goes to a file next to the database, is checked, then copied into the live database; the
- * previous database is kept beside it.
+ * The upload goes to a file next to the database (only the snapshot: any other file field is refused),
+ * is checked and brought up to this version, then copied into the live database; the previous
+ * database is kept beside it (app/models/restore.server.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return redirect("/admin/backup");
 }
+
+/** A restore post carries one file, the snapshot: any other file field is refused before it is kept. */
+class ExtraFileField extends Error {}
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, { refusal: "Only administrators can import data" });
@@ -31,29 +37,43 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
   const directory = path.join(path.dirname(path.resolve(databaseFile())), "restore");
   fs.mkdirSync(directory, { recursive: true });
-  let form: FormData;
+  /** the files this post wrote, removed whatever happens */
+  const written: string[] = [];
+  const snapshotToDisk = unstable_createFileUploadHandler({
+    directory,
+    maxPartSize: RESTORE_LIMIT.bytes,
+    file: () => {
+      const name = `incoming-${crypto.randomBytes(8).toString("hex")}.db`;
+      written.push(path.join(directory, name));
+      return name;
+    },
+  });
+  const fieldsInMemory = unstable_createMemoryUploadHandler({ maxPartSize: 1024 });
+  let snapshotSeen = false;
   try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      // the file to disk, the other fields (the confirmation) in memory
-      unstable_composeUploadHandlers(
-        unstable_createFileUploadHandler({
-          directory,
-          maxPartSize: RESTORE_LIMIT.bytes,
-          file: ({ filename }) => `incoming-${Date.now()}-${path.basename(filename)}`,
-        }),
-        unstable_createMemoryUploadHandler({ maxPartSize: 1024 }),
-      ),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError)
-      return redirectWithFlash("/admin/backup", { type: "error", text: `The snapshot is too large (at most ${RESTORE_LIMIT.bytes / 1024 / 1024} MB).` });
-    throw error;
-  }
-  const file = form.get("snapshot") as unknown as { getFilePath?: () => string; size?: number } | null;
-  const filePath = file?.getFilePath?.();
-  if (!filePath || !file?.size) return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
-  try {
+    let form: FormData;
+    try {
+      form = await unstable_parseMultipartFormData(request, async (part) => {
+        if (part.filename === undefined) return fieldsInMemory(part);
+        if (part.name !== "snapshot" || snapshotSeen) throw new ExtraFileField();
+        snapshotSeen = true;
+        return snapshotToDisk(part);
+      });
+    } catch (error) {
+      if (error instanceof MaxPartSizeExceededError)
+        return redirectWithFlash("/admin/backup", { type: "error", text: `The snapshot is too large (at most ${RESTORE_LIMIT.bytes / 1024 / 1024} MB).` });
+      if (error instanceof ExtraFileField)
+        return redirectWithFlash("/admin/backup", {
+          type: "error",
+          text: "Send only the snapshot file (.db): the form had another file. Nothing was changed.",
+        });
+      rethrowIfDatabaseTrouble(error);
+      console.warn(`refused POST /admin/backup/restore: 400 ${MALFORMED_FORM}`);
+      return redirectWithFlash("/admin/backup", { type: "error", text: UPLOAD_UNREADABLE });
+    }
+    const file = form.get("snapshot") as unknown as { getFilePath?: () => string; size?: number } | null;
+    const filePath = file?.getFilePath?.();
+    if (!filePath || !file?.size) return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
     if (form.get("confirm") !== "on")
       return redirectWithFlash("/admin/backup", { type: "error", text: "Tick the box to confirm that the restore replaces everything on this site." });
     const restored = await restoreSnapshot(filePath);
@@ -62,9 +82,9 @@ export async function action({ request }: ActionFunctionArgs) {
     // the sessions are the snapshot's now: the admin signs in again (with the snapshot's password)
     return redirectWithFlash("/admin/backup", {
       type: "success",
-      text: `Site restored from the snapshot. The previous database is kept as ${path.basename(restored.previous)} next to the database file.`,
+      text: `Site restored from the snapshot. The previous database is kept as ${path.basename(restored.previous)} next to the database file (the ${KEPT_PREVIOUS_COPIES} newest such copies are kept).`,
     });
   } finally {
-    fs.rmSync(filePath, { force: true });
+    for (const file of written) for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
   }
 }

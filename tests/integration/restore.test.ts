@@ -2,10 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFile, rawDb, switchDatabase } from "~/db/db.server";
 import { databaseSnapshot } from "~/models/backup.server";
-import { checkSnapshot, RESTORE_MESSAGES, restoreSnapshot } from "~/models/restore.server";
+import { checkSnapshot, KEPT_PREVIOUS_COPIES, previousCopies, RESTORE_MESSAGES, restoreSnapshot } from "~/models/restore.server";
 import { createUser, findUserByEmail } from "~/models/user.server";
 import * as restoreRoute from "~/routes/admin.backup_.restore";
 import { BASE, flashOf, OWNER, run, seedBase, signIn } from "../helpers";
@@ -87,5 +89,99 @@ describe("restore the whole site from a snapshot", () => {
     // the uploaded file is not left behind
     const leftovers = fs.readdirSync(path.join(path.dirname(path.resolve(databaseFile())), "restore"));
     expect(leftovers).toEqual([]);
+  });
+
+  it("refuses a snapshot with a trigger, a view, an extra table or migrations that fail, leaving the site as it was", async () => {
+    const owner = findUserByEmail(OWNER.email);
+    const student = await createUser({ name: "Would-be admin", email: "mallory@example.test", password: "mallory-pass-1", assignedExamTypes: ["NET"] });
+    const count = userCount();
+    const tampered = (name: string, sql: string) => {
+      const file = path.join(dir, name);
+      fs.copyFileSync(snapshot.file, file);
+      const conn = new Database(file);
+      conn.exec(sql);
+      conn.close();
+      return file;
+    };
+    const cases: Array<[string, string, string]> = [
+      [
+        "trigger",
+        tampered(
+          "trigger.db",
+          "CREATE TRIGGER promote AFTER INSERT ON sessions BEGIN UPDATE users SET role = 'admin' WHERE email = 'mallory@example.test'; END",
+        ),
+        RESTORE_MESSAGES.foreignObjects,
+      ],
+      ["view", tampered("view.db", "CREATE VIEW everyone AS SELECT email, password_hash FROM users"), RESTORE_MESSAGES.foreignObjects],
+      ["extra table", tampered("extra.db", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"), RESTORE_MESSAGES.otherSchema],
+      ["extra index", tampered("index.db", "CREATE INDEX users_by_name ON users (name)"), RESTORE_MESSAGES.otherSchema],
+      ["failing migrations", tampered("emptied.db", "DELETE FROM __drizzle_migrations"), RESTORE_MESSAGES.migrationFailed],
+    ];
+    for (const [label, file, message] of cases) {
+      const restored = await restoreSnapshot(file);
+      expect({ label, restored }).toEqual({ label, restored: { ok: false, error: message } });
+      // the live site is untouched and answers: the same users, the student still a student, no trigger
+      expect(userCount()).toBe(count);
+      expect(findUserByEmail("mallory@example.test")?.role).toBe("user");
+      expect(findUserByEmail(OWNER.email)?.id).toBe(owner?.id);
+      expect(rawDb().prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type IN ('trigger', 'view')").get()).toEqual({ n: 0 });
+    }
+    expect(student.id).toBeTruthy();
+  });
+
+  it("brings an older version's snapshot up to this version before the swap", async () => {
+    // an older version's database: every migration of this build but the last
+    const oldMigrations = path.join(dir, "old-migrations");
+    fs.cpSync(path.resolve("drizzle"), oldMigrations, { recursive: true });
+    const journalFile = path.join(oldMigrations, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+    journal.entries.pop();
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const older = path.join(dir, "older.db");
+    const conn = new Database(older);
+    migrate(drizzle(conn), { migrationsFolder: oldMigrations });
+    conn
+      .prepare(
+        "INSERT INTO users (id, name, email, role, status, join_date, created_at, updated_at) VALUES ('old1', 'Old Student', 'old@example.test', 'user', 'active', 0, 0, 0)",
+      )
+      .run();
+    conn.close();
+    const restored = await restoreSnapshot(older);
+    if (!restored.ok) throw new Error(restored.error);
+    expect(findUserByEmail("old@example.test")?.name).toBe("Old Student");
+    const applied = rawDb().prepare("SELECT COUNT(*) AS n FROM __drizzle_migrations").get() as { n: number };
+    expect(applied.n).toBe(journal.entries.length + 1);
+    // back to the snapshot for the tests below
+    const again = path.join(dir, "again.db");
+    fs.copyFileSync(snapshot.file, again);
+    expect((await restoreSnapshot(again)).ok).toBe(true);
+  });
+
+  it("keeps only the newest copies of replaced databases", async () => {
+    for (let i = 0; i < KEPT_PREVIOUS_COPIES + 2; i++) {
+      const copy = path.join(dir, `again-${i}.db`);
+      fs.copyFileSync(snapshot.file, copy);
+      const restored = await restoreSnapshot(copy, new Date(Date.UTC(2030, 0, 1, 0, i)));
+      if (!restored.ok) throw new Error(restored.error);
+    }
+    const kept = previousCopies();
+    expect(kept).toHaveLength(KEPT_PREVIOUS_COPIES);
+    expect(path.basename(kept[0])).toContain("2030-01-01T00-04-00-000Z");
+  });
+
+  it("refuses a post with another file field, keeping none of its files", async () => {
+    const admin = await signIn(OWNER.email, OWNER.password);
+    const count = userCount();
+    const form = new FormData();
+    form.append("confirm", "on");
+    form.append("snapshot", new File([fs.readFileSync(snapshot.file)], "site.db", { type: "application/octet-stream" }));
+    form.append("extra", new File(["#!/bin/sh\necho planted"], "planted.sh", { type: "text/plain" }));
+    const res = (await run(
+      restoreRoute.action,
+      new Request(`${BASE}/admin/backup/restore`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } }),
+    )) as Response;
+    expect(flashOf(res)).toEqual({ type: "error", text: "Send only the snapshot file (.db): the form had another file. Nothing was changed." });
+    expect(userCount()).toBe(count);
+    expect(fs.readdirSync(path.join(path.dirname(path.resolve(databaseFile())), "restore"))).toEqual([]);
   });
 });
