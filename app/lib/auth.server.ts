@@ -14,6 +14,7 @@ import {
 } from "~/models/user.server";
 import type { User } from "~/db/schema.server";
 import { registerSchema, signInSchema } from "./auth-schemas";
+import { deviceOf } from "./device-cookie.server";
 import { formToObject } from "./forms";
 import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "./password.server";
 import { signInPathFor } from "./redirects";
@@ -55,15 +56,17 @@ authenticator.use(
     const { email, password } = parsed.data;
     admitToPasswordPool();
     const address = clientAddress(request);
+    // a browser that signed in to this account before has its own allowance (device cookie)
+    const device = await deviceOf(request, email);
     // counted before the password is checked: parallel guesses cannot all get through
-    const admission = await admitSignIn(email, address);
+    const admission = await admitSignIn(email, address, device);
     if (!admission.ok) throw new AuthError(admission.message);
     const user = findUserByEmail(email);
     // an unknown e-mail (or one without a password yet) costs the same hash as a known one
     const passwordOk = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyPasswordOfNobody(password);
     if (!user || !passwordOk) throw new AuthError(INVALID_CREDENTIALS);
     if (user.status !== "active" && !isOwnerEmail(user.email)) throw new AuthError(INACTIVE_ACCOUNT);
-    await forgiveSignIn(email, address);
+    await forgiveSignIn(email, address, device);
     // a hash made with older, weaker settings is replaced now that the password is known
     if (user.passwordHash && needsRehash(user.passwordHash)) await rehashPassword(user.id, user.passwordHash, password);
     const current = enforceOwner(user);
@@ -125,6 +128,19 @@ export async function studentOfCookie(cookieHeader: string | null): Promise<User
   // the user row alone: a save needs no more than who it is (toSessionUser also reads the exam types)
   const user = findUserById(session.userId);
   return user?.status === "active" && guardRedirect("student", user.role) === null ? user : null;
+}
+
+/**
+ * Who a Cookie header belongs to, read without writing anything: for server/start.js, which asks
+ * before reading more than an ordinary form of a request's body (only admins may send uploads).
+ */
+export async function roleOfCookie(cookieHeader: string | undefined): Promise<"admin" | "student" | null> {
+  if (!cookieHeader) return null;
+  const session = await readSessionCookie(cookieHeader, "GET");
+  if (!session.userId) return null;
+  const user = findUserById(session.userId);
+  if (user?.status !== "active") return null;
+  return user.role === "admin" ? "admin" : "student";
 }
 
 async function guard(request: Request, access: Access): Promise<SessionUser | null> {

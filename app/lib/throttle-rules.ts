@@ -1,8 +1,13 @@
 /**
- * The sign-in and registration limits (pure; unit-tested). A classroom or a mobile carrier puts
- * hundreds of students behind one address, so the address limit is generous; an account is protected
- * by a tight limit per (e-mail, address) and a looser one per e-mail from anywhere, which grows from a
- * 15-minute wait to a day.
+ * The sign-in and registration limits (pure; unit-tested), after OWASP's "device cookie" pattern:
+ * - A browser that has signed in to an account before carries a signed device cookie for it
+ *   (app/lib/device-cookie.server.ts) and has an allowance of its own (DEVICE_LIMIT): guesses from
+ *   anywhere else never lock the owner's own browser out.
+ * - Every other attempt at an account is counted per (e-mail, address) and per e-mail from anywhere;
+ *   the wait grows from 15 minutes to a day as failures pile up.
+ * - A classroom or a mobile carrier puts hundreds of students behind one address: an address with many
+ *   failures is refused only for accounts that already have failures of their own, so failures for
+ *   other accounts never block a correct password for an account without failures.
  */
 export type LimitRule = {
   name: string;
@@ -16,6 +21,7 @@ export type LimitRule = {
 const MINUTE = 60;
 const email = (e: string) => e.trim().toLowerCase();
 
+/** Attempts at an account from browsers without its device cookie: per (e-mail, address), per e-mail over 15 minutes and a day, and per address. */
 export const SIGN_IN_LIMITS: LimitRule[] = [
   { name: "pair", points: 5, seconds: 15 * MINUTE, key: (e, a) => `${email(e)}|${a}`, clearOnSuccess: true },
   { name: "email", points: 10, seconds: 15 * MINUTE, key: (e) => email(e), clearOnSuccess: true },
@@ -23,7 +29,22 @@ export const SIGN_IN_LIMITS: LimitRule[] = [
   { name: "ip", points: 300, seconds: 15 * MINUTE, key: (_e, a) => a, clearOnSuccess: false },
 ];
 
-export const REGISTER_LIMIT: LimitRule = { name: "register", points: 30, seconds: 60 * MINUTE, key: (_e, a) => a, clearOnSuccess: false };
+/** The rule an address's failures are counted under: refused only for accounts with failures of their own. */
+export const ADDRESS_RULE = "ip";
+/** The rule whose count says whether the account has failures of its own (a correct password clears it). */
+export const ACCOUNT_RULE = "email";
+
+/** A browser with the account's device cookie: its own allowance, untouched by failures elsewhere. */
+export const DEVICE_LIMIT: LimitRule = { name: "device", points: 10, seconds: 15 * MINUTE, key: (_e, device) => device, clearOnSuccess: true };
+
+/** Whether an address's used-up allowance refuses this attempt: only for an account that had failed before it. */
+export function addressLimitApplies(accountAttemptsCounted: number): boolean {
+  // the count includes this attempt; a correct password clears it, so more than one means failures
+  return accountAttemptsCounted > 1;
+}
+
+/** Accounts registered from one address per hour: a class of 60 enrolling together from the centre's network fits. */
+export const REGISTER_LIMIT: LimitRule = { name: "register", points: 100, seconds: 60 * MINUTE, key: (_e, a) => a, clearOnSuccess: false };
 
 /** "Too many failed sign-in attempts. Please wait 15 minutes and try again." with the real wait. */
 export function throttledMessage(waitMs: number): string {

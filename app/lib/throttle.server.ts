@@ -1,12 +1,22 @@
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import { rawDb } from "~/db/db.server";
-import { SIGN_IN_LIMITS, REGISTER_LIMIT, type LimitRule, throttledMessage } from "./throttle-rules";
+import {
+  ACCOUNT_RULE,
+  ADDRESS_RULE,
+  addressLimitApplies,
+  DEVICE_LIMIT,
+  type LimitRule,
+  REGISTER_LIMIT,
+  SIGN_IN_LIMITS,
+  throttledMessage,
+} from "./throttle-rules";
 
 /**
  * Sign-in and registration throttling. Every attempt is counted *before* the password is checked, in
  * one atomic upsert per key (rate-limiter-flexible's SQLite store, table login_throttle, shared by all
  * workers), so parallel guesses cannot slip past the limit. A successful sign-in gives its points back.
- * The rules themselves (which keys, how many, how long) are in throttle-rules.ts.
+ * The rules themselves (which keys, how many, how long, and the device cookie's own allowance) are in
+ * throttle-rules.ts.
  */
 type Limiters = Map<string, RateLimiterSQLite>;
 let limiters: { db: unknown; byName: Limiters } | undefined;
@@ -36,22 +46,26 @@ export const REGISTRATION_THROTTLED_MESSAGE = "Too many accounts were created fr
 
 export type Admission = { ok: true } | { ok: false; message: string };
 
-async function consumeAll(rules: { rule: LimitRule; key: string }[], messageFor: (waitMs: number) => string): Promise<Admission> {
-  let waitMs = 0;
+type Counted = { rule: LimitRule; key: string; consumed: number; waitMs: number };
+
+/** Counts one attempt under each rule; null when the store could not be written. */
+async function countAll(rules: { rule: LimitRule; key: string }[]): Promise<Counted[] | null> {
+  const counted: Counted[] = [];
   for (const { rule, key } of rules) {
     try {
-      await limiter(rule).consume(key, 1);
+      const res = await limiter(rule).consume(key, 1);
+      counted.push({ rule, key, consumed: res.consumedPoints, waitMs: 0 });
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        waitMs = Math.max(waitMs, error.msBeforeNext);
+        counted.push({ rule, key, consumed: error.consumedPoints, waitMs: error.msBeforeNext });
         continue;
       }
       // the store could not be written (database full, locked, read-only): refuse, never wave through
       console.error(`sign-in throttle unavailable: ${error instanceof Error ? error.message : String(error)}`);
-      return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
+      return null;
     }
   }
-  return waitMs > 0 ? { ok: false, message: messageFor(waitMs) } : { ok: true };
+  return counted;
 }
 
 export function clientAddress(request: Request): string {
@@ -59,18 +73,33 @@ export function clientAddress(request: Request): string {
   return request.headers.get("x-client-address") ?? "unknown";
 }
 
-/** Counts a sign-in attempt against every limit; refuses when any is used up. */
-export function admitSignIn(email: string, address: string): Promise<Admission> {
-  return consumeAll(
-    SIGN_IN_LIMITS.map((rule) => ({ rule, key: rule.key(email, address) })),
-    throttledMessage,
-  );
+/**
+ * Counts a sign-in attempt; refuses when a limit that applies is used up. `device` is the id from this
+ * browser's device cookie for this account (a browser that signed in to it before), or null.
+ */
+export async function admitSignIn(email: string, address: string, device: string | null = null): Promise<Admission> {
+  if (device) {
+    const counted = await countAll([{ rule: DEVICE_LIMIT, key: DEVICE_LIMIT.key(email, device) }]);
+    if (!counted) return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
+    return verdict(counted);
+  }
+  const counted = await countAll(SIGN_IN_LIMITS.map((rule) => ({ rule, key: rule.key(email, address) })));
+  if (!counted) return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
+  const accountAttempts = counted.find((c) => c.rule.name === ACCOUNT_RULE)?.consumed ?? 0;
+  return verdict(counted.filter((c) => c.rule.name !== ADDRESS_RULE || addressLimitApplies(accountAttempts)));
+}
+
+function verdict(counted: Counted[]): Admission {
+  const waitMs = Math.max(0, ...counted.map((c) => c.waitMs));
+  return waitMs > 0 ? { ok: false, message: throttledMessage(waitMs) } : { ok: true };
 }
 
 /** A correct password: the attempt it counted is given back (the address keeps no mark of it). */
-export async function forgiveSignIn(email: string, address: string) {
-  for (const rule of SIGN_IN_LIMITS) {
-    const key = rule.key(email, address);
+export async function forgiveSignIn(email: string, address: string, device: string | null = null) {
+  const rules = device
+    ? [{ rule: DEVICE_LIMIT, key: DEVICE_LIMIT.key(email, device) }]
+    : SIGN_IN_LIMITS.map((rule) => ({ rule, key: rule.key(email, address) }));
+  for (const { rule, key } of rules) {
     try {
       if (rule.clearOnSuccess) await limiter(rule).delete(key);
       else await limiter(rule).reward(key, 1);
@@ -81,6 +110,8 @@ export async function forgiveSignIn(email: string, address: string) {
 }
 
 /** Counts a registration from this address. */
-export function admitRegistration(address: string): Promise<Admission> {
-  return consumeAll([{ rule: REGISTER_LIMIT, key: REGISTER_LIMIT.key("", address) }], () => REGISTRATION_THROTTLED_MESSAGE);
+export async function admitRegistration(address: string): Promise<Admission> {
+  const counted = await countAll([{ rule: REGISTER_LIMIT, key: REGISTER_LIMIT.key("", address) }]);
+  if (!counted) return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
+  return counted.some((c) => c.waitMs > 0) ? { ok: false, message: REGISTRATION_THROTTLED_MESSAGE } : { ok: true };
 }

@@ -6,6 +6,7 @@ import { academy } from "~/lib/academy";
 import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from "~/lib/auth.server";
 import { useHydrated } from "~/lib/hooks";
 import { returnPathAfterSignIn } from "~/lib/redirects";
+import { rememberDevice } from "~/lib/device-cookie.server";
 import { createUserSession } from "~/lib/session.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { LOGO_URL } from "~/lib/brand";
@@ -35,7 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   try {
     const user = await authenticator.authenticate(mode, request);
-    return createUserSession(user.id, returnPathAfterSignIn(form.get("redirectTo"), user.role, homeFor(user.role)));
+    const signedIn = await createUserSession(user.id, returnPathAfterSignIn(form.get("redirectTo"), user.role, homeFor(user.role)));
+    // this browser is now known for this account: its own sign-in allowance from here on
+    signedIn.headers.append("Set-Cookie", await rememberDevice(request, user.email));
+    return signedIn;
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     if (error instanceof Response) throw error;

@@ -99,9 +99,9 @@ describe("only http(s) links", () => {
 });
 
 describe("registration is throttled per address", () => {
-  it("refuses the 31st account from one address within an hour, with a clear message", async () => {
+  it("refuses the 101st account from one address within an hour, with a clear message", async () => {
     const address = "198.18.0.1";
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 100; i++) {
       const res = await run(
         login.action,
         postRequest("/login", { mode: "register", name: `Bulk ${i}`, email: `bulk${i}@example.test`, password: "bulk-pass-1" }, { address }),

@@ -55,10 +55,37 @@ describe("sign-in throttling", () => {
     }
   });
 
-  it("limits registrations per address to 30 an hour", async () => {
-    for (let i = 0; i < 30; i++) expect((await admitRegistration("192.0.2.70")).ok).toBe(true);
+  it("limits registrations per address to 100 an hour: a class of 60 enrols from one network", async () => {
+    for (let i = 0; i < 100; i++) expect((await admitRegistration("192.0.2.70")).ok).toBe(true);
     expect(await admitRegistration("192.0.2.70")).toMatchObject({ ok: false });
     expect((await admitRegistration("192.0.2.71")).ok).toBe(true);
+  });
+
+  it("keeps the owner's own browser (device cookie) signing in after 40 failures from elsewhere", async () => {
+    const email = "owner-device@example.test";
+    for (let i = 0; i < 40; i++) await admitSignIn(email, `198.51.100.${i % 4}`);
+    // a stranger is refused, for a day
+    const stranger = await admitSignIn(email, "203.0.113.9");
+    expect(stranger).toMatchObject({ ok: false });
+    expect((stranger as { message: string }).message).toMatch(/hours/);
+    // the browser that signed in before has its own allowance
+    expect(await admitSignIn(email, "203.0.113.9", "device-1")).toEqual({ ok: true });
+    // which is limited too: guesses from a stolen device cookie stop after 10
+    for (let i = 0; i < 10; i++) await admitSignIn(email, "203.0.113.9", "device-2");
+    expect(await admitSignIn(email, "203.0.113.9", "device-2")).toMatchObject({ ok: false });
+    expect(await admitSignIn(email, "203.0.113.9", "device-1")).toEqual({ ok: true });
+  });
+
+  it("never lets failures for other accounts block an account without failures behind the same address", async () => {
+    const centre = "192.0.2.200";
+    for (let i = 0; i < 310; i++) await admitSignIn(`random${i}@example.test`, centre);
+    // a classmate with no failures signs in from the centre
+    expect(await admitSignIn("classmate@example.test", centre)).toEqual({ ok: true });
+    // an account that has failed before is refused from the exhausted address
+    await admitSignIn("fumbler@example.test", centre);
+    expect(await admitSignIn("fumbler@example.test", centre)).toMatchObject({ ok: false });
+    // but not from another address
+    expect(await admitSignIn("fumbler@example.test", "192.0.2.201")).toEqual({ ok: true });
   });
 });
 
