@@ -1,5 +1,7 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
 import { formToObject } from "~/lib/forms";
 import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
 import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/test-record";
@@ -19,8 +21,10 @@ export async function readUploadForm(request: Request): Promise<{ ok: true; form
     return { ok: true, form };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, error: TOO_LARGE };
-    console.error("upload failed", error);
-    return { ok: false, error: "The upload could not be read. Please try again." };
+    rethrowIfDatabaseTrouble(error);
+    // a broken multipart body: the sender's mistake, one line in the log
+    console.warn(`refused ${request.method} ${new URL(request.url).pathname}: 400 ${MALFORMED_FORM}`);
+    return { ok: false, error: UPLOAD_UNREADABLE };
   }
 }
 

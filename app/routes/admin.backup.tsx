@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
 import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
+import { formDataOf, MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/export-done";
@@ -44,7 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof MaxPartSizeExceededError)
         return data({ step: "error" as const, error: `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).` }, { status: 413 });
-      throw error;
+      rethrowIfDatabaseTrouble(error);
+      console.warn(`refused POST /admin/backup: 400 ${MALFORMED_FORM}`);
+      return data({ step: "error" as const, error: UPLOAD_UNREADABLE }, { status: 400 });
     }
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0 || !(/\.json$/i.test(file.name) || file.type === "application/json")) {
@@ -55,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.ok) return data({ step: "error" as const, error: parsed.error }, { status: 400 });
     return data({ step: "preview" as const, token: savePendingImport(text), fileName: file.name, counts: parsed.counts, exportDate: parsed.exportDate });
   }
-  const form = await request.formData();
+  const form = await formDataOf(request);
   const intent = String(form.get("intent") ?? "");
   const token = String(form.get("token") ?? "");
   if (intent === "cancel") {

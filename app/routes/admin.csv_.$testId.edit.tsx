@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";
 import { EditorDetailsPanel } from "~/components/admin/EditorDetails";
 import { EditorQuestions } from "~/components/admin/EditorQuestions";
+import { formDataOf } from "~/lib/form-body.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await formDataOf(request);
   const intent = String(form.get("intent") ?? "save");
   const details = detailsFromForm(form);
   let questions = questionsFromForm(form);
