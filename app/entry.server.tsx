@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase, db } from "~/db/db.server";
 import { compressPage, compressResponse } from "~/lib/compress.server";
@@ -12,8 +12,13 @@ import { sweepEndedSessions } from "~/lib/session.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 
 export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
+// the site's own address (PUBLIC_URL, a trusted proxy's headers, or the Host): links and the Origin check
+export { parsePublicUrl, siteOriginOf } from "~/lib/site-origin";
+export { secureCookies } from "~/lib/env.server";
 // for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
-export { bodyLimitFor, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
+export { bodyLimitFor, fieldCounter, fieldsVerdict, FORM_LIMIT, formKindOf, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
+// who may send a large body (uploads are for admins): asked before more than an ordinary form is read
+export { roleOfCookie } from "~/lib/auth.server";
 export { parseTrustProxy } from "~/lib/trust-proxy";
 export { databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
 // the exam's JSON answers and Finish, answered before a framework request is built
@@ -68,10 +73,17 @@ export function shutdown() {
 
 /**
  * Unexpected errors of loaders, actions and rendering. A database that cannot answer marks the request
- * (server/start.js answers 503) and logs one line; a request the client gave up on logs nothing.
+ * (server/start.js answers 503) and logs one line; a client error (4xx) logs one line; a request the
+ * client gave up on logs nothing.
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // the client's mistake (a POST to a page without an action, an unknown address): anyone can send
+    // these, so one line and no stack
+    console.warn(`refused ${request.method} ${new URL(request.url).pathname}: ${error.status} ${error.statusText}`);
+    return;
+  }
   if (noteDatabaseTrouble(error, (context as { requestState?: RequestState } | undefined)?.requestState)) {
     console.error(`database unavailable on ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
     return;

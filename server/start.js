@@ -7,8 +7,10 @@
 // port; they share the SQLite file (WAL) and the sign-in throttle table.
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -23,6 +25,7 @@ if (!process.env.NODE_ENV) {
 }
 import { fileURLToPath } from "node:url";
 import { loadBuild, root } from "./build.js";
+import { closeAfterAnswer, readBodyToMemory, streamBodyToFile } from "./bodies.js";
 import { runUnderLitestream, UNDER_LITESTREAM } from "./replication.js";
 
 // `server` is the build's entry module, typed by app/server-api.ts (checked by npm run typecheck)
@@ -31,6 +34,10 @@ const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? Math.min(os.av
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const LISTEN_BACKLOG = 4096;
+/** an ordinary form still arriving after this is cut (408) */
+const SMALL_BODY_DEADLINE_MS = 60_000;
+/** a large body (an admin's upload) is cut when it arrives slower than 10 KB/s over 30 s, or takes over 15 minutes */
+const LARGE_BODY_PACE = { minBytesPerWindow: 300 * 1024, windowMs: 30_000, deadlineMs: 15 * 60_000 };
 /** a worker that cannot listen exits with this code; the primary then stops instead of re-forking */
 const EXIT_CANNOT_LISTEN = 78;
 
@@ -42,6 +49,14 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+
+const parsedPublicUrl = server.parsePublicUrl(process.env.PUBLIC_URL);
+if (!parsedPublicUrl.ok) {
+  console.error(`Invalid environment:\n${parsedPublicUrl.error}`);
+  process.exit(1);
+}
+/** PUBLIC_URL's origin, when set */
+const publicOrigin = parsedPublicUrl.origin;
 
 if (cluster.isPrimary && !process.env[UNDER_LITESTREAM]) {
   // LITESTREAM_REPLICA_URL set: restore if the disk is empty, then run this same script under
@@ -60,6 +75,8 @@ if (cluster.isPrimary) {
   // the primary does them, and the sweep: this copy is only read)
   if (server.litefsRole().role === "primary") {
     await server.bootstrap();
+    // bodies of requests a previous run did not finish (a crash, a kill) are not kept
+    fs.rmSync(path.join(path.dirname(path.resolve(server.databaseFile())), "uploads"), { recursive: true, force: true });
     startSweep();
   }
   // under Litestream: a warning in the log when the replica falls more than a few seconds behind
@@ -130,48 +147,35 @@ function refuse(req, res, status, message) {
 }
 
 /**
- * Reads a request body into memory, counting bytes as they arrive (declared or chunked), up to
- * `limit.bytes`. Past that it stops keeping anything: the rest is discarded and the socket closed.
+ * Whether a small multipart body can be read as a form at all: a malformed one is answered 400 here,
+ * before a route's formData() would fail with a stack.
+ * @param {string} contentType
+ * @param {Buffer} body
  */
-/**
- * @param {import("express").Request} req
- * @param {import("../app/lib/request-limits").BodyLimit} limit
- * @returns {Promise<{ body: Buffer, tooLarge?: undefined, aborted?: undefined } | { tooLarge: true, aborted?: undefined } | { aborted: true, tooLarge?: undefined }>}
- */
-function readBody(req, limit) {
-  return new Promise((resolve) => {
-    const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit.bytes) return resolve({ tooLarge: true });
-    /** @type {Buffer[]} */
-    const chunks = [];
-    let size = 0;
-    let settled = false;
-    /** @param {Parameters<typeof resolve>[0]} result */
-    const settle = (result) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    req.on("data", (/** @type {Buffer} */ chunk) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > limit.bytes) {
-        chunks.length = 0;
-        settle({ tooLarge: true });
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => settle({ body: Buffer.concat(chunks, size) }));
-    req.on("error", () => settle({ aborted: true }));
-    req.on("close", () => settle({ aborted: true }));
-  });
+async function parsesAsForm(contentType, body) {
+  try {
+    await new Response(/** @type {BodyInit} */ (/** @type {unknown} */ (body)), { headers: { "Content-Type": contentType } }).formData();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/** @param {import("node:http").IncomingHttpHeaders} incoming */
+/** @param {string | string[] | undefined} value */
+function header(value) {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The headers Remix gets. Origin is left out: the server has checked it against this site's address
+ * (checkOrigin), and Remix's own check compares it with the Host header only, which a proxy may have
+ * rewritten (it answered 500 with a stack where ours had said yes).
+ * @param {import("node:http").IncomingHttpHeaders} incoming
+ */
 function requestHeaders(incoming) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming)) {
+    if (name === "origin") continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
@@ -218,15 +222,33 @@ function serve() {
   const handleRemixRequest = createRequestHandler(build, "production");
   /** @type {Map<string, { headers: Array<[string, string]>, body: Buffer }>} Remix's route-discovery answers, by address */
   const manifestAnswers = new Map();
-  // large bodies (uploads, imports) buffered at once per worker: a flood of them waits its turn
-  const MAX_LARGE_BODIES = 2;
+  // large bodies (an admin's uploads, imports, restores) go to files under the data folder; a worker
+  // takes at most this many at once, and at most this many of their bytes
+  const MAX_LARGE_BODIES = 4;
+  const MAX_LARGE_BYTES = 512 * 1024 * 1024;
   let largeBodies = 0;
+  let largeBytes = 0;
+  const uploadsDirectory = path.join(path.dirname(path.resolve(server.databaseFile())), "uploads");
+  fs.mkdirSync(uploadsDirectory, { recursive: true });
+
+  const https = server.secureCookies();
+  /** @type {(address: string | undefined, hop: number) => boolean} Express's verdict on a peer under TRUST_PROXY */
+  const trustsPeer = app.get("trust proxy fn");
 
   app.use((req, res, next) => {
     // the client address for sign-in throttling; any value a client sent is replaced
     req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
-    for (const [name, value] of Object.entries(server.securityHeaders(res.locals.nonce))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(server.securityHeaders(res.locals.nonce, { https }))) res.setHeader(name, value);
+    // this site's address: links are built from it and POSTs must come from it
+    res.locals.siteOrigin = server.siteOriginOf({
+      publicUrl: publicOrigin,
+      trustProxy: trustProxy !== undefined && trustsPeer(req.socket.remoteAddress, 0),
+      secureCookies: https,
+      host: req.headers.host,
+      forwardedProto: header(req.headers["x-forwarded-proto"]),
+      forwardedHost: header(req.headers["x-forwarded-host"]),
+    });
     next();
   });
 
@@ -243,7 +265,7 @@ function serve() {
   app.use((req, res, next) => {
     // the old data protocol: this app uses single fetch only, and Remix logs a stack for each
     if (req.query._data !== undefined) return refuse(req, res, 400, "Bad request");
-    const verdict = server.checkOrigin(req.method, req.headers.origin, req.headers.referer, req.headers.host);
+    const verdict = server.checkOrigin(req.method, req.headers.origin, req.headers.referer, res.locals.siteOrigin);
     if (verdict.ok) return next();
     refuse(req, res, 403, "Forbidden: cross-site request refused");
   });
@@ -255,39 +277,118 @@ function serve() {
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
 
+  /**
+   * Reads a request's body as far as its sender may send one: an ordinary form (64 KB) into memory for
+   * anyone; more only on the routes that take files, and only from a signed-in admin, whose body goes
+   * to a file. Anyone else is answered 401/403 at once, without reading the rest. Returns null when the
+   * request was answered (or the client went away).
+   * @param {import("express").Request} req
+   * @param {import("express").Response} res
+   * @returns {Promise<{ body: BodyInit, file?: string } | null>}
+   */
+  async function readRequestBody(req, res) {
+    let limit = server.bodyLimitFor(req.path);
+    /** @type {401 | 403 | undefined} */
+    let refusal;
+    if (server.isLargeBodyRoute(req.path)) {
+      const role = await server.roleOfCookie(req.headers.cookie);
+      if (role === "admin") return readLargeBody(req, res, limit);
+      // others may post an ordinary form there (the route then answers as for any page: sign in first)
+      limit = server.FORM_LIMIT;
+      refusal = role ? 403 : 401;
+    }
+    const read = await readBodyToMemory(req, { limitBytes: limit.bytes, deadlineMs: SMALL_BODY_DEADLINE_MS });
+    if (read.aborted) return null;
+    if (read.tooSlow) {
+      refuse(req, res, 408, "Request timeout: the form took too long to arrive.");
+      return null;
+    }
+    if (read.tooLarge) {
+      closeAfterAnswer(req, res);
+      if (refusal === 401) refuse(req, res, 401, "Sign in as an administrator to send files.");
+      else if (refusal === 403) refuse(req, res, 403, "Only administrators can send files.");
+      else refuse(req, res, 413, server.TOO_LARGE_MESSAGE);
+      return null;
+    }
+    const verdict = server.inspectBody(req.headers["content-type"], read.body, limit);
+    if (!verdict.ok) {
+      refuse(req, res, verdict.status, verdict.message);
+      return null;
+    }
+    if (verdict.contentType.toLowerCase().startsWith("multipart/") && !(await parsesAsForm(verdict.contentType, read.body))) {
+      refuse(req, res, 400, "Malformed request: the form could not be read.");
+      return null;
+    }
+    req.headers["content-type"] = verdict.contentType;
+    return { body: /** @type {BodyInit} */ (/** @type {unknown} */ (read.body)) };
+  }
+
+  /**
+   * An admin's large body, streamed to a file under the data folder (never held in memory).
+   * @param {import("express").Request} req
+   * @param {import("express").Response} res
+   * @param {import("../app/lib/request-limits").BodyLimit} limit
+   * @returns {Promise<{ body: BodyInit, file: string } | null>}
+   */
+  async function readLargeBody(req, res, limit) {
+    const kind = server.formKindOf(req.headers["content-type"]);
+    if (!kind.ok) {
+      refuse(req, res, kind.status, kind.message);
+      return null;
+    }
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit.bytes) {
+      closeAfterAnswer(req, res);
+      refuse(req, res, 413, server.TOO_LARGE_MESSAGE);
+      return null;
+    }
+    const reserved = Number.isFinite(declared) ? declared : limit.bytes;
+    if (largeBodies >= MAX_LARGE_BODIES || largeBytes + reserved > MAX_LARGE_BYTES) {
+      closeAfterAnswer(req, res);
+      res.set("Retry-After", "10");
+      refuse(req, res, 503, "The server is receiving other uploads. Please try again in a few seconds.");
+      return null;
+    }
+    largeBodies++;
+    largeBytes += reserved;
+    const file = path.join(uploadsDirectory, `body-${process.pid}-${crypto.randomBytes(8).toString("hex")}`);
+    const counter = server.fieldCounter(kind);
+    let read;
+    try {
+      read = await streamBodyToFile(req, { file, limitBytes: limit.bytes, counter, ...LARGE_BODY_PACE });
+    } finally {
+      largeBodies--;
+      largeBytes -= reserved;
+    }
+    if (read.aborted || read.tooSlow) return null;
+    if (read.tooLarge) return null;
+    const verdict = server.fieldsVerdict(kind, counter.fields(), limit);
+    if (!verdict.ok) {
+      fs.rm(file, { force: true }, () => {});
+      refuse(req, res, verdict.status, verdict.message);
+      return null;
+    }
+    req.headers["content-type"] = verdict.contentType;
+    req.headers["content-length"] = String(read.size);
+    return { body: /** @type {BodyInit} */ (Readable.toWeb(fs.createReadStream(file))), file };
+  }
+
   app.all("*", async (req, res, next) => {
-    /** @type {BodyInit | undefined} a Buffer (Node's fetch takes it; the DOM types want ArrayBuffer-backed views) */
+    /** @type {BodyInit | undefined} a Buffer (Node's fetch takes it; the DOM types want ArrayBuffer-backed views), or a file's stream */
     let body;
-    const large = server.isLargeBodyRoute(req.path);
+    /** @type {string | undefined} a large body's file, removed once the answer is sent */
+    let bodyFile;
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     try {
       if (hasBody) {
-        if (large && largeBodies >= MAX_LARGE_BODIES) {
-          res.set("Retry-After", "10");
-          return refuse(req, res, 503, "The server is receiving other uploads. Please try again in a few seconds.");
+        const read = await readRequestBody(req, res);
+        if (!read) return;
+        body = read.body;
+        bodyFile = read.file;
+        if (bodyFile) {
+          const file = bodyFile;
+          res.on("close", () => fs.rm(file, { force: true }, () => {}));
         }
-        const limit = server.bodyLimitFor(req.path);
-        if (large) largeBodies++;
-        let read;
-        try {
-          read = await readBody(req, limit);
-        } finally {
-          if (large) largeBodies--;
-        }
-        if (read.aborted) return;
-        if (read.tooLarge) {
-          // keep nothing more of it: the rest is read and dropped so the client gets to see the 413,
-          // and the connection is cut if that takes more than 10 s
-          req.resume();
-          const cut = setTimeout(() => req.socket.destroy(), 10_000);
-          cut.unref();
-          req.once("end", () => clearTimeout(cut));
-          return refuse(req, res, 413, server.TOO_LARGE_MESSAGE);
-        }
-        const verdict = server.inspectBody(req.headers["content-type"], read.body, limit);
-        if (!verdict.ok) return refuse(req, res, verdict.status, verdict.message);
-        req.headers["content-type"] = verdict.contentType;
-        body = /** @type {BodyInit} */ (/** @type {unknown} */ (read.body));
       }
       if (req.method === "GET" && req.path === "/__manifest") {
         // route discovery (Remix's lazy route manifest): the answer depends only on this build and the
@@ -327,7 +428,7 @@ function serve() {
       }
       let requestUrl;
       try {
-        requestUrl = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+        requestUrl = new URL(req.originalUrl, res.locals.siteOrigin ?? "http://localhost");
       } catch {
         return refuse(req, res, 400, "Bad request");
       }
@@ -339,7 +440,7 @@ function serve() {
         method: req.method,
         headers: requestHeaders(req.headers),
         signal: controller.signal,
-        ...(hasBody ? { body } : {}),
+        ...(hasBody ? { body, duplex: "half" } : {}),
       });
       /** @type {import("../app/lib/db-errors.server").RequestState} */
       const state = {};

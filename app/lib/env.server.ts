@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { parsePublicUrl } from "./site-origin";
 
 /** Environment variables, validated once. Anything invalid stops the server with a clear message. */
 export const envSchema = z.object({
@@ -23,6 +24,14 @@ export const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1, "PASSWORD_HASH_CONCURRENCY must be 1 or more").max(16).default(1),
   /** a sign-in waiting longer than this in the password queue is told to come back (503); 0 turns sign-in away */
   PASSWORD_QUEUE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /** the site's public address (https://tests.example.org): every absolute link is built from it */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = parsePublicUrl(value);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error.replace(/^PUBLIC_URL: /, "") });
+    }),
   /** set by `npm start` when NODE_ENV was not given: allows a generated secret kept in the data folder */
   SESSION_SECRET_AUTOGEN: z.enum(["true", "false"]).default("false"),
 });
@@ -39,6 +48,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error("Invalid environment:\nSESSION_SECRET: required in production");
   }
   return parsed.data;
+}
+
+/** Cookies are Secure (the site is served over https, so HSTS is sent too) unless SECURE_COOKIES=false. */
+export function secureCookies(e: Env = env()): boolean {
+  return e.SECURE_COOKIES ? e.SECURE_COOKIES === "true" : e.NODE_ENV === "production";
 }
 
 let cached: Env | undefined;

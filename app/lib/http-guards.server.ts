@@ -2,13 +2,14 @@ import { env } from "./env.server";
 
 /**
  * The Origin check of every non-GET request: the browser's Origin (or, failing that, the Referer)
- * must be this site. Requests with neither are refused too: every browser sends Origin on a POST.
+ * must be this site: the same scheme, host and port as `siteOrigin` (app/lib/site-origin.ts). Requests
+ * with neither are refused too: every browser sends Origin on a POST.
  */
 export function checkOrigin(
   method: string,
   origin: string | undefined,
   referer: string | undefined,
-  host: string | undefined,
+  siteOrigin: string | null,
   extraAllowed: string[] = env()
     .ALLOWED_ORIGINS.split(",")
     .map((s) => s.trim())
@@ -16,18 +17,22 @@ export function checkOrigin(
 ): { ok: boolean } {
   if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return { ok: true };
   const source = origin && origin !== "null" ? origin : referer;
-  if (!source || !host) return { ok: false };
+  if (!source || !siteOrigin) return { ok: false };
   let sourceUrl: URL;
   try {
     sourceUrl = new URL(source);
   } catch {
     return { ok: false };
   }
-  if (sourceUrl.host === host) return { ok: true };
+  if (sourceUrl.origin === siteOrigin) return { ok: true };
   return { ok: extraAllowed.includes(sourceUrl.origin) };
 }
 
-export function securityHeaders(nonce: string): Record<string, string> {
+/** One year: browsers that have seen the site over https keep using https. */
+const HSTS = "max-age=31536000";
+
+/** The headers of every answer; `https` (cookies are Secure, so the site is served over https) adds HSTS. */
+export function securityHeaders(nonce: string, { https = false }: { https?: boolean } = {}): Record<string, string> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -48,5 +53,6 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
     "Cross-Origin-Opener-Policy": "same-origin",
+    ...(https ? { "Strict-Transport-Security": HSTS } : {}),
   };
 }

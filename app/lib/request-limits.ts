@@ -38,16 +38,56 @@ export type BodyVerdict = { ok: true; contentType: string } | { ok: false; statu
 
 export const TOO_LARGE_MESSAGE = "Request too large: the form sent more data than this page accepts.";
 
-/** Counts occurrences of `needle` in `haystack`, stopping once `max` is passed. */
-function countUpTo(haystack: Buffer, needle: Buffer, max: number): number {
-  let count = 0;
-  let at = haystack.indexOf(needle);
-  while (at !== -1) {
-    count++;
-    if (count > max) break;
-    at = haystack.indexOf(needle, at + needle.length);
+/**
+ * What a body must be before its bytes are looked at: a form (url-encoded, or multipart with a
+ * boundary). `separator` is what separates its fields: `&`, or the multipart `--boundary` line.
+ */
+export type FormKind = { ok: true; contentType: string; separator: Buffer; multipart: boolean } | { ok: false; status: 400 | 415; message: string };
+
+const NOT_A_FORM = "Unsupported request: send the form as a web form.";
+
+export function formKindOf(contentTypeHeader: string | undefined): FormKind {
+  const contentType = (contentTypeHeader ?? "").trim();
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  if (mediaType === "application/x-www-form-urlencoded") return { ok: true, contentType, separator: Buffer.from("&"), multipart: false };
+  if (mediaType === "multipart/form-data") {
+    const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
+    const value = boundary?.[1] ?? boundary?.[2];
+    if (!value) return { ok: false, status: 400, message: "Malformed request: the form has no boundary." };
+    return { ok: true, contentType, separator: Buffer.from(`--${value}`), multipart: true };
   }
-  return count;
+  return { ok: false, status: 415, message: NOT_A_FORM };
+}
+
+/**
+ * Counts a form's fields as its body arrives in chunks (a separator split across two chunks is still
+ * counted once), so a body streamed to disk is checked without holding it. A url-encoded body of n
+ * separators has n + 1 fields (none when empty); a multipart body of n boundary lines has n - 1 parts.
+ */
+export function fieldCounter(kind: Extract<FormKind, { ok: true }>) {
+  const needle = kind.separator;
+  let separators = 0;
+  let bytes = 0;
+  let tail = Buffer.alloc(0);
+  return {
+    push(chunk: Buffer) {
+      bytes += chunk.length;
+      const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+      let at = window.indexOf(needle);
+      while (at !== -1) {
+        separators++;
+        at = window.indexOf(needle, at + needle.length);
+      }
+      // keep the last bytes that could start a separator completed by the next chunk
+      const keep = Math.min(needle.length - 1, window.length);
+      const lastMatchEnd = window.lastIndexOf(needle) === -1 ? 0 : window.lastIndexOf(needle) + needle.length;
+      tail = Buffer.from(window.subarray(Math.max(window.length - keep, lastMatchEnd)));
+    },
+    fields(): number {
+      if (kind.multipart) return Math.max(0, separators - 1);
+      return bytes === 0 ? 0 : separators + 1;
+    },
+  };
 }
 
 /**
@@ -55,24 +95,19 @@ function countUpTo(haystack: Buffer, needle: Buffer, max: number): number {
  * a boundary), within the route's field count. An empty body without a type is read as an empty form.
  */
 export function inspectBody(contentTypeHeader: string | undefined, body: Buffer, limit: BodyLimit): BodyVerdict {
-  const contentType = (contentTypeHeader ?? "").trim();
-  const mediaType = contentType.split(";")[0].trim().toLowerCase();
-  if (!mediaType) {
+  if (!(contentTypeHeader ?? "").trim()) {
     if (body.length === 0) return { ok: true, contentType: "application/x-www-form-urlencoded" };
-    return { ok: false, status: 415, message: "Unsupported request: send the form as a web form." };
+    return { ok: false, status: 415, message: NOT_A_FORM };
   }
-  if (mediaType === "application/x-www-form-urlencoded") {
-    const fields = body.length === 0 ? 0 : countUpTo(body, Buffer.from("&"), limit.fields) + 1;
-    if (fields > limit.fields) return { ok: false, status: 413, message: "Request too large: the form has too many fields." };
-    return { ok: true, contentType };
-  }
-  if (mediaType === "multipart/form-data") {
-    const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
-    const value = boundary?.[1] ?? boundary?.[2];
-    if (!value) return { ok: false, status: 400, message: "Malformed request: the form has no boundary." };
-    const parts = countUpTo(body, Buffer.from(`--${value}`), limit.fields + 1) - 1;
-    if (parts > limit.fields) return { ok: false, status: 413, message: "Request too large: the form has too many fields." };
-    return { ok: true, contentType };
-  }
-  return { ok: false, status: 415, message: "Unsupported request: send the form as a web form." };
+  const kind = formKindOf(contentTypeHeader);
+  if (!kind.ok) return kind;
+  const counter = fieldCounter(kind);
+  counter.push(body);
+  return fieldsVerdict(kind, counter.fields(), limit);
+}
+
+/** The verdict on a form once its fields are counted. */
+export function fieldsVerdict(kind: Extract<FormKind, { ok: true }>, fields: number, limit: BodyLimit): BodyVerdict {
+  if (fields > limit.fields) return { ok: false, status: 413, message: "Request too large: the form has too many fields." };
+  return { ok: true, contentType: kind.contentType };
 }

@@ -3,7 +3,7 @@ import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "~/db/db.server";
 import { sessions } from "~/db/schema.server";
-import { env, sessionSecret } from "./env.server";
+import { secureCookies, sessionSecret } from "./env.server";
 import { sessionExpiry, type SessionClock } from "./session-rules";
 
 /**
@@ -16,12 +16,10 @@ let cookie: Cookie | undefined;
 
 function sessionCookie(): Cookie {
   if (!cookie) {
-    const e = env();
-    const secure = e.SECURE_COOKIES ? e.SECURE_COOKIES === "true" : e.NODE_ENV === "production";
     cookie = createCookie("__session", {
       httpOnly: true,
       sameSite: "lax",
-      secure,
+      secure: secureCookies(),
       path: "/",
       maxAge: Math.floor(SESSION_CLOCK.lifetimeMs / 1000),
       secrets: sessionSecret()

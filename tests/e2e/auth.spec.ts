@@ -109,7 +109,8 @@ test("the session cookie is httpOnly, SameSite=Lax and Secure in production", as
   try {
     const res = await request.post(`${secure.url}/login`, {
       form: { mode: "login", email: ADMIN.email, password: ADMIN.password },
-      headers: { Origin: secure.url },
+      // Secure cookies mean the site is served over https (a TLS proxy in front): that is the browser's Origin
+      headers: { Origin: secure.url.replace("http://", "https://") },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, EDITOR_LIMIT, FORM_LIMIT, inspectBody, isLargeBodyRoute, RESTORE_LIMIT, routePath, UPLOAD_LIMIT } from "~/lib/request-limits";
+import {
+  bodyLimitFor,
+  EDITOR_LIMIT,
+  FORM_LIMIT,
+  fieldCounter,
+  fieldsVerdict,
+  formKindOf,
+  inspectBody,
+  isLargeBodyRoute,
+  RESTORE_LIMIT,
+  routePath,
+  UPLOAD_LIMIT,
+} from "~/lib/request-limits";
 
 describe("body limits per route", () => {
   it("gives ordinary forms 64 KB and 1,000 fields, uploads and the question editor more", () => {
@@ -51,5 +63,35 @@ describe("inspectBody", () => {
     expect(inspectBody("text/plain", form("a=1"), FORM_LIMIT)).toMatchObject({ ok: false, status: 415 });
     expect(inspectBody(undefined, form("a=1"), FORM_LIMIT)).toMatchObject({ ok: false, status: 415 });
     expect(inspectBody(undefined, form(""), FORM_LIMIT)).toEqual({ ok: true, contentType: "application/x-www-form-urlencoded" });
+  });
+});
+
+describe("fieldCounter (a body counted as it streams to disk)", () => {
+  it("counts a separator split across chunks once, and gives the same count as the whole body", () => {
+    const parts = `${Array.from({ length: 7 }, (_, i) => `--XyZ\r\nContent-Disposition: form-data; name="a${i}"\r\n\r\n${i}\r\n`).join("")}--XyZ--\r\n`;
+    const kind = formKindOf("multipart/form-data; boundary=XyZ");
+    if (!kind.ok) throw new Error("not a form");
+    for (const size of [1, 2, 3, 5, 64, parts.length]) {
+      const counter = fieldCounter(kind);
+      for (let at = 0; at < parts.length; at += size) counter.push(Buffer.from(parts.slice(at, at + size)));
+      expect(counter.fields()).toBe(7);
+    }
+  });
+
+  it("counts url-encoded fields by their separators, none for an empty body", () => {
+    const kind = formKindOf("application/x-www-form-urlencoded");
+    if (!kind.ok) throw new Error("not a form");
+    const empty = fieldCounter(kind);
+    expect(empty.fields()).toBe(0);
+    const three = fieldCounter(kind);
+    three.push(Buffer.from("a=1&b"));
+    three.push(Buffer.from("=2&c=3"));
+    expect(three.fields()).toBe(3);
+    expect(fieldsVerdict(kind, 1001, FORM_LIMIT)).toMatchObject({ ok: false, status: 413 });
+  });
+
+  it("knows a form from anything else before a byte is read", () => {
+    expect(formKindOf("application/json")).toMatchObject({ ok: false, status: 415 });
+    expect(formKindOf("multipart/form-data")).toMatchObject({ ok: false, status: 400 });
   });
 });
