@@ -14,13 +14,15 @@ import { sweepExpiredAttempts } from "~/models/attempt.server";
 export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
 // the site's own address (PUBLIC_URL, a trusted proxy's headers, or the Host): links and the Origin check
 export { parsePublicUrl, siteOriginOf } from "~/lib/site-origin";
-export { secureCookies } from "~/lib/env.server";
+export { env, secureCookies } from "~/lib/env.server";
 // for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
 export { bodyLimitFor, fieldCounter, fieldsVerdict, FORM_LIMIT, formKindOf, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
 // who may send a large body (uploads are for admins): asked before more than an ordinary form is read
 export { roleOfCookie } from "~/lib/auth.server";
 export { parseTrustProxy } from "~/lib/trust-proxy";
-export { databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+export { BUSY_MESSAGE, busyPage, databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+// the queue in front of Remix: a burst waits its turn, or is turned away (503) before the heap fills
+export { WorkQueue } from "~/lib/work-queue";
 // the exam's JSON answers and Finish, answered before a framework request is built
 export { examApiFastPath, isExamApiPath } from "~/models/exam-api.server";
 export { encodeBody } from "~/lib/compress.server";

@@ -9,6 +9,7 @@ import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import v8 from "node:v8";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
@@ -38,6 +39,8 @@ const LISTEN_BACKLOG = 4096;
 const SMALL_BODY_DEADLINE_MS = 60_000;
 /** a large body (an admin's upload) is cut when it arrives slower than 10 KB/s over 30 s, or takes over 15 minutes */
 const LARGE_BODY_PACE = { minBytesPerWindow: 300 * 1024, windowMs: 30_000, deadlineMs: 15 * 60_000 };
+/** past this share of the JavaScript heap, a worker turns new page requests away (503) instead of running out of memory */
+const HEAP_SHED_FRACTION = 0.8;
 /** a worker that cannot listen exits with this code; the primary then stops instead of re-forking */
 const EXIT_CANNOT_LISTEN = 78;
 
@@ -229,6 +232,42 @@ function serve() {
   let largeBodies = 0;
   let largeBytes = 0;
   const uploadsDirectory = path.join(path.dirname(path.resolve(server.databaseFile())), "uploads");
+  // what Remix answers (pages, their data, form posts) waits in one queue per worker: a burst of
+  // renders cannot all run at once (each holds its page in memory, and renders still waiting when a
+  // timer fires were aborted with a 500); one that would wait too long is turned away with 503
+  const settings = server.env();
+  const remixQueue = new server.WorkQueue({ concurrency: settings.RENDER_CONCURRENCY, maxWaitMs: settings.RENDER_QUEUE_MAX_WAIT_MS, initialEstimateMs: 10 });
+  const heapLimit = v8.getHeapStatistics().heap_size_limit;
+  const immediate = { run: (/** @type {() => Promise<unknown>} */ job) => job() };
+  let turnedAway = 0;
+  setInterval(() => {
+    if (!turnedAway) return;
+    console.warn(`busy: ${turnedAway} request(s) turned away with 503 in the last 10 s`);
+    turnedAway = 0;
+  }, 10_000).unref();
+
+  /**
+   * The answer to a request turned away before any work was done: 503 + Retry-After, a readable page
+   * with a way to send it again (JSON for data requests; the exam page's script retries those).
+   * @param {import("express").Request} req
+   * @param {import("express").Response} res
+   * @param {number} retryAfterSeconds
+   */
+  function sendBusy(req, res, retryAfterSeconds) {
+    turnedAway++;
+    res.status(503).set("Retry-After", String(retryAfterSeconds)).set("Cache-Control", "no-store");
+    if (req.path.endsWith(".data") || req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json")
+      return res.json({ ok: false, retry: true, error: server.BUSY_MESSAGE });
+    let again = req.originalUrl;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // a posted form goes back to the page it was posted from (on this site), to be pressed again
+      try {
+        const from = new URL(header(req.headers.referer) ?? "", res.locals.siteOrigin ?? undefined);
+        if (from.origin === res.locals.siteOrigin) again = from.pathname + from.search;
+      } catch {}
+    }
+    return res.type("text/html").send(server.busyPage(req.method, again));
+  }
   fs.mkdirSync(uploadsDirectory, { recursive: true });
 
   const https = server.secureCookies();
@@ -426,36 +465,46 @@ function serve() {
           return;
         }
       }
-      let requestUrl;
-      try {
-        requestUrl = new URL(req.originalUrl, res.locals.siteOrigin ?? "http://localhost");
-      } catch {
-        return refuse(req, res, 400, "Bad request");
+      // the health check is never queued: a busy worker is not a broken one
+      const queue = req.path === "/healthz" ? immediate : remixQueue;
+      if (queue !== immediate) {
+        if (v8.getHeapStatistics().used_heap_size > HEAP_SHED_FRACTION * heapLimit) return sendBusy(req, res, server.RETRY_AFTER_SECONDS);
+        const admission = remixQueue.admission();
+        if (!admission.ok) return sendBusy(req, res, admission.retryAfterSeconds);
       }
-      const controller = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) controller.abort();
+      await queue.run(async () => {
+        if (req.socket.destroyed) return;
+        let requestUrl;
+        try {
+          requestUrl = new URL(req.originalUrl, res.locals.siteOrigin ?? "http://localhost");
+        } catch {
+          return refuse(req, res, 400, "Bad request");
+        }
+        const controller = new AbortController();
+        res.on("close", () => {
+          if (!res.writableFinished) controller.abort();
+        });
+        const request = new Request(requestUrl.href, {
+          method: req.method,
+          headers: requestHeaders(req.headers),
+          signal: controller.signal,
+          ...(hasBody ? { body, duplex: "half" } : {}),
+        });
+        /** @type {import("../app/lib/db-errors.server").RequestState} */
+        const state = {};
+        // handleError marks `requestState` when the database could not answer
+        const response = await handleRemixRequest(request, { nonce: res.locals.nonce, requestState: state });
+        if (state.databaseTrouble) return sendDatabaseTrouble(req, res, state.databaseTrouble);
+        if (req.method === "GET" && req.path === "/__manifest" && response.status === 200) {
+          const answer = { headers: [...response.headers.entries()], body: Buffer.from(await response.arrayBuffer()) };
+          if (manifestAnswers.size >= 500) manifestAnswers.clear();
+          manifestAnswers.set(req.originalUrl, answer);
+          for (const [name, value] of answer.headers) res.setHeader(name, value);
+          res.status(200).end(answer.body);
+          return;
+        }
+        await sendResponse(res, response);
       });
-      const request = new Request(requestUrl.href, {
-        method: req.method,
-        headers: requestHeaders(req.headers),
-        signal: controller.signal,
-        ...(hasBody ? { body, duplex: "half" } : {}),
-      });
-      /** @type {import("../app/lib/db-errors.server").RequestState} */
-      const state = {};
-      // handleError marks `requestState` when the database could not answer
-      const response = await handleRemixRequest(request, { nonce: res.locals.nonce, requestState: state });
-      if (state.databaseTrouble) return sendDatabaseTrouble(req, res, state.databaseTrouble);
-      if (req.method === "GET" && req.path === "/__manifest" && response.status === 200) {
-        const answer = { headers: [...response.headers.entries()], body: Buffer.from(await response.arrayBuffer()) };
-        if (manifestAnswers.size >= 500) manifestAnswers.clear();
-        manifestAnswers.set(req.originalUrl, answer);
-        for (const [name, value] of answer.headers) res.setHeader(name, value);
-        res.status(200).end(answer.body);
-        return;
-      }
-      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -47,3 +47,16 @@ export function databaseTroublePage(message: string): string {
   const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Please try again</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">Please try again in a moment</h1><p>${text}</p><p><a href="" style="color:#1d4ed8">Try again</a></p></body></html>`;
 }
+
+/** Said when the server turns a request away because too many are waiting (server/start.js). */
+export const BUSY_MESSAGE = "The site is very busy right now. Nothing was lost: press the button again in a few seconds.";
+
+/**
+ * The page for a request turned away before any work was done: a readable page, not an error, with a
+ * way to send it again (a posted form: back to the page it came from; a page: the same address).
+ */
+export function busyPage(method: string, againHref: string): string {
+  const href = againHref.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const action = method === "GET" || method === "HEAD" ? "Try again" : "Back to the page";
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Very busy: please try again</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">Please try again in a few seconds</h1><p>${BUSY_MESSAGE}</p><p><a href="${href}" style="color:#1d4ed8">${action}</a></p></body></html>`;
+}

@@ -32,6 +32,10 @@ export const envSchema = z.object({
       const parsed = parsePublicUrl(value);
       if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error.replace(/^PUBLIC_URL: /, "") });
     }),
+  /** requests Remix answers at once per worker (pages, their data, form posts); the rest wait in a queue */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1, "RENDER_CONCURRENCY must be 1 or more").max(64).default(8),
+  /** a request that would wait longer than this for Remix is turned away (503 + Retry-After) */
+  RENDER_QUEUE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** set by `npm start` when NODE_ENV was not given: allows a generated secret kept in the data folder */
   SESSION_SECRET_AUTOGEN: z.enum(["true", "false"]).default("false"),
 });

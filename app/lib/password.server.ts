@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { env } from "./env.server";
-import { HashPool } from "./hash-pool";
+import { WorkQueue } from "./work-queue";
 
 /**
  * Passwords are hashed with argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1): about 15 ms of one
@@ -16,15 +16,15 @@ export const ARGON2_PARAMS = { algorithm: 2 /* Algorithm.Argon2id (a const enum)
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
-let pool: HashPool | undefined;
+let pool: WorkQueue | undefined;
 
 /**
  * The password queue of this process: PASSWORD_HASH_CONCURRENCY hashes at once (default 1 per worker);
  * a sign-in waits in line up to PASSWORD_QUEUE_MAX_WAIT_MS (default 30 s: a waiting request costs nothing),
  * from there it is told to come back (503 + Retry-After). 0 turns every sign-in away, e.g. for maintenance.
  */
-export function passwordPool(): HashPool {
-  pool ??= new HashPool({ concurrency: env().PASSWORD_HASH_CONCURRENCY, maxWaitMs: env().PASSWORD_QUEUE_MAX_WAIT_MS, initialEstimateMs: 20 });
+export function passwordPool(): WorkQueue {
+  pool ??= new WorkQueue({ concurrency: env().PASSWORD_HASH_CONCURRENCY, maxWaitMs: env().PASSWORD_QUEUE_MAX_WAIT_MS, initialEstimateMs: 20 });
   return pool;
 }
 

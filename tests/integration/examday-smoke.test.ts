@@ -15,8 +15,9 @@ afterAll(() => {
 });
 
 describe("exam day (small)", () => {
-  it("runs every phase and loses nothing", async () => {
+  it("runs every phase and loses nothing through the JSON endpoints (a hydrated page)", async () => {
     const report = await examDay({
+      mode: "api",
       students: 24,
       mid: 6,
       questions: 10,
@@ -25,7 +26,7 @@ describe("exam day (small)", () => {
       thinkMs: [100, 300],
       midThinkMs: [100, 300],
       capacitySteps: [10, 20],
-      dir,
+      dir: fs.mkdtempSync(path.join(dir, "api-")),
     });
     const { signInWave, start, answering, finish } = report.phases;
     expect(signInWave.signedIn).toBe(24);
@@ -50,5 +51,29 @@ describe("exam day (small)", () => {
     db.prepare("UPDATE attempts SET status = 'in_progress' WHERE id = ?").run(report.attemptIds[3]);
     db.close();
     expect(countLostAndUnfinished(report.dbFile, report.acknowledged, report.attemptIds)).toEqual({ lost: 1, unfinished: 1 });
+  }, 180_000);
+
+  it("runs every phase and loses nothing through the plain form posts (a page without JavaScript)", async () => {
+    const report = await examDay({
+      mode: "forms",
+      students: 24,
+      mid: 6,
+      questions: 10,
+      signInWindowSeconds: 1,
+      answerSeconds: 2,
+      thinkMs: [100, 300],
+      midThinkMs: [100, 300],
+      capacitySteps: [10],
+      dir: fs.mkdtempSync(path.join(dir, "forms-")),
+    });
+    const { start, answering, finish } = report.phases;
+    expect(start).toMatchObject({ count: 24, errors: 0, serverErrors: 0, resets: 0 });
+    expect(answering.saves).toBeGreaterThan(24);
+    expect(answering).toMatchObject({ errors: 0, serverErrors: 0, resets: 0 });
+    expect(finish).toMatchObject({ count: 24, errors: 0, serverErrors: 0, resets: 0 });
+    for (const phase of Object.values(report.phases) as Array<{ workerRestarts: number; abortedRenders: number }>)
+      expect(phase).toMatchObject({ workerRestarts: 0, abortedRenders: 0 });
+    expect(report.integrity).toMatchObject({ attempts: 24, lost: 0, unfinished: 0 });
+    expect(report.integrity.acknowledged).toBeGreaterThan(24);
   }, 180_000);
 });

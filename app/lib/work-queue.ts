@@ -1,9 +1,10 @@
 /**
- * A bounded queue for expensive work (password hashing): at most `concurrency` jobs run at once, the
- * rest wait in order. `admission()` tells a caller that may be turned away (a sign-in) whether the
- * expected wait — jobs ahead of it times the average job time, shared by the running slots — is
- * under `maxWaitMs`; from there on the caller answers "busy, retry in n seconds" instead of queueing
- * (`maxWaitMs` 0 turns every such caller away).
+ * A bounded queue for expensive work (password hashing; the requests Remix answers, in
+ * server/start.js): at most `concurrency` jobs run at once, the rest wait in order. `admission()`
+ * tells a caller that may be turned away (a sign-in, a page) whether the expected wait — jobs ahead of
+ * it times the average job time, shared by the running slots — is under `maxWaitMs`; from there on the
+ * caller answers "busy, retry in n seconds" instead of queueing (`maxWaitMs` 0 turns every such caller
+ * away). What the queue holds is bounded by that wait.
  * Jobs already admitted always run: nothing in the queue is dropped.
  */
 export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -18,7 +19,7 @@ export function retryAfterSeconds(expectedWaitMs: number, maxWaitMs: number): nu
   return Math.min(30, Math.max(2, Math.ceil((expectedWaitMs - maxWaitMs / 2) / 1000)));
 }
 
-export class HashPool {
+export class WorkQueue {
   readonly concurrency: number;
   readonly maxWaitMs: number;
   private running = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HashPool, retryAfterSeconds } from "~/lib/hash-pool";
+import { WorkQueue, retryAfterSeconds } from "~/lib/work-queue";
 
 function gate() {
   let open = () => {};
@@ -9,9 +9,9 @@ function gate() {
   return { opened, open };
 }
 
-describe("HashPool", () => {
+describe("WorkQueue", () => {
   it("runs at most `concurrency` jobs at once, in arrival order", async () => {
-    const pool = new HashPool({ concurrency: 2, maxWaitMs: 1000, initialEstimateMs: 10 });
+    const pool = new WorkQueue({ concurrency: 2, maxWaitMs: 1000, initialEstimateMs: 10 });
     let running = 0;
     let most = 0;
     const order: number[] = [];
@@ -32,7 +32,7 @@ describe("HashPool", () => {
   });
 
   it("admits while the expected wait is under maxWaitMs, then says when to come back", async () => {
-    const pool = new HashPool({ concurrency: 1, maxWaitMs: 101, initialEstimateMs: 20 });
+    const pool = new WorkQueue({ concurrency: 1, maxWaitMs: 101, initialEstimateMs: 20 });
     expect(pool.admission()).toEqual({ ok: true });
     const { opened, open } = gate();
     const held = Array.from({ length: 5 }, () => pool.run(() => opened));
@@ -56,11 +56,11 @@ describe("HashPool", () => {
   });
 
   it("maxWaitMs 0 turns everyone away, even with an empty queue", () => {
-    expect(new HashPool({ concurrency: 1, maxWaitMs: 0, initialEstimateMs: 20 }).admission()).toEqual({ ok: false, retryAfterSeconds: 2 });
+    expect(new WorkQueue({ concurrency: 1, maxWaitMs: 0, initialEstimateMs: 20 }).admission()).toEqual({ ok: false, retryAfterSeconds: 2 });
   });
 
   it("a failing job frees its slot", async () => {
-    const pool = new HashPool({ concurrency: 1, maxWaitMs: 100, initialEstimateMs: 20 });
+    const pool = new WorkQueue({ concurrency: 1, maxWaitMs: 100, initialEstimateMs: 20 });
     await expect(pool.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await pool.run(async () => "next")).toBe("next");
     expect(pool.pending).toBe(0);
