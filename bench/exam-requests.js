@@ -1,10 +1,13 @@
 // Server CPU per request for the five requests of an exam (Start, the exam's loader data, an answer
-// save, Finish, the results' loader data) on one warmed-up worker, optionally against another checkout
-// run alternately, so a change is compared within the same minutes on a VM whose speed drifts.
+// save, Finish, the results' loader data) on one warmed-up worker, and for the form path of a page
+// without JavaScript (Start's post and the exam page it redirects to; Finish's post and the results
+// page), optionally against another checkout run alternately, so a change is compared within the same
+// minutes on a VM whose speed drifts.
 //
 //   node bench/exam-requests.js                      this checkout, 3 rounds
 //   node bench/exam-requests.js /path/to/other/clone  both, alternately (the other needs npm ci + npm run build)
 //   EXAM_REQUESTS_ROUNDS=5 node bench/exam-requests.js
+//   EXAM_REQUESTS_PATH=forms|api node bench/exam-requests.js   (one path only, e.g. under --cpu-prof)
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -41,14 +44,14 @@ async function measure(checkout, baseDb) {
   const { port } = new URL(server.base);
   const base = server.base;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
-  const send = (method, pathname, cookieHeader, form) =>
+  const send = (method, pathname, cookieHeader, form, { location = false, html = false } = {}) =>
     new Promise((resolve, reject) => {
       const body = method === "GET" ? "" : new URLSearchParams(form ?? {}).toString();
-      const headers = { Cookie: cookieHeader, Accept: "*/*", "Accept-Encoding": "gzip, br", Origin: base };
+      const headers = { Cookie: cookieHeader, Accept: html || location ? "text/html" : "*/*", "Accept-Encoding": "gzip, br", Origin: base };
       if (method !== "GET") Object.assign(headers, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) });
       const req = http.request({ hostname: "127.0.0.1", port, path: pathname, method, headers, agent }, (res) => {
         res.resume();
-        res.on("end", () => resolve(res.statusCode));
+        res.on("end", () => resolve(location ? { code: res.statusCode, location: res.headers.location } : html ? { code: res.statusCode } : res.statusCode));
       });
       req.on("error", reject);
       req.end(body);
@@ -62,12 +65,26 @@ async function measure(checkout, baseDb) {
     if (measured) figures[name] = Math.round(((cpuMs(server.pid) - before) / cookies.length) * 100) / 100;
   };
   try {
-    for (const [testId, measured] of [
-      ["t2", false],
-      ["t1", false],
-      ["t0", true],
-    ]) {
+    const only = process.env.EXAM_REQUESTS_PATH;
+    for (const [testId, measured, formPath] of [
+      ["t2", false, false],
+      ["t1", false, false],
+      ["t0", true, false],
+      ["t4", false, true],
+      ["t3", true, true],
+    ].filter(([, , forms]) => !only || (only === "forms") === forms)) {
       // as the hydrated start card sends it: the JSON endpoint since session 7, Remix's action before
+      if (formPath) {
+        // without JavaScript: the start card's form, then the exam page; the finish dialog's form, then the results page
+        const page = async (c, method, pathname, form) => {
+          const status = await send(method, pathname, c, form, { location: true });
+          if (status.code !== 302) return status.code;
+          return (await send("GET", status.location, c, undefined, { html: true })).code ?? 500;
+        };
+        await step("form start", measured, (c) => page(c, "POST", `/test/${testId}`, { intent: "start" }));
+        await step("form finish", measured, (c) => page(c, "POST", `/test/${testId}`, { intent: "finish" }));
+        continue;
+      }
       const start = startsThroughApi
         ? (c) => send("POST", `/api/tests/${testId}/start`, c, { intent: "start" })
         : (c) => send("POST", `/test/${testId}.data`, c, { intent: "start", respond: "exam" });
@@ -102,7 +119,7 @@ async function measure(checkout, baseDb) {
 
 const checkouts = [ROOT, ...process.argv.slice(2).map((p) => path.resolve(p))];
 const baseDb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "academy-exam-requests-base-")), "base.db");
-await generate(baseDb, { students: STUDENTS + 100, tests: 3, questionsPerTest: 50, attempts: 0 });
+await generate(baseDb, { students: STUDENTS + 100, tests: 5, questionsPerTest: 50, attempts: 0 });
 console.log("server CPU ms per request (one warmed-up worker, 500 students at once)");
 for (let round = 1; round <= ROUNDS; round++) {
   for (const checkout of checkouts) console.log(`round ${round}`, path.basename(checkout), JSON.stringify(await measure(checkout, baseDb)));

@@ -12,6 +12,7 @@
 //   npm run bench:examday                           (full size, both patterns; each figure against its target)
 //   EXAMDAY_MODE=forms|api|both                     (default both)
 //   EXAMDAY_STUDENTS=500 npm run bench:examday       (smaller)
+//   EXAMDAY_OLD_HASHES=true                         (every student's password in the previous scrypt format)
 // tests/integration/examday-smoke.test.ts runs examDay() small inside `npm test`.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -85,6 +86,13 @@ function textOf(res) {
   if (encoding === "br") return zlib.brotliDecompressSync(res.body).toString();
   if (encoding === "deflate") return zlib.inflateSync(res.body).toString();
   return res.body.toString();
+}
+
+/** A hash in the format stored before argon2id (scrypt N=2^15, r=8, p=1), as app/lib/password.server.ts still verifies. */
+function oldScryptHash(password) {
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password.normalize("NFKC"), salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return ["scrypt", 32768, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** Session rows written straight into the database: students who signed in yesterday (no sign-in needed today). */
@@ -161,7 +169,10 @@ const PATTERNS = {
     async start(http_, cookie, testId, counts) {
       // the hydrated start card: Start through the JSON endpoint, answered with the running exam itself
       // (app/lib/page-handoff.ts), which the page shows at Question 1 without another request
-      const res = await pressedUntilServed(() => http_.send("POST", `/api/tests/${testId}/start`, { cookie, form: { intent: "start" }, accept: "application/json" }), counts);
+      const res = await pressedUntilServed(
+        () => http_.send("POST", `/api/tests/${testId}/start`, { cookie, form: { intent: "start" }, accept: "application/json" }),
+        counts,
+      );
       let reply = null;
       try {
         reply = JSON.parse(textOf(res));
@@ -170,14 +181,22 @@ const PATTERNS = {
     },
     async save(http_, { cookie, attemptId, testId: _t, q, chosen }, counts) {
       const res = await pressedUntilServed(
-        () => http_.send("POST", `/api/attempts/${attemptId}/answers`, { cookie, accept: "application/json", form: { questionId: `q${q}`, chosen: String(chosen), at: String(Date.now()) } }),
+        () =>
+          http_.send("POST", `/api/attempts/${attemptId}/answers`, {
+            cookie,
+            accept: "application/json",
+            form: { questionId: `q${q}`, chosen: String(chosen), at: String(Date.now()) },
+          }),
         counts,
       );
       return res.status === 200 ? null : res;
     },
     async finish(http_, { cookie, attemptId }, counts) {
       // what the exam page sends: Finish asking for the results in its answer
-      const res = await pressedUntilServed(() => http_.send("POST", `/api/attempts/${attemptId}/finish`, { cookie, form: { respond: "results" }, accept: "application/json" }), counts);
+      const res = await pressedUntilServed(
+        () => http_.send("POST", `/api/attempts/${attemptId}/finish`, { cookie, form: { respond: "results" }, accept: "application/json" }),
+        counts,
+      );
       let reply = null;
       try {
         reply = JSON.parse(textOf(res));
@@ -202,7 +221,8 @@ const PATTERNS = {
     async save(http_, { cookie, testId, q, chosen }, counts) {
       // Save & Next: the exam form with the chosen option, then the next question's page
       const posted = await pressedUntilServed(
-        () => http_.send("POST", `/test/${testId}`, { cookie, form: { intent: "save", questionId: `q${q}`, q: String(q), chosen: String(chosen), nav: "next" } }),
+        () =>
+          http_.send("POST", `/test/${testId}`, { cookie, form: { intent: "save", questionId: `q${q}`, q: String(q), chosen: String(chosen), nav: "next" } }),
         counts,
       );
       if (posted.status !== 302) return posted;
@@ -283,6 +303,7 @@ export async function examDay({
   capacitySteps = [500, 1000, 1500, 2000, 3000, 4000, 5000, 6000, 8000],
   capacity = true,
   mode = "api",
+  oldHashes = false,
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-examday-")),
   log = () => {},
 } = {}) {
@@ -300,6 +321,9 @@ export async function examDay({
     db.exec(
       "INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) SELECT u.id, t.exam_type FROM users u, (SELECT DISTINCT exam_type FROM tests) t WHERE u.role = 'user'",
     );
+    // the first exam morning after an upgrade: every student's password still in the previous format
+    // (scrypt), verified at sign-in and re-hashed once the password pool is idle
+    if (oldHashes) db.prepare("UPDATE users SET password_hash = ? WHERE role = 'user'").run(oldScryptHash(STUDENT_PASSWORD));
     db.close();
   }
   // the machine's speed before and after (a shared VM varies by the hour): compare runs with it
@@ -309,7 +333,15 @@ export async function examDay({
   // the build's version, which the page's route discovery sends
   const buildVersion = /"version":\s*"([0-9a-f]+)"/.exec(textOf(await http_.send("GET", "/login")))?.[1] ?? "";
   /** @type {Record<string, any>} */
-  const report = { mode, students, mid, questions, machine: { cpus: os.cpus().length, node: process.version, speedMs: { before: speedBefore } }, phases: {} };
+  const report = {
+    mode,
+    oldHashes,
+    students,
+    mid,
+    questions,
+    machine: { cpus: os.cpus().length, node: process.version, speedMs: { before: speedBefore } },
+    phases: {},
+  };
   log("machine speed (ms for a fixed workload; lower is faster)", speedBefore);
   try {
     const examIds = Array.from({ length: students }, (_, i) => `s${i}`);
@@ -428,7 +460,9 @@ export async function examDay({
             mode !== "api"
               ? Promise.resolve()
               : sleep(Math.min(5000, answerSeconds * 500) + Math.random() * Math.max(0, answerSeconds * 1000 - 5000)).then(async () => {
-                  const res = await http_.send("GET", `/__manifest?p=${encodeURIComponent(`/test/${EXAM_TEST}/results`)}&version=${buildVersion}`, { accept: "*/*" });
+                  const res = await http_.send("GET", `/__manifest?p=${encodeURIComponent(`/test/${EXAM_TEST}/results`)}&version=${buildVersion}`, {
+                    accept: "*/*",
+                  });
                   if (res.status !== 200) errors += 1;
                 });
           await sleep(Math.random() * thinkMs[1]);
@@ -566,6 +600,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       // the capacity search is the script path's figure
       capacity: process.env.EXAMDAY_CAPACITY !== "false" && mode === "api",
       mode,
+      oldHashes: process.env.EXAMDAY_OLD_HASHES === "true",
       log,
     });
     const { acknowledged: _a, attemptIds: _b, ...figures } = report;

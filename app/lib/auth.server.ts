@@ -7,7 +7,7 @@ import {
   findUserByEmail,
   findUserById,
   isOwnerEmail,
-  rehashPassword,
+  rehashPasswordLater,
   stampLastLogin,
   toSessionUser,
   type SessionUser,
@@ -67,8 +67,9 @@ authenticator.use(
     if (!user || !passwordOk) throw new AuthError(INVALID_CREDENTIALS);
     if (user.status !== "active" && !isOwnerEmail(user.email)) throw new AuthError(INACTIVE_ACCOUNT);
     await forgiveSignIn(email, address, device);
-    // a hash made with older, weaker settings is replaced now that the password is known
-    if (user.passwordHash && needsRehash(user.passwordHash)) await rehashPassword(user.id, user.passwordHash, password);
+    // a hash made with older, weaker settings is replaced now that the password is known: after the
+    // answer is sent, when no other sign-in waits for a hash
+    if (user.passwordHash && needsRehash(user.passwordHash)) rehashPasswordLater(user.id, user.passwordHash, password);
     const current = enforceOwner(user);
     stampLastLogin(current.id);
     return toSessionUser(current);

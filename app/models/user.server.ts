@@ -3,7 +3,7 @@ import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
-import { hashPassword } from "~/lib/password.server";
+import { hashPassword, passwordPool } from "~/lib/password.server";
 import { endAllSessions } from "~/lib/session.server";
 
 /** What a signed-in request knows about its user (spec: the session user). */
@@ -144,6 +144,48 @@ export function enforceOwner(user: User): User {
  * Replaces a password hash made with older settings by today's. Only if the stored hash is still the
  * one that was checked: a password changed meanwhile (by an admin, in another tab) is kept.
  */
+/**
+ * Re-hashes an old-format hash (scrypt, or weaker argon2 settings) with today's settings, later: once
+ * the sign-in's answer is sent and no other hash is waiting in the password pool, so the first exam
+ * morning after an upgrade costs a verify per sign-in, not a verify and a hash. A process that stops
+ * first drops its pending ones (the next sign-in re-hashes); at most MAX_PENDING_REHASHES are kept.
+ */
+const pendingRehashes = new Map<string, { checkedHash: string; password: string }>();
+const MAX_PENDING_REHASHES = 1000;
+let rehashTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function rehashPasswordLater(userId: string, checkedHash: string, password: string) {
+  if (pendingRehashes.size >= MAX_PENDING_REHASHES && !pendingRehashes.has(userId)) return;
+  pendingRehashes.set(userId, { checkedHash, password });
+  scheduleRehashes(0);
+}
+
+function scheduleRehashes(delayMs: number) {
+  if (rehashTimer) return;
+  rehashTimer = setTimeout(runPendingRehashes, delayMs);
+  rehashTimer.unref?.();
+}
+
+async function runPendingRehashes() {
+  rehashTimer = undefined;
+  for (const [userId, job] of pendingRehashes) {
+    // others are waiting for a hash (a sign-in wave): come back when the pool is idle
+    if (passwordPool().pending > 0) return scheduleRehashes(1000);
+    pendingRehashes.delete(userId);
+    try {
+      await rehashPassword(userId, job.checkedHash, job.password);
+    } catch (error) {
+      // a busy database: the next sign-in with the old hash tries again
+      console.warn(`re-hash of a password put off: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** Password re-hashes not yet done in this process (tests wait for 0). */
+export function pendingRehashCount(): number {
+  return pendingRehashes.size;
+}
+
 export async function rehashPassword(userId: string, checkedHash: string, password: string) {
   const passwordHash = await hashPassword(password);
   db()

@@ -3,14 +3,14 @@
 // upgraded at sign-in, and a sign-in wave past the password pool's queue is answered 503 + Retry-After.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db, rawDb } from "~/db/db.server";
 import { attempts, users } from "~/db/schema.server";
 import { SIGN_IN_BUSY } from "~/lib/auth.server";
 import { passwordPool } from "~/lib/password.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 import { createTest } from "~/models/test.server";
-import { createUser } from "~/models/user.server";
+import { createUser, pendingRehashCount, rehashPasswordLater } from "~/models/user.server";
 import * as loginRoute from "~/routes/login";
 import * as examRoute from "~/routes/test.$testId";
 import * as resultsRoute from "~/routes/test.$testId_.results";
@@ -148,7 +148,7 @@ describe("password hashes", () => {
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it("an old scrypt hash still signs in, and is replaced by an argon2id hash at that sign-in", async () => {
+  it("an old scrypt hash still signs in, and is replaced by an argon2id hash after that sign-in's answer", async () => {
     const email = `old-hash-${Date.now()}@example.test`;
     const user = await createUser({ name: "Old Hash", email, password: null, assignedExamTypes: ["NET"] });
     db()
@@ -162,10 +162,30 @@ describe("password hashes", () => {
 
     const cookie = await signIn(email, "remembered-pass");
     expect(cookie).toContain("__session=");
-    const stored = db().select().from(users).where(eq(users.id, user.id)).get()?.passwordHash;
-    expect(stored).toMatch(/^\$argon2id\$/);
+    // re-hashed once the answer is sent and the password pool is idle
+    await vi.waitFor(() => expect(db().select().from(users).where(eq(users.id, user.id)).get()?.passwordHash).toMatch(/^\$argon2id\$/), { timeout: 5000 });
     // and the new hash works
     expect(await signIn(email, "remembered-pass")).toContain("__session=");
+  });
+
+  it("puts re-hashing off while other hashes wait in the password pool", async () => {
+    const user = await createUser({ name: "Later Hash", email: `later-hash-${Date.now()}@example.test`, password: null, assignedExamTypes: ["NET"] });
+    const old = oldScryptHash("remembered-pass");
+    db().update(users).set({ passwordHash: old }).where(eq(users.id, user.id)).run();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // a sign-in wave: a hash running, others waiting
+    const held = Array.from({ length: 3 }, () => passwordPool().run(() => gate));
+    rehashPasswordLater(user.id, old, "remembered-pass");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pendingRehashCount()).toBe(1);
+    expect(db().select().from(users).where(eq(users.id, user.id)).get()?.passwordHash).toBe(old);
+    release();
+    await Promise.all(held);
+    await vi.waitFor(() => expect(db().select().from(users).where(eq(users.id, user.id)).get()?.passwordHash).toMatch(/^\$argon2id\$/), { timeout: 5000 });
+    expect(pendingRehashCount()).toBe(0);
   });
 });
 
