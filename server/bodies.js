@@ -117,16 +117,14 @@ export function streamBodyToFile(req, { file, limitBytes, minBytesPerWindow, win
 }
 
 /**
- * Answers without reading the body the client is still sending: the connection is closed after the
- * answer, the rest of the body is discarded as it arrives (never kept), and the socket is cut if that
- * takes more than a few seconds.
+ * Answers without keeping the body the client is still sending: the rest of it is discarded as it
+ * arrives (never held), so a browser that finishes sending sees the answer instead of a reset
+ * connection; the socket is cut if that takes more than 10 s.
  * @param {import("node:http").IncomingMessage} req
- * @param {import("express").Response} res
  */
-export function closeAfterAnswer(req, res) {
-  res.set("Connection", "close");
+export function discardRestOfBody(req) {
   req.resume();
-  const cutter = setTimeout(() => req.socket.destroy(), 5_000);
+  const cutter = setTimeout(() => req.socket.destroy(), 10_000);
   cutter.unref();
   req.once("end", () => clearTimeout(cutter));
 }

@@ -26,7 +26,7 @@ if (!process.env.NODE_ENV) {
 }
 import { fileURLToPath } from "node:url";
 import { loadBuild, root } from "./build.js";
-import { closeAfterAnswer, readBodyToMemory, streamBodyToFile } from "./bodies.js";
+import { discardRestOfBody, readBodyToMemory, streamBodyToFile } from "./bodies.js";
 import { runUnderLitestream, UNDER_LITESTREAM } from "./replication.js";
 
 // `server` is the build's entry module, typed by app/server-api.ts (checked by npm run typecheck)
@@ -343,7 +343,7 @@ function serve() {
       return null;
     }
     if (read.tooLarge) {
-      closeAfterAnswer(req, res);
+      discardRestOfBody(req);
       if (refusal === 401) refuse(req, res, 401, "Sign in as an administrator to send files.");
       else if (refusal === 403) refuse(req, res, 403, "Only administrators can send files.");
       else refuse(req, res, 413, server.TOO_LARGE_MESSAGE);
@@ -377,13 +377,13 @@ function serve() {
     }
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit.bytes) {
-      closeAfterAnswer(req, res);
+      discardRestOfBody(req);
       refuse(req, res, 413, server.TOO_LARGE_MESSAGE);
       return null;
     }
     const reserved = Number.isFinite(declared) ? declared : limit.bytes;
     if (largeBodies >= MAX_LARGE_BODIES || largeBytes + reserved > MAX_LARGE_BYTES) {
-      closeAfterAnswer(req, res);
+      discardRestOfBody(req);
       res.set("Retry-After", "10");
       refuse(req, res, 503, "The server is receiving other uploads. Please try again in a few seconds.");
       return null;

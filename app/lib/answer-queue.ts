@@ -13,7 +13,8 @@
 export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
 import { RESPOND_WITH_RESULTS } from "./page-handoff";
 
-export type QueueStatus = { pending: number; failing: boolean; closed: boolean; finishing: boolean };
+/** `pending`: changes not yet stored; `unsavedAnswers`: those of them that choose, clear or mark (a visit alone is not an answer). */
+export type QueueStatus = { pending: number; unsavedAnswers: number; failing: boolean; closed: boolean; finishing: boolean };
 type ServerReply = {
   ok: boolean;
   serverNow?: number;
@@ -66,7 +67,9 @@ export class AnswerQueue {
   }
 
   status(): QueueStatus {
-    return { pending: this.pending.size, failing: this.failing, closed: this.closed, finishing: this.finishing };
+    let unsavedAnswers = 0;
+    for (const c of this.pending.values()) if (c.chosen !== undefined || c.marked !== undefined) unsavedAnswers++;
+    return { pending: this.pending.size, unsavedAnswers, failing: this.failing, closed: this.closed, finishing: this.finishing };
   }
 
   /** Changes not yet stored on the server, newest per question (to show on screen after a reload). */

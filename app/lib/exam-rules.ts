@@ -51,6 +51,17 @@ export function allowance(input: {
   return { allowed: remaining > 0, limit, remaining };
 }
 
+/**
+ * Whether the results page offers "Retake Test", and if not, why (the spec's Retake needs an attempt
+ * left and an open test). `windowNote` is the test's "Closed on …" when its window is shut.
+ */
+export function retakeVerdict(allow: Allowance, windowNote: string | null): { allowed: true } | { allowed: false; reason: string } {
+  if (windowNote) return { allowed: false, reason: `No retake: this test is ${windowNote.charAt(0).toLowerCase()}${windowNote.slice(1)}.` };
+  if (allow.allowed) return { allowed: true };
+  if (allow.limit === 1) return { allowed: false, reason: "No retake: this test allows one attempt, and you have taken it." };
+  return { allowed: false, reason: `No retake: you have used all ${allow.limit} attempts of this test.` };
+}
+
 export function remainingSeconds(deadline: Date | number, now: Date | number): number {
   return Math.max(0, Math.ceil((+deadline - +now) / 1000));
 }

@@ -20,7 +20,26 @@ export function rankSummary(r: { better: number; below: number; total: number })
     others,
     top: others > 0 ? Math.max(1, Math.ceil((rank / r.total) * 100)) : null,
     betterThan: others > 0 ? Math.round((r.below / others) * 100) : null,
+    /** other students whose best is above / below this one (the rest tie with it) */
+    above: r.better,
+    below: r.below,
   };
+}
+
+const students = (n: number) => `${n} other student${n === 1 ? "" : "s"}`;
+
+/**
+ * The sentence under the rank on the results page, worded from the facts: alone (a first finish, or a
+ * retake nobody else has taken yet), the best, a shared top, the last, or the percentages between.
+ * `ownFinishedAttempts` counts this student's finished attempts of the test, this one included.
+ */
+export function rankNote(r: ReturnType<typeof rankSummary>, ownFinishedAttempts: number): string {
+  if (r.others === 0) return ownFinishedAttempts > 1 ? "No other student has finished this test yet." : "You are the first student to finish this test.";
+  if (r.above === 0 && r.below === r.others) return `The best score of the ${r.of} students who took this test (best attempts).`;
+  if (r.above === 0) return `The top score, shared with ${students(r.others - r.below)} (best attempts).`;
+  if (r.below === 0 && r.above === r.others)
+    return `${r.others === 1 ? "The other student" : `All ${r.others} other students`} who took this test scored higher (best attempts).`;
+  return `Top ${r.top}% · better than ${r.betterThan}% of the ${students(r.others)} who took this test (best attempts)`;
 }
 
 /** How many values of an ascending list are below `value`, and how many above it (binary search). */

@@ -15,13 +15,14 @@ function inList(values: string[]): SQL {
   );
 }
 
-/** Announcements a user may see now (active, published, audience), newest first. */
-export function visibleAnnouncementsFor(user: Pick<SessionUser, "id" | "assignedExamTypes">, limit: number | null, now = Date.now()) {
+/** Announcements a user may see now (active, published, audience), newest first; `leaveOut`: ids the student dismissed. */
+export function visibleAnnouncementsFor(user: Pick<SessionUser, "id" | "assignedExamTypes">, limit: number | null, now = Date.now(), leaveOut: string[] = []) {
   const types = user.assignedExamTypes.length ? user.assignedExamTypes : ["\u0000none"];
   const where = sql`a.is_active = 1 AND (a.scheduled_for IS NULL OR a.scheduled_for <= ${now})
     AND (a.target_type = 'all'
       OR (a.target_type = 'examType' AND EXISTS (SELECT 1 FROM announcement_exam_types t WHERE t.announcement_id = a.id AND t.exam_type IN (${inList(types)})))
-      OR (a.target_type = 'specific' AND EXISTS (SELECT 1 FROM announcement_users u WHERE u.announcement_id = a.id AND u.user_id = ${user.id})))`;
+      OR (a.target_type = 'specific' AND EXISTS (SELECT 1 FROM announcement_users u WHERE u.announcement_id = a.id AND u.user_id = ${user.id})))
+      ${leaveOut.length ? sql`AND a.id NOT IN (${inList(leaveOut)})` : sql``}`;
   // one query: the window count is taken over every visible announcement, before the LIMIT
   const rows = db().all<{ id: string; title: string; content: string; type: string; imageUrl: string | null; createdAt: number; total: number }>(
     sql`SELECT a.id, a.title, a.content, a.type, a.image_url AS imageUrl, COALESCE(a.scheduled_for, a.created_at) AS createdAt,
@@ -31,7 +32,7 @@ export function visibleAnnouncementsFor(user: Pick<SessionUser, "id" | "assigned
   return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...item }) => item) };
 }
 
-export type DashboardQuery = { type: string | null; unit: string | null; q: string; allAnnouncements: boolean };
+export type DashboardQuery = { type: string | null; unit: string | null; q: string; allAnnouncements: boolean; dismissed: string[] };
 
 export function parseDashboardQuery(url: URL): DashboardQuery {
   return {
@@ -39,6 +40,7 @@ export function parseDashboardQuery(url: URL): DashboardQuery {
     unit: url.searchParams.get("unit"),
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     allAnnouncements: url.searchParams.get("announcements") === "all",
+    dismissed: [],
   };
 }
 
@@ -50,12 +52,14 @@ function likePattern(q: string) {
 export function loadDashboard(user: SessionUser, query: DashboardQuery) {
   const labels = examTypeLabels();
   const types = user.assignedExamTypes.filter((t) => t !== "CUSTOM");
-  const announcements = visibleAnnouncementsFor(user, query.allAnnouncements ? null : 3);
+  // the panel leaves out what the student dismissed; "All announcements" lists everything
+  const announcements = visibleAnnouncementsFor(user, query.allAnnouncements ? null : 3, Date.now(), query.allAnnouncements ? [] : query.dismissed);
+  const everyAnnouncement = query.dismissed.length && !query.allAnnouncements ? visibleAnnouncementsFor(user, 1).total : announcements.total;
 
   // the tiles: tests available to the student, and their finished attempts
   const stats = db().get<{ available: number; taken: number; avg: number | null; best: number | null }>(sql`
     SELECT ${types.length ? sql`(SELECT COUNT(*) FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)}))` : sql`0`} AS available,
-           COUNT(*) AS taken,
+           COUNT(DISTINCT test_id) AS taken,
            AVG(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS avg,
            MAX(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS best
     FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL}`);
@@ -71,7 +75,8 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
       average: stats?.avg === null || stats?.avg === undefined ? 0 : Math.round(stats.avg),
       best: stats?.best === null || stats?.best === undefined ? 0 : Math.round(stats.best),
     },
-    announcements: { total: announcements.total, items: announcements.items, showingAll: query.allAnnouncements },
+    announcements: { total: announcements.total, items: announcements.items, showingAll: query.allAnnouncements, all: everyAnnouncement },
+    running: runningAttempts(user.id),
   };
 
   const type = query.type && types.includes(query.type) ? query.type : null;
@@ -100,6 +105,19 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
     tests: list.tests,
     totalInUnit: list.totalInUnit,
   };
+}
+
+/**
+ * The student's attempts still running (inside their deadline and its grace): shown first on every
+ * level of the dashboard, with the time left and Resume, and how many questions are answered.
+ */
+function runningAttempts(userId: string, now = Date.now()) {
+  return db().all<{ testId: string; title: string; deadlineAt: number; answered: number; total: number }>(sql`
+    SELECT a.test_id AS testId, t.title AS title, a.deadline_at AS deadlineAt, a.total_questions AS total,
+           (SELECT COUNT(*) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL) AS answered
+    FROM attempts a JOIN tests t ON t.id = a.test_id
+    WHERE a.user_id = ${userId} AND a.status = 'in_progress' AND a.deadline_at > ${now - GRACE_MS}
+    ORDER BY a.deadline_at`);
 }
 
 /**

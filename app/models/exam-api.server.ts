@@ -48,7 +48,7 @@ export function startReply(user: SessionUser, testId: string): ApiReply {
  * Closes the attempt (idempotent) and says where its result is; asked with `respond=results` (the exam
  * page), it also sends the results page's data, so the page shows them without a second request.
  */
-export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "role">, respond?: string): ApiReply {
+export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, respond?: string): ApiReply {
   const attempt = finishAttempt(attemptId, user.id);
   if (!attempt) return reply(404, { ok: false, error: "Attempt not found" });
   const resultsUrl = `/test/${encodeURIComponent(attempt.testId)}/results?attempt=${encodeURIComponent(attempt.id)}`;
@@ -57,7 +57,7 @@ export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "r
 }
 
 /** What the results page's loader gives for this attempt (null if it would not show it). */
-function resultsPageOf(user: Pick<SessionUser, "id" | "role">, testId: string, attemptId: string) {
+function resultsPageOf(user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, testId: string, attemptId: string) {
   const page = loadResults(user, testId, attemptId, "all");
   return page.state === "found" ? page : null;
 }

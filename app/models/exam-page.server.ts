@@ -51,9 +51,9 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   // test (or their exam type) meanwhile; nobody can start a hidden test
   const open = findOpenAttempt(db(), user.id, test.id);
   if (!open && !isTestVisibleTo(test, user)) return { state: "not-found" };
-  // Back after submitting comes to /test/ID?q=N: the exam is over, show its result
+  // Back after submitting comes to /test/ID?q=N: the exam is over, so the start card (with a link to the
+  // result) shows; sending it to the results again would trap Back on the results page
   const latest = open ? undefined : latestFinishedAttempt(user.id, test.id);
-  if (!open && latest && url.searchParams.has("q")) return { state: "finished", attemptId: latest.id };
   if (!open) {
     const allow = allowanceFor(db(), user, test);
     // a scheduled test outside its window: the card says when it opens or that it closed

@@ -1,12 +1,12 @@
 import { env } from "~/lib/env.server";
-import { ranksVisible } from "~/lib/availability";
+import { availabilityOf, ranksVisible, windowMessage } from "~/lib/availability";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
-import { acceptsAnswers, percent } from "~/lib/exam-rules";
+import { acceptsAnswers, percent, retakeVerdict } from "~/lib/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/review";
 import { orderForAttempt } from "~/lib/shuffle";
-import { answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt, testById } from "./attempt.server";
+import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt, testById } from "./attempt.server";
 import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
@@ -55,7 +55,7 @@ export type ResultsPage = ReturnType<typeof loadResults>;
  * The results of one attempt. Students see only their own (latest finished when no id is given);
  * admins see any attempt by id. Anything else is "not found".
  */
-export function loadResults(user: Pick<SessionUser, "id" | "role">, testId: string, attemptId: string | null, filter: ReviewFilter) {
+export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, testId: string, attemptId: string | null, filter: ReviewFilter) {
   const test = testById().get({ id: testId });
   if (!test) return { state: "not-found" as const };
   // while a student is taking this test again, no review of it (answers, explanations) is shown
@@ -122,6 +122,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role">, testId: stri
     rank: ranksVisible(test) ? rankAmongBest(testId, attempt.userId) : null,
     ranksFrom: ranksVisible(test) || !test.closesAt ? null : +test.closesAt,
     attemptsOnTest,
+    // a student's own results offer Retake only with an attempt left and the test open; otherwise why not
+    retake: user.role === "admin" ? null : retakeVerdict(allowanceFor(db(), user, test), windowMessage(test, availabilityOf(test), env().ACADEMY_TIME_ZONE)),
     filter,
     counts: { all: review.length, correct, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length },
     review: review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)),

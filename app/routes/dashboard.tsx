@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStudent } from "~/lib/auth.server";
-import { hiddenAnnouncementsCookie as hiddenAnnouncements } from "~/lib/cookies.server";
-import { band, bandClasses } from "~/lib/exam-rules";
+import { env } from "~/lib/env.server";
+import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/cookies.server";
+import { band, bandClasses, formatClock, remainingSeconds } from "~/lib/exam-rules";
 import { useLinkClicks } from "~/lib/hooks";
 import { safeRedirectPath } from "~/lib/redirects";
-import { formatDate } from "~/lib/time";
+import { formatDate, formatTime } from "~/lib/time";
 import { loadDashboard, parseDashboardQuery } from "~/models/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }];
@@ -14,16 +15,19 @@ export const meta: MetaFunction = () => [{ title: "Dashboard" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
   const url = new URL(request.url);
-  const dashboard = loadDashboard(user, parseDashboardQuery(url));
-  const hidden = (await hiddenAnnouncements.parse(request.headers.get("Cookie"))) === "1";
-  return { ...dashboard, announcementsHidden: hidden && !url.searchParams.has("announcements") };
+  const dismissed = await dismissedAnnouncements(request.headers.get("Cookie"));
+  return { ...loadDashboard(user, { ...parseDashboardQuery(url), dismissed }), now: Date.now(), timeZone: env().ACADEMY_TIME_ZONE };
 }
 
+/** × on one announcement: it leaves the panel (this browser, a year); the others and any new one stay. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireStudent(request);
   const form = await request.formData();
   const target = safeRedirectPath(form.get("back"), "/dashboard", "/dashboard");
-  return redirect(target, { headers: { "Set-Cookie": await hiddenAnnouncements.serialize("1") } });
+  const id = String(form.get("dismiss") ?? "").slice(0, 64);
+  const dismissed = await dismissedAnnouncements(request.headers.get("Cookie"));
+  const next = id ? [id, ...dismissed.filter((d) => d !== id)].slice(0, DISMISSED_KEPT) : dismissed;
+  return redirect(target, { headers: { "Set-Cookie": await dismissedAnnouncementsCookie.serialize(next) } });
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -34,30 +38,44 @@ export default function Dashboard() {
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
   return (
     <main className="mx-auto max-w-7xl px-4 py-6" aria-busy={loading}>
-      <h1 className="text-2xl font-bold">
-        {d.returning ? "Welcome back" : "Welcome"}, {d.name}
-      </h1>
-      {loading ? (
-        <p className="mt-1 text-sm text-slate-500" role="status">
-          Loading your dashboard...
-        </p>
-      ) : null}
-
-      <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Tile label="Available Tests" value={d.stats.available} />
-        <Tile label="Tests Taken" value={d.stats.taken} />
-        <Tile label="Average Score %" value={`${d.stats.average}%`} />
-        <Tile label="Best Score %" value={`${d.stats.best}%`} />
-      </dl>
-      {d.stats.taken > 0 ? (
-        <p className="mt-3">
-          <Link to="/progress" className="text-sm font-semibold text-brand-700 hover:underline">
-            My progress: score trend, accuracy by unit, what to practise next →
-          </Link>
-        </p>
-      ) : null}
-
-      {d.level === "categories" && !d.announcementsHidden && d.announcements.items.length > 0 ? <AnnouncementsPanel d={d} /> : null}
+      {d.running.length ? <RunningTests d={d} /> : null}
+      {d.level === "categories" ? (
+        <>
+          <h1 className="text-2xl font-bold">
+            {d.returning ? "Welcome back" : "Welcome"}, {d.name}
+          </h1>
+          {loading ? (
+            <p className="mt-1 text-sm text-slate-500" role="status">
+              Loading your dashboard...
+            </p>
+          ) : null}
+          <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Tile label="Available Tests" value={d.stats.available} />
+            <Tile label="Tests Taken" value={d.stats.taken} />
+            <Tile label="Average Score %" value={`${d.stats.average}%`} />
+            <Tile label="Best Score %" value={`${d.stats.best}%`} />
+          </dl>
+          {d.stats.taken > 0 ? (
+            <p className="mt-3">
+              <Link to="/progress" className="text-sm font-semibold text-brand-700 hover:underline">
+                My progress: score trend, accuracy by unit, what to practise next →
+              </Link>
+            </p>
+          ) : null}
+          {d.announcements.items.length > 0 ? (
+            <AnnouncementsPanel d={d} />
+          ) : d.announcements.all > 0 ? (
+            <p className="mt-4 text-sm">
+              <Link to="/dashboard?announcements=all#ann-heading" className="font-semibold text-brand-700 hover:underline">
+                All announcements ({d.announcements.all})
+              </Link>
+            </p>
+          ) : null}
+        </>
+      ) : (
+        // below the first level the list comes first: the greeting and the tiles are on the first level only
+        <h1 className="sr-only">Dashboard</h1>
+      )}
 
       {!d.hasTypes ? (
         <section className="card mt-6 p-8 text-center">
@@ -84,40 +102,79 @@ function Tile({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function AnnouncementsPanel({ d }: { d: Data }) {
-  const fetcher = useFetcher();
-  if (fetcher.state !== "idle" || fetcher.data !== undefined) return null;
+/** Tests the student is in the middle of: first on every level, with the time left and Resume. */
+function RunningTests({ d }: { d: Data }) {
   return (
-    <section aria-labelledby="ann-heading" className="card mt-6 border-brand-100 bg-brand-50/50 p-4">
-      <div className="flex items-start justify-between gap-2">
-        <h2 id="ann-heading" className="font-semibold">
-          Announcements
-        </h2>
-        <fetcher.Form method="post">
-          <input type="hidden" name="back" value="/dashboard" />
-          <button type="submit" className="rounded px-2 text-lg leading-none text-slate-500 hover:text-slate-900" aria-label="Dismiss announcements">
-            ×
-          </button>
-        </fetcher.Form>
-      </div>
-      <ul className="mt-2 divide-y divide-brand-100">
-        {d.announcements.items.map((a) => (
-          <li key={a.id} className="py-2">
-            <p className="flex flex-wrap items-center gap-2">
-              <span className="badge bg-brand-100 capitalize text-brand-800">{a.type}</span>
-              <span className="font-medium">{a.title}</span>
-              <span className="text-xs text-slate-600">{formatDate(a.createdAt)}</span>
-            </p>
-            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.content}</p>
+    <section aria-labelledby="running-heading" className="card mb-6 border-amber-300 bg-amber-50 p-4">
+      <h2 id="running-heading" className="font-semibold text-amber-900">
+        {d.running.length === 1 ? "Test in progress" : "Tests in progress"}
+      </h2>
+      <ul className="mt-2 divide-y divide-amber-200">
+        {d.running.map((r) => (
+          <li key={r.testId} className="flex flex-wrap items-center justify-between gap-3 py-2">
+            <div className="min-w-0">
+              <p className="font-medium">{r.title}</p>
+              <p className="text-sm text-slate-700">
+                Time left: <strong>{formatClock(remainingSeconds(r.deadlineAt, d.now))}</strong> (until {formatTime(r.deadlineAt, d.timeZone)}) · {r.answered}{" "}
+                of {r.total} answered
+              </p>
+            </div>
+            <Link to={`/test/${r.testId}`} className="btn-primary">
+              Resume Test
+            </Link>
           </li>
         ))}
       </ul>
-      {!d.announcements.showingAll && d.announcements.total > d.announcements.items.length ? (
-        <Link to="/dashboard?announcements=all#ann-heading" className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
-          View all {d.announcements.total} announcements
-        </Link>
-      ) : null}
     </section>
+  );
+}
+
+function AnnouncementsPanel({ d }: { d: Data }) {
+  return (
+    <section aria-labelledby="ann-heading" className="card mt-6 border-brand-100 bg-brand-50/50 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="ann-heading" className="font-semibold">
+          Announcements
+        </h2>
+        {!d.announcements.showingAll ? (
+          <Link to="/dashboard?announcements=all#ann-heading" className="text-sm font-semibold text-brand-700 hover:underline">
+            All announcements ({d.announcements.all})
+          </Link>
+        ) : null}
+      </div>
+      <ul className="mt-2 divide-y divide-brand-100">
+        {d.announcements.items.map((a) => (
+          <AnnouncementItem key={a.id} a={a} dismissible={!d.announcements.showingAll} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AnnouncementItem({ a, dismissible }: { a: Data["announcements"]["items"][number]; dismissible: boolean }) {
+  const fetcher = useFetcher();
+  // dismissed: gone at once with JavaScript (the page's data follows); without, the form posts and reloads
+  if (fetcher.state !== "idle") return null;
+  return (
+    <li className="flex items-start gap-2 py-2">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="badge bg-brand-100 capitalize text-brand-800">{a.type}</span>
+          <span className="font-medium">{a.title}</span>
+          <span className="text-xs text-slate-600">{formatDate(a.createdAt)}</span>
+        </p>
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.content}</p>
+      </div>
+      {dismissible ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="back" value="/dashboard" />
+          <input type="hidden" name="dismiss" value={a.id} />
+          <button type="submit" className="rounded px-2 text-lg leading-none text-slate-500 hover:text-slate-900" aria-label={`Dismiss “${a.title}”`}>
+            ×
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </li>
   );
 }
 

@@ -207,7 +207,7 @@ function Exam({ page }: { page: ExamPageData }) {
   const [offset, setOffset] = useState(() => attempt.serverNow - Date.now());
   const offsetRef = useRef(offset);
   offsetRef.current = offset;
-  const [status, setStatus] = useState<QueueStatus>({ pending: 0, failing: false, closed: false, finishing: false });
+  const [status, setStatus] = useState<QueueStatus>({ pending: 0, unsavedAnswers: 0, failing: false, closed: false, finishing: false });
   const [ended, setEnded] = useState<null | "closed" | "elsewhere">(null);
   const queueRef = useRef<AnswerQueue | null>(null);
   const channelRef = useRef<BroadcastChannel | null>(null);
@@ -224,9 +224,10 @@ function Exam({ page }: { page: ExamPageData }) {
       },
       onFinished: (url, results) => {
         channel?.postMessage({ type: "finished", resultsUrl: url } satisfies ExamMessage);
-        // the results came with Finish's answer: shown without asking the server again
+        // the results came with Finish's answer: shown without asking the server again. They take the
+        // exam's place in the history, so Back leaves them (to the start card), not back into the exam
         if (results) keepPageData(url, results);
-        navigate(url);
+        navigate(url, { replace: true });
       },
       onClosed: () => setEnded((e) => e ?? "closed"),
     });
@@ -364,7 +365,9 @@ function Exam({ page }: { page: ExamPageData }) {
           <p role="status" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900">
             {status.finishing
               ? `Submitting…${waiting}`
-              : `Reconnecting… ${status.pending} answer${status.pending === 1 ? "" : "s"} not saved yet. Keep this page open: they are sent when the connection is back.`}
+              : status.unsavedAnswers > 0
+                ? `Reconnecting… ${status.unsavedAnswers} answer${status.unsavedAnswers === 1 ? "" : "s"} not saved yet. Keep this page open: they are sent when the connection is back.`
+                : "Reconnecting… Keep this page open: your answers so far are saved."}
           </p>
         ) : null}
       </header>

@@ -6,7 +6,7 @@ import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/r
 import { RichText } from "~/components/RichText";
 import { requireUser } from "~/lib/auth.server";
 import { band, bandClasses, formatDuration } from "~/lib/exam-rules";
-import { parseReviewFilter, REVIEW_FILTERS, type ReviewFilter } from "~/lib/review";
+import { parseReviewFilter, rankNote, REVIEW_FILTERS, type ReviewFilter } from "~/lib/review";
 import { takePageData } from "~/lib/page-handoff";
 import { loadResults } from "~/models/results.server";
 
@@ -53,7 +53,7 @@ export default function Results() {
       </main>
     );
   }
-  const { test, attempt, breakdown, rank, review, counts, filter, isAdmin, ranksFrom } = page;
+  const { test, attempt, breakdown, rank, review, counts, filter, isAdmin, ranksFrom, retake } = page;
   const colour = band(attempt.percent);
   const base = `/test/${test.id}/results?attempt=${attempt.id}`;
   return (
@@ -84,9 +84,7 @@ export default function Results() {
         ) : null}
         {rank ? (
           <p className="mt-3 text-sm text-slate-600" data-testid="rank-note">
-            {rank.others > 0
-              ? `Top ${rank.top}% · better than ${rank.betterThan}% of the other ${rank.others} student${rank.others === 1 ? "" : "s"} who took this test (best attempts)`
-              : "You are the first student to finish this test."}
+            {rankNote(rank, page.attemptsOnTest)}
           </p>
         ) : null}
       </section>
@@ -115,13 +113,19 @@ export default function Results() {
         <Link to={isAdmin ? "/admin" : "/dashboard"} className="btn-secondary">
           {isAdmin ? "Back to Admin Panel" : "Back to Dashboard"}
         </Link>
-        {!isAdmin ? (
+        {retake?.allowed ? (
           <Link to={`/test/${test.id}`} className="btn-primary">
             Retake Test
           </Link>
         ) : null}
         <PrintButton />
       </div>
+
+      {retake && !retake.allowed ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="retake-note">
+          {retake.reason}
+        </p>
+      ) : null}
 
       <section className="mt-6" aria-labelledby="review-heading">
         <h2 id="review-heading" className="text-lg font-bold">

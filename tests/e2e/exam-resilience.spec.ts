@@ -91,10 +91,10 @@ test("offline mid-exam: moving, answering, marking and finishing stay in the exa
     { q: "q2", chosen: 0, marked: 1 },
     { q: "q5", chosen: 1, marked: 0 },
   ]);
-  // Back after submitting shows the result, not a start card
+  // Back after submitting leaves the results (they took the exam's place): the start card, with the result a link away
   await page.goBack();
-  await expect(page).toHaveURL(/\/results\?attempt=/);
-  await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/results/);
+  await expect(page.getByRole("link", { name: "View your latest result" })).toBeVisible();
 });
 
 test("a first visit to the exam fetches four scripts, all named in the HTML and cached for a year (few round trips on a slow link)", async ({
@@ -360,15 +360,18 @@ test("an expired attempt offers its result, not Resume", async ({ page }) => {
   expect(requests).toEqual([`GET /test/${testId}.data`, `GET /test/${testId}/results.data`]);
 });
 
-test("the dashboard's announcements × hides the panel with JavaScript, across a reload", async ({ page }) => {
+test("the dashboard's × hides that announcement with JavaScript, across a reload", async ({ page }) => {
   await signIn(page, app, "arun@academy.local", PASSWORD);
-  await expect(page.getByRole("heading", { name: "Announcements" })).toBeVisible();
-  await page.getByRole("button", { name: "Dismiss announcements" }).click();
-  await expect(page.getByRole("heading", { name: "Announcements" })).toHaveCount(0);
+  const panel = page.getByRole("region", { name: "Announcements" });
+  const title = (await panel.getByRole("listitem").first().locator(".font-medium").textContent()) ?? "";
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/dashboard"));
+  await panel.getByRole("button", { name: `Dismiss “${title}”` }).click();
+  await expect(panel.getByText(title, { exact: true })).toHaveCount(0);
+  await answered;
   await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("heading", { name: "Announcements" })).toHaveCount(0);
+  await expect(panel.getByText(title, { exact: true })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Announcements" })).toHaveCount(0);
+  await expect(panel.getByText(title, { exact: true })).toHaveCount(0);
 });
 
 test("an unknown address is a real 404 page; robots.txt exists", async ({ page, request }) => {

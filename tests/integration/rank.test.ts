@@ -48,7 +48,7 @@ describe("rank and percentile", () => {
     const testId = createTest({ title: "Rank alone", examType: "NET", duration: 30 }, TEN).id;
     const s = await makeStudent();
     const a = finished(s.user.id, testId, 7);
-    expect(await rankOf(s.cookie, testId, a)).toEqual({ rank: 1, of: 1, others: 0, top: null, betterThan: null });
+    expect(await rankOf(s.cookie, testId, a)).toEqual({ rank: 1, of: 1, others: 0, top: null, betterThan: null, above: 0, below: 0 });
   });
 
   it("two students: the better is rank 1 and better than 100% of the other; the other rank 2, better than 0%", async () => {
@@ -57,8 +57,8 @@ describe("rank and percentile", () => {
     const b = await makeStudent();
     const aAttempt = finished(a.user.id, testId, 9);
     const bAttempt = finished(b.user.id, testId, 4);
-    expect(await rankOf(a.cookie, testId, aAttempt)).toEqual({ rank: 1, of: 2, others: 1, top: 50, betterThan: 100 });
-    expect(await rankOf(b.cookie, testId, bAttempt)).toEqual({ rank: 2, of: 2, others: 1, top: 100, betterThan: 0 });
+    expect(await rankOf(a.cookie, testId, aAttempt)).toEqual({ rank: 1, of: 2, others: 1, top: 50, betterThan: 100, above: 0, below: 1 });
+    expect(await rankOf(b.cookie, testId, bAttempt)).toEqual({ rank: 2, of: 2, others: 1, top: 100, betterThan: 0, above: 1, below: 0 });
   });
 
   it("many students: each counted once, by their best attempt", async () => {
@@ -72,7 +72,7 @@ describe("rank and percentile", () => {
     finished(students[3].user.id, testId, 6);
     const last = finished(students[4].user.id, testId, 3);
     // 6/10: two did better, one did worse, one tied, of 4 others
-    expect(await rankOf(students[2].cookie, testId, best)).toEqual({ rank: 3, of: 5, others: 4, top: 60, betterThan: 25 });
-    expect(await rankOf(students[4].cookie, testId, last)).toEqual({ rank: 5, of: 5, others: 4, top: 100, betterThan: 0 });
+    expect(await rankOf(students[2].cookie, testId, best)).toEqual({ rank: 3, of: 5, others: 4, top: 60, betterThan: 25, above: 2, below: 1 });
+    expect(await rankOf(students[4].cookie, testId, last)).toEqual({ rank: 5, of: 5, others: 4, top: 100, betterThan: 0, above: 4, below: 0 });
   });
 });

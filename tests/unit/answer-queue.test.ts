@@ -48,6 +48,18 @@ const settle = async () => {
 };
 
 describe("AnswerQueue", () => {
+  it("counts as unsaved answers only changes that choose or mark, not question visits", async () => {
+    replies = ["offline", "offline", "offline", "offline", "offline", "offline"];
+    const { queue } = makeQueue();
+    queue.push({ questionId: "q1", visit: true, at: 1000 });
+    queue.push({ questionId: "q1", chosen: 1, at: 1001 });
+    queue.push({ questionId: "q2", visit: true, at: 1002 });
+    queue.push({ questionId: "q2", marked: true, at: 1003 });
+    queue.push({ questionId: "q3", visit: true, at: 1004 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toMatchObject({ pending: 3, unsavedAnswers: 2, failing: true });
+  });
+
   it("retries through a dropped link and a 503 until the answer is stored", async () => {
     replies = ["offline", { status: 503, body: { ok: false, retry: true, error: "busy" } }];
     const { queue } = makeQueue();
