@@ -11,7 +11,7 @@
  * refusal (bad question or option) is dropped; `closed` means the attempt is over.
  */
 export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
-import { RESPOND_WITH_RESULTS } from "./page-handoff";
+import { RESPOND_WITH_RESULTS, TIME_UP } from "./page-handoff";
 
 /** `pending`: changes not yet stored; `unsavedAnswers`: those of them that choose, clear or mark (a visit alone is not an answer). */
 export type QueueStatus = { pending: number; unsavedAnswers: number; failing: boolean; closed: boolean; finishing: boolean };
@@ -35,6 +35,7 @@ export class AnswerQueue {
   private failing = false;
   private closed = false;
   private finishing = false;
+  private timeUp = false;
   private delay = 1000;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<(s: QueueStatus) => void>();
@@ -101,10 +102,14 @@ export class AnswerQueue {
     void this.pump();
   }
 
-  /** Queues Finish: sent once every change is stored, retried until the server confirms. */
-  finish() {
+  /**
+   * Queues Finish: sent once every change is stored, retried until the server confirms. `timeUp`: the
+   * countdown reached zero (the server then stores the attempt as time up, not as submitted).
+   */
+  finish(timeUp = false) {
     if (this.finishing) return;
     this.finishing = true;
+    this.timeUp = timeUp;
     this.emit();
     this.retryNow();
   }
@@ -232,7 +237,9 @@ export class AnswerQueue {
 
   private async sendFinish() {
     this.sending = true;
-    const reply = await this.post("finish", new URLSearchParams([[RESPOND_WITH_RESULTS.name, RESPOND_WITH_RESULTS.value]]));
+    const fields = new URLSearchParams([[RESPOND_WITH_RESULTS.name, RESPOND_WITH_RESULTS.value]]);
+    if (this.timeUp) fields.set(TIME_UP.name, TIME_UP.value);
+    const reply = await this.post("finish", fields);
     this.sending = false;
     if (reply?.ok && reply.resultsUrl) {
       this.close();

@@ -66,6 +66,19 @@ export function remainingSeconds(deadline: Date | number, now: Date | number): n
   return Math.max(0, Math.ceil((+deadline - +now) / 1000));
 }
 
+/** How far before the server's deadline a countdown's "time up" is believed (the page's clock is corrected, not exact). */
+export const TIME_UP_TOLERANCE_MS = 10_000;
+
+/**
+ * How a finished attempt is stored: "expired" (time ran out) past the deadline's grace, or when the
+ * page's countdown reached zero (sent as time up, believed from a little before the deadline on);
+ * otherwise "submitted". Either way the time spent stops at the deadline.
+ */
+export function finishStatus(deadline: Date | number, now: Date | number, timeUp: boolean): "submitted" | "expired" {
+  if (!acceptsAnswers(deadline, now)) return "expired";
+  return timeUp && +now >= +deadline - TIME_UP_TOLERANCE_MS ? "expired" : "submitted";
+}
+
 /** Answers and finishes are accepted up to the deadline plus the grace period. */
 export function acceptsAnswers(deadline: Date | number, now: Date | number, graceMs = GRACE_MS): boolean {
   return +now <= +deadline + graceMs;

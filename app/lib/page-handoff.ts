@@ -15,6 +15,9 @@ const keyOf = (url: URL) => url.pathname + url.search;
 /** The field the exam page's Finish adds: answer with the results. */
 export const RESPOND_WITH_RESULTS = { name: "respond", value: "results" } as const;
 
+/** Sent with Finish by the countdown at zero: the attempt ended because the time was up. */
+export const TIME_UP = { name: "reason", value: "time-up" } as const;
+
 /** Keeps the data of the page at `href` for the move that follows (one page at a time). */
 export function keepPageData(href: string, data: unknown) {
   kept.clear();

@@ -3,7 +3,7 @@ import { env } from "~/lib/env.server";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
-import { acceptsAnswers, allowance, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
+import { acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
 import { newId } from "~/lib/ids.server";
 import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/shuffle";
 import type { SessionUser } from "./user.server";
@@ -314,12 +314,12 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
 }
 
 /** Finish: scores on the server; a second finish changes nothing. */
-export function finishAttempt(attemptId: string, userId: string, now = new Date()): Attempt | null {
+export function finishAttempt(attemptId: string, userId: string, now = new Date(), { timeUp = false }: { timeUp?: boolean } = {}): Attempt | null {
   return transaction((tx) => {
     const attempt = attemptById().get({ id: attemptId });
     if (attempt?.userId !== userId) return null;
     if (attempt.status !== "in_progress") return attempt;
-    return closeAttempt(tx, attempt.id, acceptsAnswers(attempt.deadlineAt, now) ? "submitted" : "expired", now);
+    return closeAttempt(tx, attempt.id, finishStatus(attempt.deadlineAt, now, timeUp), now);
   });
 }
 

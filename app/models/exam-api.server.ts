@@ -1,6 +1,6 @@
 import { studentOfCookie } from "~/lib/auth.server";
 import { answerSchema } from "~/lib/exam-schemas";
-import { RESPOND_WITH_RESULTS } from "~/lib/page-handoff";
+import { RESPOND_WITH_RESULTS, TIME_UP } from "~/lib/page-handoff";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
 import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
@@ -48,8 +48,8 @@ export function startReply(user: SessionUser, testId: string): ApiReply {
  * Closes the attempt (idempotent) and says where its result is; asked with `respond=results` (the exam
  * page), it also sends the results page's data, so the page shows them without a second request.
  */
-export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, respond?: string): ApiReply {
-  const attempt = finishAttempt(attemptId, user.id);
+export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, respond?: string, reason?: string): ApiReply {
+  const attempt = finishAttempt(attemptId, user.id, new Date(), { timeUp: reason === TIME_UP.value });
   if (!attempt) return reply(404, { ok: false, error: "Attempt not found" });
   const resultsUrl = `/test/${encodeURIComponent(attempt.testId)}/results?attempt=${encodeURIComponent(attempt.id)}`;
   const results = respond === RESPOND_WITH_RESULTS.value ? resultsPageOf(user, attempt.testId, attempt.id) : null;
@@ -59,7 +59,8 @@ export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "r
 /** What the results page's loader gives for this attempt (null if it would not show it). */
 function resultsPageOf(user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, testId: string, attemptId: string) {
   const page = loadResults(user, testId, attemptId, "all");
-  return page.state === "found" ? page : null;
+  // the same data as the results route's loader at the address Finish names (no late answer there)
+  return page.state === "found" ? { ...page, lateAnswer: false } : null;
 }
 
 export function apiResponse(r: ApiReply): Response {
@@ -103,6 +104,6 @@ export async function examApiFastPath(
   if (!student) return null;
   if (target.endpoint === "start") return startReply(toSessionUser(student), id);
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-  if (target.endpoint === "finish") return finishReply(id, student, fields.respond);
+  if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason);
   return answerReply(id, student.id, fields);
 }

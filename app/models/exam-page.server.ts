@@ -134,11 +134,17 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
       if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Invalid answer", status: 400 };
       const { questionId, chosen, q, nav, goto } = parsed.data;
       const open = findOpenAttempt(db(), user.id, testId);
-      if (!open) return { redirect: base };
+      // an answer that arrives once the attempt is closed is not saved: the result says so
+      const late = chosen !== undefined ? "&late=1" : "";
+      if (!open) {
+        const closed = latestFinishedAttempt(user.id, testId);
+        return { redirect: closed ? `${resultsOf(closed.id)}${late}` : base };
+      }
       const step = examNavigation(nav, chosen, q, open.totalQuestions, goto);
       const { change } = step;
       const saved = change.chosen === undefined && change.marked === undefined ? null : saveAnswer(open.id, user.id, { questionId, ...change });
-      if (saved && !saved.ok) return saved.closed ? { redirect: resultsOf(open.id) } : { error: saved.error, status: 400 };
+      if (saved && !saved.ok)
+        return saved.closed ? { redirect: `${resultsOf(open.id)}${change.chosen !== undefined ? "&late=1" : ""}` } : { error: saved.error, status: 400 };
       // the question moved to counts as visited
       const target = examQuestionsOf(open)[step.target - 1];
       if (target && step.target !== q) saveAnswer(open.id, user.id, { questionId: target.id, visitOnly: true });

@@ -108,6 +108,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       percent: percent(attempt.score ?? correct, total),
       timeSpent,
       completedAt: attempt.completedAt ? +attempt.completedAt : null,
+      deadlineAt: +attempt.deadlineAt,
       regradedAt: attempt.regradedAt ? +attempt.regradedAt : null,
       droppedQuestions: all.length - key.length,
     },

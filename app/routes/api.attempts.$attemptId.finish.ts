@@ -11,7 +11,8 @@ import { apiResponse, finishReply } from "~/models/exam-api.server";
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
-  return apiResponse(finishReply(params.attemptId ?? "", user, formToObject(await request.formData()).respond));
+  const fields = formToObject(await request.formData());
+  return apiResponse(finishReply(params.attemptId ?? "", user, fields.respond, fields.reason));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -290,6 +290,10 @@ function Exam({ page }: { page: ExamPageData }) {
     setConfirmOpen(true);
     queueRef.current?.finish();
   }, []);
+  const timeUp = useCallback(() => {
+    setConfirmOpen(true);
+    queueRef.current?.finish(true);
+  }, []);
 
   if (!question) return null;
   const entry = entries[question.id];
@@ -351,7 +355,7 @@ function Exam({ page }: { page: ExamPageData }) {
             serverOffsetMs={offset}
             deadlineClock={attempt.deadlineClock}
             initialRemaining={remainingSeconds(attempt.deadlineAt, attempt.serverNow)}
-            onExpire={finish}
+            onExpire={timeUp}
           />
           <button type="submit" form={FORM_ID} name="nav" value="finish" className="btn-danger shrink-0 px-2.5 text-sm sm:px-4">
             Finish Test

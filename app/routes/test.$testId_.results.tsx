@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PrintButton } from "~/components/PrintButton";
-import { formatDateTime } from "~/lib/time";
+import { formatDateTime, formatTime } from "~/lib/time";
 import { data } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
@@ -20,7 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const filter = parseReviewFilter(url.searchParams.get("filter"));
   const page = loadResults(user, params.testId ?? "", url.searchParams.get("attempt"), filter);
   const status = page.state === "found" ? 200 : page.state === "test-running" ? 403 : 404;
-  return data(page, { status, headers: { "Cache-Control": "no-store" } });
+  // `late`: the exam form's last answer arrived after the attempt closed (app/models/exam-page.server.ts)
+  const shown = page.state === "found" ? { ...page, lateAnswer: url.searchParams.get("late") === "1" } : page;
+  return data(shown, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 /** Right after Finish on the exam page, the results came with Finish's answer (app/lib/page-handoff.ts). */
@@ -61,7 +63,16 @@ export default function Results() {
       <section className="card p-6 text-center">
         <h1 className="text-2xl font-bold">Test Completed!</h1>
         <p className="mt-1 text-slate-600">{test.title}</p>
-        {attempt.status === "expired" ? <p className="mt-1 text-sm text-amber-700">Time ran out: your saved answers were submitted automatically.</p> : null}
+        {attempt.status === "expired" ? (
+          <p className="mt-1 text-sm text-amber-700" data-testid="time-up-note">
+            Time ran out at {formatTime(attempt.deadlineAt, page.timeZone)}: the answers saved by then were submitted automatically.
+          </p>
+        ) : null}
+        {page.lateAnswer ? (
+          <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+            Your last answer reached the server after the time was up, so it was not saved.
+          </p>
+        ) : null}
         {attempt.regradedAt ? (
           <p className="mt-1 text-sm text-brand-800" data-testid="regraded-note">
             Regraded on {formatDateTime(attempt.regradedAt, page.timeZone)}: the academy corrected the answer key

@@ -149,10 +149,49 @@ test("JS on: the countdown submits the test by itself at zero", async ({ page })
   await expect(page.getByRole("timer")).toHaveAttribute("data-warning", "true");
   await expect(page).toHaveURL(/\/results\?attempt=/, { timeout: 15_000 });
   await expect(page.getByText("1 / 10")).toBeVisible();
+  // stored as time up, not as submitted, and the results say so
+  await expect(page.getByTestId("time-up-note")).toContainText("Time ran out at");
+  const status = app
+    .db()
+    .prepare("select a.status from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ? order by a.started_at desc limit 1")
+    .get("joseph@academy.local", testId) as { status: string };
+  expect(status.status).toBe("expired");
 });
 
 test.describe("JS off", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the time left says it is as of the page load; an answer sent after the time is up is said to be lost", async ({ page }) => {
+    await signIn(page, app, "arun@academy.local", "student123");
+    const testId = testIdOf("Chaucer and the Age of Transition");
+    await page.goto(`${app.url}/test/${testId}`);
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await expect(page.getByText("Question 1 of 10")).toBeVisible();
+    await expect(page.getByText("Left at load")).toBeVisible();
+    await page.getByLabel(/^A\./).check();
+    await page.getByRole("button", { name: "Save & Next" }).click();
+    await expect(page.getByText("Question 2 of 10")).toBeVisible();
+    // the time runs out (and its grace) while the student thinks about question 2
+    app
+      .db()
+      .prepare(`update attempts set started_at = ?, deadline_at = ? where test_id = ? and status = 'in_progress'`)
+      .run(Date.now() - 16 * 60_000, Date.now() - 60_000, testId);
+    await page.getByLabel(/^B\./).check();
+    await page.getByRole("button", { name: "Save & Next" }).click();
+    await expect(page).toHaveURL(/\/results\?attempt=.*late=1/);
+    await expect(page.getByTestId("time-up-note")).toContainText("Time ran out at");
+    await expect(page.getByRole("alert")).toHaveText("Your last answer reached the server after the time was up, so it was not saved.");
+    // what was saved in time counts; the late answer is not stored
+    const stored = app
+      .db()
+      .prepare(
+        `select question_id as q, chosen_index as chosen from attempt_answers where chosen_index is not null and attempt_id = (
+           select a.id from attempts a join users u on u.id = a.user_id where u.email = 'arun@academy.local' and a.test_id = ? order by a.started_at desc limit 1)
+         order by question_id`,
+      )
+      .all(testId);
+    expect(stored).toEqual([{ q: "q1", chosen: 0 }]);
+  });
 
   test("take a test with plain form posts and see the review", async ({ page }) => {
     await signIn(page, app, STUDENT.email, STUDENT.password);

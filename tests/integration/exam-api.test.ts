@@ -140,3 +140,30 @@ describe("the exam's JSON endpoints without the framework", () => {
     expect(answered(attemptId)).toEqual([]);
   });
 });
+
+describe("Finish sent by the countdown at zero", () => {
+  it("is stored as time up through the fast path and the route; a time up sent long before the deadline is a plain submit", async () => {
+    for (const through of ["fast", "route"] as const) {
+      const { user, cookie } = await makeStudent();
+      const attemptId = await startedAttempt(cookie, user.id);
+      // the deadline is now: the page's countdown reached zero
+      db()
+        .update(attempts)
+        .set({ deadlineAt: new Date(Date.now() - 200) })
+        .where(eq(attempts.id, attemptId))
+        .run();
+      const fields = { respond: "results", reason: "time-up" };
+      const path = `/api/attempts/${attemptId}/finish`;
+      const reply =
+        through === "fast"
+          ? (await examApiFastPath(path, cookie, FORM_ENCODED, body(fields)))?.json
+          : await ((await run(finishApi.action, postRequest(path, fields, { cookie }), { attemptId })) as Response).json();
+      expect(reply).toMatchObject({ ok: true, status: "expired" });
+      expect(db().select().from(attempts).where(eq(attempts.id, attemptId)).get()?.status).toBe("expired");
+    }
+    const { user, cookie } = await makeStudent();
+    const early = await startedAttempt(cookie, user.id);
+    const reply = await examApiFastPath(`/api/attempts/${early}/finish`, cookie, FORM_ENCODED, body({ reason: "time-up" }));
+    expect(reply?.json).toMatchObject({ ok: true, status: "submitted" });
+  });
+});

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   acceptsAnswers,
   allowance,
+  finishStatus,
+  retakeVerdict,
   band,
   formatClock,
   GRACE_MS,
@@ -109,5 +111,36 @@ describe("resultsDiscoveryDelayMs", () => {
     expect(resultsDiscoveryDelayMs(1, 6_000)).toBe(3_000);
     expect(resultsDiscoveryDelayMs(0.5, 0)).toBe(0);
     expect(resultsDiscoveryDelayMs(0.5, -10_000)).toBe(0);
+  });
+});
+
+describe("finishStatus", () => {
+  const deadline = 1_000_000;
+  it("stores a finish before the deadline as submitted, past its grace as time up", () => {
+    expect(finishStatus(deadline, deadline - 60_000, false)).toBe("submitted");
+    expect(finishStatus(deadline, deadline + 16_000, false)).toBe("expired");
+  });
+  it("believes the countdown's time up from a little before the deadline, not earlier", () => {
+    expect(finishStatus(deadline, deadline + 500, true)).toBe("expired");
+    expect(finishStatus(deadline, deadline - 3_000, true)).toBe("expired");
+    expect(finishStatus(deadline, deadline - 60_000, true)).toBe("submitted");
+  });
+});
+
+describe("retakeVerdict", () => {
+  it("offers a retake while an attempt is left and the test is open, and says why not otherwise", () => {
+    expect(retakeVerdict({ allowed: true, limit: null, remaining: null }, null)).toEqual({ allowed: true });
+    expect(retakeVerdict({ allowed: false, limit: 2, remaining: 0 }, null)).toEqual({
+      allowed: false,
+      reason: "No retake: you have used all 2 attempts of this test.",
+    });
+    expect(retakeVerdict({ allowed: false, limit: 1, remaining: 0 }, null)).toEqual({
+      allowed: false,
+      reason: "No retake: this test allows one attempt, and you have taken it.",
+    });
+    expect(retakeVerdict({ allowed: true, limit: null, remaining: null }, "Closed on 1 Dec 2026, 1:00 pm")).toEqual({
+      allowed: false,
+      reason: "No retake: this test is closed on 1 Dec 2026, 1:00 pm.",
+    });
   });
 });

@@ -48,7 +48,8 @@ export function Countdown({
       className={`w-[6.5rem] shrink-0 rounded-lg px-2 py-1 text-center leading-tight ${warning ? "bg-red-100 text-red-700" : "bg-slate-100 text-slate-800"}`}
       data-warning={warning ? "true" : "false"}
     >
-      <span className="block text-[11px] font-medium uppercase tracking-wide">Time Left</span>
+      {/* without JavaScript the figure cannot tick: it says it is the time left when the page loaded */}
+      <span className="block text-[11px] font-medium uppercase tracking-wide">{hydrated ? "Time Left" : "Left at load"}</span>
       <span
         role="timer"
         aria-label={`Time left ${formatClock(left)}`}
