@@ -1,3 +1,4 @@
+import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStudent } from "~/lib/auth.server";
@@ -135,7 +136,7 @@ function TrendTable({ d }: { d: Data }) {
 
 function Accuracy({ d }: { d: Data }) {
   return (
-    <section aria-labelledby="accuracy-heading" className="card mt-4 overflow-x-auto p-5">
+    <section aria-labelledby="accuracy-heading" className="card mt-4 p-5">
       <h2 id="accuracy-heading" className="text-lg font-bold">
         Accuracy
       </h2>
@@ -165,32 +166,34 @@ type AccuracyRow = { key: string; label: string; attempts: number; correct: numb
 /** One accuracy table (by exam category or by unit): tests taken, correct answers, accuracy. */
 function AccuracyTable({ caption, heading, rows }: { caption: string; heading: string; rows: AccuracyRow[] }) {
   return (
-    <table className="mt-3 w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <ColumnHeads names={[heading, "Tests", "Correct", "Accuracy"]} />
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key} className="border-t border-slate-100">
-            <th scope="row" className="min-w-32 py-1 pr-3 font-medium">
-              {r.label}
-            </th>
-            <td className="whitespace-nowrap pr-3">{r.attempts}</td>
-            <td className="whitespace-nowrap pr-3">
-              {r.correct}/{r.questions}
-            </td>
-            <td className="whitespace-nowrap pr-3">
-              <Percent value={r.accuracy} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ScrollableTable label={`${caption} (scrolls sideways)`}>
+      <table className="mt-3 w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <ColumnHeads names={[heading, "Tests", "Correct", "Accuracy"]} />
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className="border-t border-slate-100">
+              <th scope="row" className="min-w-32 py-1 pr-3 font-medium">
+                {r.label}
+              </th>
+              <td className="whitespace-nowrap pr-3">{r.attempts}</td>
+              <td className="whitespace-nowrap pr-3">
+                {r.correct}/{r.questions}
+              </td>
+              <td className="whitespace-nowrap pr-3">
+                <Percent value={r.accuracy} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollableTable>
   );
 }
 
 function Tests({ d }: { d: Data }) {
   return (
-    <section aria-labelledby="tests-heading" className="card mt-4 overflow-x-auto p-5">
+    <section aria-labelledby="tests-heading" className="card mt-4 p-5">
       <h2 id="tests-heading" className="text-lg font-bold">
         Tests taken
       </h2>
@@ -198,30 +201,32 @@ function Tests({ d }: { d: Data }) {
         {d.testsTaken > d.tests.length ? `The ${d.tests.length} most recent of the ${d.testsTaken} tests you have taken. ` : null}
         Time per question is yours (average over your attempts) beside the median of every student who took the test.
       </p>
-      <table className="mt-2 w-full text-left text-sm">
-        <ColumnHeads names={["Test", "Attempts", "Best", "Latest", "Time per question (median)"]} />
-        <tbody>
-          {d.tests.map((t) => (
-            <tr key={t.testId} id={`test-${t.testId}`} className="border-t border-slate-100 target:bg-amber-50">
-              <th scope="row" className="min-w-32 py-1 pr-3 font-medium">
-                <a href={`/test/${t.testId}/results?attempt=${t.latestId}`} className="text-brand-700 hover:underline">
-                  {t.title}
-                </a>
-              </th>
-              <td className="whitespace-nowrap pr-3">{t.attempts}</td>
-              <td className="whitespace-nowrap pr-3">
-                <Percent value={t.best} />
-              </td>
-              <td className="whitespace-nowrap pr-3">
-                <Percent value={t.latest} />
-              </td>
-              <td className="whitespace-nowrap pr-3">
-                {seconds(t.mySecondsPerQuestion)} ({seconds(t.medianSecondsPerQuestion)})
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollableTable label="Tests taken (scrolls sideways)">
+        <table className="mt-2 w-full text-left text-sm">
+          <ColumnHeads names={["Test", "Attempts", "Best", "Latest", "Time per question (median)"]} />
+          <tbody>
+            {d.tests.map((t) => (
+              <tr key={t.testId} id={`test-${t.testId}`} className="border-t border-slate-100 target:bg-amber-50">
+                <th scope="row" className="min-w-32 py-1 pr-3 font-medium">
+                  <a href={`/test/${t.testId}/results?attempt=${t.latestId}`} className="text-brand-700 hover:underline">
+                    {t.title}
+                  </a>
+                </th>
+                <td className="whitespace-nowrap pr-3">{t.attempts}</td>
+                <td className="whitespace-nowrap pr-3">
+                  <Percent value={t.best} />
+                </td>
+                <td className="whitespace-nowrap pr-3">
+                  <Percent value={t.latest} />
+                </td>
+                <td className="whitespace-nowrap pr-3">
+                  {seconds(t.mySecondsPerQuestion)} ({seconds(t.medianSecondsPerQuestion)})
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollableTable>
     </section>
   );
 }

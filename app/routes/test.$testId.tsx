@@ -212,6 +212,11 @@ function Exam({ page }: { page: ExamPageData }) {
   const queueRef = useRef<AnswerQueue | null>(null);
   const channelRef = useRef<BroadcastChannel | null>(null);
   const questionRef = useRef<HTMLFormElement>(null);
+  const legendRef = useRef<HTMLLegendElement>(null);
+  // after Start (or Resume), keyboard and screen-reader focus is on the question, not the page body
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) legendRef.current?.focus({ preventScroll: true });
+  }, []);
 
   // the save queue, the other tabs of this attempt, and the taps made before hydration
   useEffect(() => {
@@ -343,9 +348,10 @@ function Exam({ page }: { page: ExamPageData }) {
   return (
     <main className="mx-auto max-w-6xl px-3 pb-6 sm:px-4">
       <header className="sticky top-0 z-30 -mx-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:mx-0 sm:mt-3 sm:rounded-xl sm:border">
-        <div className="flex items-center gap-2">
-          <div className="min-w-0 flex-1">
-            <h1 className="truncate text-sm font-bold sm:text-lg">{test.title}</h1>
+        {/* on a phone the title has a line of its own (two at most): beside the clock it was cut after a dozen characters */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h1 className="line-clamp-2 min-w-0 basis-full break-words text-sm font-bold leading-snug sm:basis-0 sm:flex-1 sm:text-lg">{test.title}</h1>
+          <div className="min-w-0 flex-1 sm:flex-none">
             <p className="whitespace-nowrap text-xs text-slate-600 sm:text-sm" aria-live="polite">
               Question {current} of {questions.length}
             </p>
@@ -388,7 +394,7 @@ function Exam({ page }: { page: ExamPageData }) {
           <input type="hidden" name="questionId" value={question.id} />
           <input type="hidden" name="q" value={current} />
           <fieldset>
-            <legend className="text-base font-semibold leading-relaxed sm:text-lg">
+            <legend ref={legendRef} tabIndex={-1} className="text-base font-semibold leading-relaxed focus:outline-none sm:text-lg">
               <span className="mr-1 text-slate-500">Q{current}.</span>
               <RichText text={question.question} />
             </legend>

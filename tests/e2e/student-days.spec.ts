@@ -1,6 +1,7 @@
 // What a student trips on from one day to the next: Back after Finish, a running test invisible on the
 // dashboard, Retake offered with no attempt left, announcements dismissed one by one. JavaScript on and
 // off where the page behaves differently.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { type AppServer, signIn, startApp } from "./app-server";
 
@@ -121,4 +122,44 @@ test("Retake Test is offered only while an attempt is left; the last attempt's r
   }
   await expect(page.getByRole("link", { name: "Retake Test" })).toHaveCount(0);
   await expect(page.getByTestId("retake-note")).toHaveText("No retake: you have used all 2 attempts of this test.");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the exam header shows the whole title; focus is on the question after Start, and the current question's button has a ring apart from the focus ring", async ({
+    page,
+  }) => {
+    await signIn(page, app, "arun@academy.local", PASSWORD);
+    const title = "Indian Writing in English: Beginnings to Independence";
+    await page.goto(`${app.url}/test/${testIdOf(title)}`);
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await expect(page.getByText(/Question 1 of \d+/)).toBeVisible();
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(title);
+    expect(await heading.evaluate((h) => h.scrollHeight <= h.clientHeight + 1 && h.scrollWidth <= h.clientWidth + 1)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("LEGEND");
+    // keyboard focus on the current question's button looks different from the button unfocused
+    const current = page.locator('button[aria-current="step"]');
+    const look = () => current.evaluate((b) => `${getComputedStyle(b).outlineStyle} ${getComputedStyle(b).outlineColor} ${getComputedStyle(b).boxShadow}`);
+    const unfocused = await look();
+    expect(unfocused).toContain("none");
+    for (let i = 0; i < 80 && !(await current.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
+    expect(await current.evaluate((b) => b === document.activeElement)).toBe(true);
+    const focused = await look();
+    expect(focused).not.toBe(unfocused);
+    expect(focused).toContain("solid");
+  });
+
+  test("the progress tables that scroll sideways say so and can be reached by keyboard", async ({ page }) => {
+    await signIn(page, app, "student@academy.local", PASSWORD);
+    await page.goto(`${app.url}/progress`);
+    const region = page.getByRole("region", { name: "Tests taken (scrolls sideways)" });
+    await expect(region).toBeVisible();
+    await expect(page.getByText("Scroll sideways for more →").first()).toBeVisible();
+    await region.focus();
+    await expect(region).toBeFocused();
+    const results = await new AxeBuilder({ page }).withRules(["scrollable-region-focusable"]).analyze();
+    expect(results.violations).toEqual([]);
+  });
 });

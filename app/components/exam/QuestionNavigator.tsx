@@ -65,8 +65,10 @@ export function QuestionNavigator({
                 value={n}
                 aria-label={`Question ${n}: ${navigatorLabels[state]}`}
                 aria-current={n === current ? "step" : undefined}
-                className={`relative flex h-10 w-full items-center justify-center rounded-md border text-sm font-semibold ${stateClasses[state]} ${
-                  n === current ? "outline outline-2 outline-offset-2 outline-brand-600" : ""
+                // the current question has a ring of its own; keyboard focus is a thicker amber outline, so
+                // the two are told apart (the current button focused shows both)
+                className={`relative flex h-10 w-full items-center justify-center rounded-md border text-sm font-semibold focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-4 focus-visible:outline-amber-500 ${stateClasses[state]} ${
+                  n === current ? "ring-2 ring-brand-600 ring-offset-2" : ""
                 }`}
                 data-state={state}
               >

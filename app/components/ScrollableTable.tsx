@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+
+/**
+ * A table wider than a phone: it scrolls sideways inside its card, says so on narrow screens, and can
+ * be reached and scrolled with the keyboard (a focusable, labelled region: axe's
+ * scrollable-region-focusable).
+ */
+export function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <p className="mt-2 text-xs text-slate-500 sm:hidden" aria-hidden="true">
+        Scroll sideways for more →
+      </p>
+      <div
+        role="region"
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        className="overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {children}
+      </div>
+    </>
+  );
+}
