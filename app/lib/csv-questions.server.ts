@@ -7,7 +7,8 @@
  *   columns between the question and the answer are the options (2 to 6). A first column of row
  *   numbers (header `S.No`, `Sl. No`, `No`, `#` …) is ignored. A row shorter than the header is read
  *   from its end: explanation last (when the header has one), then the answer.
- * - Rows with fewer than 4 values are skipped. The answer is a 1-based option number or the option's
+ * - Rows with fewer than 4 values are skipped, and so are rows with more values than the header has
+ *   columns (an unquoted comma inside a cell): the report names the count. The answer is a 1-based option number or the option's
  *   text (any case); a single letter A–F is read as the option letter. Anything else falls back to
  *   the first option, and is reported.
  * - Double-quoted text in a question or explanation becomes bold.
@@ -84,6 +85,8 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
   // a first column of row numbers: the question is the next column
   const skip = hasHeader && first.length > 1 && isRowNumberHeader(first[0]) ? 1 : 0;
   const headerLength = records[0].record.length;
+  /** columns the header names (trailing empty cells left out): a row with more values has a stray comma */
+  const namedColumns = valuesOf(records[0].record).length;
   let answerCol: number | null = null;
   let explanationCol: number | null = null;
   if (hasHeader) {
@@ -109,6 +112,14 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     const values = valuesOf(record.slice(skip));
     if (values.length < 4) {
       report.skipped.push({ line, reason: `only ${values.length} value${values.length === 1 ? "" : "s"} (at least 4 needed)` });
+      continue;
+    }
+    if (hasHeader && values.length + skip > namedColumns) {
+      // read by the header's positions, such a row would put half an option into the answer column
+      report.skipped.push({
+        line,
+        reason: `${values.length + skip} values for ${namedColumns} columns: a comma inside a question, option or explanation must be inside double quotes`,
+      });
       continue;
     }
     // a cell our own export neutralised ('=…) comes back as it was stored

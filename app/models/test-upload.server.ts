@@ -166,7 +166,8 @@ export async function bulkUpload(
       fail(type.message);
       continue;
     }
-    const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()));
+    // the same rule as the single upload: a file without the header row is refused, never read as questions
+    const parsed = parseQuestionsCsv(new Uint8Array(await file.arrayBuffer()), { requireHeader: true });
     if (!parsed.ok) {
       fail(parsed.error);
       continue;

@@ -28,9 +28,12 @@ test("an admin uploads a CSV with flagged rows, reads the report, creates the te
   await expect(dialog.getByText("7 questions", { exact: true })).toBeVisible();
   await expect(dialog.getByText("Line 4 skipped: only 3 values (at least 4 needed)")).toBeVisible();
   await expect(dialog.getByText(/Line 7 \(question 5\): the answer “7” matches no option/)).toBeVisible();
-  // every question is previewed, the flagged one marked
+  // the first 5 questions are previewed (the flagged one, question 5, marked); the rest a click away
   await expect(dialog.getByTestId("preview-question")).toHaveCount(7);
+  await expect(dialog.getByTestId("preview-question").filter({ visible: true })).toHaveCount(5);
   await expect(dialog.getByTestId("preview-question").nth(4)).toContainText("Check the answer: “7” (line 7) matches no option");
+  await dialog.getByText("Show all 7 questions").click();
+  await expect(dialog.getByTestId("preview-question").filter({ visible: true })).toHaveCount(7);
   await expect(dialog.getByRole("note")).toContainText("the test is created inactive");
   await dialog.getByRole("button", { name: "Create Test" }).click();
   await expect(page.getByTestId("flash")).toContainText("Test “Victorian Novel Quiz” created with 7 questions, inactive: check its 2 flagged rows");

@@ -195,6 +195,20 @@ describe("bulk upload", () => {
     expect(count()).toBe(1);
   });
 
+  it("refuses a file whose first row is not the header, as the single upload does (never stored as question 1)", async () => {
+    const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
+    const bulk = await bulkResultOf(
+      await run(
+        bulkUploadRoute.action,
+        multipart({ intent: "bulk-upload", receipt, defaultExamType: "TET" }, [
+          { field: "files", name: "own-header.csv", body: Buffer.from("Q,A,B,C,D,Ans\nWho wrote Hamlet?,Shakespeare,Marlowe,Jonson,Kyd,A\n") },
+        ]),
+      ),
+    );
+    expect(bulk.results[0]).toMatchObject({ ok: false, message: "CSV must contain at least: question, option columns, correct_answer" });
+    expect(testByTitle("own header")).toBeUndefined();
+  });
+
   it("creates a file with flagged rows inactive and says so in its report", async () => {
     const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
     const bulk = await bulkResultOf(

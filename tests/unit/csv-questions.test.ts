@@ -185,3 +185,19 @@ describe("export", () => {
     );
   });
 });
+
+describe("rows that do not fit the header", () => {
+  it("skips a row with unquoted commas, naming its value count against the header's columns", () => {
+    const csv = [
+      "question,option_a,option_b,option_c,option_d,correct_answer,explanation",
+      "Who wrote Hamlet?,Shakespeare,Marlowe,Jonson,Kyd,1,Elizabethan drama",
+      "Who wrote Paradise Lost, the epic?,Milton,Spenser,Donne,Herbert,1,He dictated it, being blind",
+    ].join("\n");
+    const r = parseQuestionsCsv(csv, { requireHeader: true });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.questions.map((q) => q.question)).toEqual(["Who wrote Hamlet?"]);
+    expect(r.report.skipped).toEqual([
+      { line: 3, reason: "9 values for 7 columns: a comma inside a question, option or explanation must be inside double quotes" },
+    ]);
+  });
+});
