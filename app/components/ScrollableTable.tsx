@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 export function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <p className="mt-2 text-xs text-slate-500 sm:hidden" aria-hidden="true">
+      <p className="mt-2 text-xs text-slate-500 sm:hidden print:hidden" aria-hidden="true">
         Scroll sideways for more →
       </p>
       <div
@@ -16,7 +16,7 @@ export function ScrollableTable({ label, children }: { label: string; children: 
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         tabIndex={0}
-        className="overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible"
       >
         {children}
       </div>

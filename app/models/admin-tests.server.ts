@@ -175,21 +175,23 @@ export function deleteTest(id: string) {
   return transaction((tx) => deleteTestIn(tx, id));
 }
 
-/** Deletes tests one by one; a failure is logged and counted, the others go ahead. */
-export function deleteTests(ids: string[]): { deleted: number; errors: number } {
+/** Deletes tests one by one (archived instead when students took them); a failure is logged and counted, the others go ahead. */
+export function deleteTests(ids: string[]): { deleted: number; archived: number; errors: number } {
   let deleted = 0;
+  let archived = 0;
   let errors = 0;
   for (const id of ids) {
     try {
       const r = deleteTest(id);
       if (r === "missing") errors += 1;
+      else if (r === "archived") archived += 1;
       else deleted += 1;
     } catch (error) {
       console.error("deleting test failed", id, error);
       errors += 1;
     }
   }
-  return { deleted, errors };
+  return { deleted, archived, errors };
 }
 
 /** How many attempts students have made on a test (all versions). */
@@ -215,7 +217,7 @@ export function deleteTestsOfType(examType: string) {
   return deleteTests(liveTestIds(eq(tests.examType, examType)));
 }
 
-export function clearAllTests(phrase: string): { ok: false } | { ok: true; deleted: number; errors: number } {
+export function clearAllTests(phrase: string): { ok: false } | { ok: true; deleted: number; archived: number; errors: number } {
   if (phrase !== DELETE_ALL_PHRASE) return { ok: false };
   return { ok: true, ...deleteTests(liveTestIds()) };
 }

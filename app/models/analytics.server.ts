@@ -172,9 +172,12 @@ export function testItemAnalysis(testId: string) {
     .all<{ version: number }>(sql`SELECT DISTINCT test_version AS version FROM attempts WHERE test_id = ${testId} AND status IN ('submitted','expired')`)
     .map((r) => r.version);
   const versions = [...new Set([test.version, ...attempted])].sort((a, b) => b - a);
+  const analysed = versions.map((version) => ({ version, current: version === test.version, ...versionItemAnalysis(testId, version) }));
   return {
     test: { id: test.id, title: test.title },
-    versions: versions.map((version) => ({ version, current: version === test.version, ...versionItemAnalysis(testId, version) })),
+    // newest first, but versions with finished attempts before empty ones: after a regrade the new
+    // current version has none yet, and the page would open on an empty section
+    versions: [...analysed.filter((v) => v.attempts > 0), ...analysed.filter((v) => v.attempts === 0)],
   };
 }
 

@@ -1,3 +1,4 @@
+import { plural } from "~/lib/words";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/components/admin/BandChart";
@@ -40,7 +41,7 @@ export default function AdminOverview() {
                   <Link to={`/admin/tests?type=${encodeURIComponent(t.examType)}`} className="flex items-center justify-between gap-2 py-2 hover:bg-slate-50">
                     <span className="font-medium">{t.label}</span>
                     <span className="text-sm text-slate-600">
-                      {t.tests} tests · {t.attempts} attempts ·{" "}
+                      {plural(t.tests, "test")} · {plural(t.attempts, "attempt")} ·{" "}
                       {t.average === null ? "—" : <span className={`badge ${bandClasses[band(t.average)]}`}>{t.average}%</span>}
                     </span>
                   </Link>
@@ -91,7 +92,7 @@ export default function AdminOverview() {
                     {u.rank}. {u.name}
                   </Link>
                   <span>
-                    {u.attempts} attempts · <span className={`badge ${bandClasses[band(u.percent)]}`}>{u.percent}%</span>
+                    {plural(u.attempts, "attempt")} · <span className={`badge ${bandClasses[band(u.percent)]}`}>{u.percent}%</span>
                     <span className="sr-only"> overall correct</span>
                   </span>
                 </li>

@@ -172,10 +172,10 @@ export default function Backup() {
         <Form method="post" action="/admin/backup/export" reloadDocument onSubmit={exported.watch("csv")} className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="token" />
           <input type="hidden" name="format" value="csv" />
-          <span className="text-sm font-medium">Export as CSV:</span>
-          <button type="submit" name="collection" value="all" className="btn-secondary px-3 py-1 text-xs">
-            All collections (.zip)
+          <button type="submit" name="collection" value="all" className="btn-secondary">
+            Export as CSV
           </button>
+          <span className="text-sm text-slate-600">every collection, one .zip · or one collection:</span>
           {COLLECTIONS_LIST.map((c) => (
             <button key={c} type="submit" name="collection" value={c} className="btn-secondary px-3 py-1 text-xs">
               {LABELS[c]}

@@ -35,8 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const r = deleteTestsOfType(type.value);
     removeExamTypeEverywhere(type.value);
     const text =
-      r.deleted > 0
-        ? `Custom exam type and ${r.deleted} associated test(s) deleted successfully${r.errors ? ` (${r.errors} could not be deleted)` : ""}`
+      r.deleted + r.archived > 0
+        ? // the spec's words; tests that students had taken are archived, not deleted, and said so
+          `Custom exam type and ${r.deleted + r.archived} associated test(s) deleted successfully${r.archived ? ` (${r.archived} archived: students had taken ${r.archived === 1 ? "it" : "them"})` : ""}${r.errors ? ` (${r.errors} could not be deleted)` : ""}`
         : "Custom exam type deleted successfully";
     return redirectWithFlash(back, { type: "success", text });
   } catch (error) {

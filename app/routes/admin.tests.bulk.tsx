@@ -1,3 +1,4 @@
+import { plural } from "~/lib/words";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -42,6 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** "5 deleted, 2 archived (students had taken them), 0 errors": what happened to each test, counted apart. */
+function deletedSummary(r: { deleted: number; archived: number; errors: number }): string {
+  const archived = r.archived ? `, ${r.archived} archived (students had taken ${r.archived === 1 ? "it" : "them"})` : "";
+  return `${r.deleted} deleted${archived}, ${plural(r.errors, "error")}`;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
@@ -52,13 +59,13 @@ export async function action({ request }: ActionFunctionArgs) {
       const ids = form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to delete" });
       const r = deleteTests(ids);
-      return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${r.deleted} deleted, ${r.errors} errors` });
+      return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${deletedSummary(r)}` });
     }
     const submission = parseWithZod(form, { schema: clearAllSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const r = clearAllTests(submission.value.confirmation);
     if (!r.ok) return data({ result: submission.reply() }, { status: 400 });
-    return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Clear all complete: ${r.deleted} tests deleted, ${r.errors} errors` });
+    return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Clear all complete: ${deletedSummary(r)}` });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("bulk operation failed", intent, error);

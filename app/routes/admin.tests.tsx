@@ -1,3 +1,4 @@
+import { plural } from "~/lib/words";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import {
@@ -195,8 +196,8 @@ function TestList({ d }: { d: LoaderData }) {
                 ) : null}
                 {t.uploadReport ? <UploadReportNote report={t.uploadReport} /> : null}
                 <p className="mt-1 text-sm text-slate-600">
-                  {t.duration} min · {t.totalQuestions} questions · {t.maxAttempts ? `Max ${t.maxAttempts} attempts` : "Unlimited attempts"} · Created{" "}
-                  {formatDate(t.createdAt)} · {t.attemptCount} attempts taken
+                  {t.duration} min · {plural(t.totalQuestions, "question")} · {t.maxAttempts ? `Max ${plural(t.maxAttempts, "attempt")}` : "Unlimited attempts"}{" "}
+                  · Created {formatDate(t.createdAt)} · {plural(t.attemptCount, "attempt")} taken
                 </p>
               </div>
             </div>

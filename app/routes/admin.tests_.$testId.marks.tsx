@@ -1,3 +1,4 @@
+import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
@@ -40,35 +41,37 @@ export default function MarksRegister() {
       {d.rows.length === 0 ? (
         <EmptyState title="No finished attempts yet" text="Students' marks appear here when they finish the test." />
       ) : (
-        <table className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b-2 border-slate-800">
-              <th className="py-1.5 pr-2">Student</th>
-              <th className="py-1.5 pr-2">E-mail</th>
-              <th className="py-1.5 pr-2 text-right">Attempt</th>
-              <th className="py-1.5 pr-2 text-right">Score</th>
-              <th className="py-1.5 pr-2 text-right">Percent</th>
-              <th className="py-1.5 pr-2 text-right">Time spent</th>
-              <th className="py-1.5">Finished</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.rows.map((r) => (
-              <tr key={`${r.email}-${r.attemptNumber}`} className="break-inside-avoid border-b border-slate-300" data-testid="marks-row">
-                <td className="py-1 pr-2">{r.name}</td>
-                <td className="py-1 pr-2">{r.email}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{r.attemptNumber}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">
-                  {r.score} / {r.total}
-                  {r.regraded ? " *" : ""}
-                </td>
-                <td className="py-1 pr-2 text-right tabular-nums">{r.percent}%</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatDuration(r.timeSpent ?? 0)}</td>
-                <td className="py-1">{formatDateTime(r.completedAt, d.timeZone)}</td>
+        <ScrollableTable label="Marks register (scrolls sideways)">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b-2 border-slate-800">
+                <th className="whitespace-nowrap py-1.5 pr-2">Student</th>
+                <th className="whitespace-nowrap py-1.5 pr-2">E-mail</th>
+                <th className="whitespace-nowrap py-1.5 pr-2 text-right">Attempt</th>
+                <th className="whitespace-nowrap py-1.5 pr-2 text-right">Score</th>
+                <th className="whitespace-nowrap py-1.5 pr-2 text-right">Percent</th>
+                <th className="whitespace-nowrap py-1.5 pr-2 text-right">Time spent</th>
+                <th className="whitespace-nowrap py-1.5">Finished</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {d.rows.map((r) => (
+                <tr key={`${r.email}-${r.attemptNumber}`} className="break-inside-avoid border-b border-slate-300" data-testid="marks-row">
+                  <td className="py-1 pr-2">{r.name}</td>
+                  <td className="py-1 pr-2">{r.email}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{r.attemptNumber}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">
+                    {r.score} / {r.total}
+                    {r.regraded ? " *" : ""}
+                  </td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{r.percent}%</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{formatDuration(r.timeSpent ?? 0)}</td>
+                  <td className="py-1">{formatDateTime(r.completedAt, d.timeZone)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollableTable>
       )}
       {d.rows.some((r) => r.regraded) ? <p className="mt-2 text-xs">* regraded after the answer key was corrected</p> : null}
     </main>

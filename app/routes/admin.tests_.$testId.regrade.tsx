@@ -1,3 +1,4 @@
+import { plural } from "~/lib/words";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -132,8 +133,8 @@ export default function Regrade() {
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {d.history.map((h) => (
               <li key={`${h.createdAt}-${h.version}`}>
-                {formatDateTime(h.createdAt, d.timeZone)}: {h.regradedBy} regraded version {h.version} ({h.attempts} attempts, {h.changedScores} scores changed)
-                — “{h.reason}”
+                {formatDateTime(h.createdAt, d.timeZone)}: {h.regradedBy} regraded version {h.version} ({plural(h.attempts, "attempt")},{" "}
+                {plural(h.changedScores, "score")} changed) — “{h.reason}”
               </li>
             ))}
           </ul>

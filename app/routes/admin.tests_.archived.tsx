@@ -1,3 +1,4 @@
+import { plural } from "~/lib/words";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
@@ -57,7 +58,7 @@ export default function ArchivedTests() {
               <div className="min-w-0">
                 <p className="font-semibold">{t.title}</p>
                 <p className="text-sm text-slate-600">
-                  {d.labels[t.examType] ?? t.examType} · {t.totalQuestions} questions · {t.attemptCount} attempts · archived{" "}
+                  {d.labels[t.examType] ?? t.examType} · {plural(t.totalQuestions, "question")} · {plural(t.attemptCount, "attempt")} · archived{" "}
                   {formatDateTime(t.archivedAt, d.timeZone)}
                 </p>
               </div>

@@ -22,26 +22,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
-      <nav aria-label="Admin sections" className="-mx-4 mb-6 overflow-x-auto border-b border-slate-200 px-4 print:hidden">
-        <ul className="flex min-w-max gap-1">
-          {ADMIN_TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                end={"end" in tab}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  `block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                    isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
-                  }`
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* on a phone the tabs scroll sideways: a fade at the right edge says there are more */}
+      <div className="relative -mx-4 mb-6 print:hidden">
+        <nav aria-label="Admin sections" className="overflow-x-auto border-b border-slate-200 px-4">
+          <ul className="flex min-w-max gap-1">
+            {ADMIN_TABS.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  end={"end" in tab}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+                      isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
+                    }`
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div
+          aria-hidden="true"
+          data-testid="tabs-more"
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-slate-50 lg:hidden"
+        />
+      </div>
       <Outlet />
     </div>
   );

@@ -1,3 +1,4 @@
+import { plural } from "~/lib/words";
 import { pageParam } from "~/lib/forms";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -64,7 +65,7 @@ export default function UserAnalysis() {
                 </p>
               </div>
               <div className="text-sm">
-                {u.attempts} attempts · {u.average === null ? "—" : <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>}
+                {plural(u.attempts, "attempt")} · {u.average === null ? "—" : <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>}
                 {u.average === null ? null : <span className="ml-1 text-xs text-slate-500">average of attempts</span>}
               </div>
               <Link to={`/admin/users/${u.id}`} className="btn-secondary px-3 py-1.5">

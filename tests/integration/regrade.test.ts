@@ -137,14 +137,15 @@ describe("regrade after a wrong answer key", () => {
     expect(r.review).toHaveLength(9);
     expect(r.review[0]).toMatchObject({ correctAnswer: wrongOnQ1, outcome: "correct" });
 
-    // item analysis keeps the evidence: version 1 with its 2 attempts, the current version with none
+    // item analysis keeps the evidence: version 1 with its 2 attempts first (the page opens on it), then
+    // the current version with none yet
     const analysis = testItemAnalysis(t.id)!;
     expect(analysis.versions.map((v) => [v.version, v.current, v.attempts])).toEqual([
-      [2, true, 0],
       [1, false, 2],
+      [2, true, 0],
     ]);
-    expect(analysis.versions[1].items[0]).toMatchObject({ correctAnswer: wrongOnQ1, facility: 0.5 });
-    expect(analysis.versions[1].items[9].dropped).toBe(true);
+    expect(analysis.versions[0].items[0]).toMatchObject({ correctAnswer: wrongOnQ1, facility: 0.5 });
+    expect(analysis.versions[0].items[9].dropped).toBe(true);
 
     // a second regrade finds nothing to do
     expect(payload<any>(await run(regradeRoute.loader, getRequest(`/admin/tests/${t.id}/regrade`, admin), { testId: t.id })).attempts).toBe(0);

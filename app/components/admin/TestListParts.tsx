@@ -1,3 +1,4 @@
+import { plural } from "~/lib/words";
 import type { UploadReport } from "~/models/test.server";
 import type { BulkFileResult } from "~/models/test-upload.server";
 
@@ -41,7 +42,7 @@ export function BulkResult({ result }: { result: BulkResultData }) {
           <li key={i} className={r.ok ? "text-green-700" : "text-red-700"}>
             {r.ok ? "✓" : "✗"} {r.fileName} → {r.name}: {r.message}
             {r.report
-              ? ` (inactive: ${r.report.skipped.length} rows skipped, ${r.report.fallbacks.length} answers matched no option; check and Activate it)`
+              ? ` (inactive: ${plural(r.report.skipped.length, "row")} skipped, ${plural(r.report.fallbacks.length, "answer")} matched no option; check and Activate it)`
               : ""}
             {r.notes?.length ? ` ${r.notes.join(" ")}` : ""}
           </li>
