@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { databaseFile, db, rawDb } from "~/db/db.server";
-import { BUILTIN_TEST_TYPES } from "~/lib/exam-type-rules";
+import { BUILTIN_TEST_TYPES, examTypeProblem, examTypeValue } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
 import { addUserSchema, announcementFields, bookFields, materialFields } from "~/lib/admin-schemas";
 import { MATERIAL_PLACEHOLDER } from "~/lib/links";
@@ -519,6 +519,8 @@ export type ImportResult = {
   problems: string[];
   /** active users imported without a password (they get one-time sign-in links) */
   withoutPassword: string[];
+  /** exam types the file's tests named that this site did not have: created as custom types */
+  createdExamTypes: string[];
 };
 
 const exists = (table: string, value: string) => rawDb().prepare(`SELECT 1 FROM ${table} WHERE id = ? LIMIT 1`).get(value) !== undefined;
@@ -545,6 +547,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     byCollection: Object.fromEntries(COLLECTIONS.map((c) => [c, { imported: 0, skipped: 0, errors: 0 }])) as ImportResult["byCollection"],
     problems: [],
     withoutPassword: [],
+    createdExamTypes: [],
   };
   const firstErrors = result.problems;
   const count = (collection: Collection, key: "imported" | "skipped" | "errors", why?: string) => {
@@ -627,6 +630,19 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
   });
   await run("tests", data.tests, testItem, (t) => {
     if (exists("tests", t.id)) return "skipped";
+    // a type this site does not have (an old site's backup may hold MARS_TRB): created as a custom type,
+    // so the test is one its students can be given; a value that is no exam type refuses the item
+    let createdType: string | null = null;
+    if (!(BUILTIN_TEST_TYPES as readonly string[]).includes(t.examType) && !conn.prepare("SELECT 1 FROM exam_types WHERE value = ?").get(t.examType)) {
+      const label = t.examType.replace(/_+/g, " ").trim();
+      const problem = examTypeProblem(label);
+      if (problem || examTypeValue(label) !== t.examType)
+        throw new Error(`test “${t.title}”: the exam type “${t.examType}” is not one this site can create (${problem ?? "not an exam type value"})`);
+      conn
+        .prepare("INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)")
+        .run(newId(), t.examType, label, now, now);
+      createdType = label;
+    }
     conn
       .prepare(
         "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -662,6 +678,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       v.questions.forEach((q, i) => {
         insert.run(t.id, v.version, questionId(q, i), i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null, q.dropped ? 1 : 0);
       });
+    if (createdType) result.createdExamTypes.push(createdType);
     return "imported";
   });
   // per-test limits refer to tests, so they follow the tests (in batches too)
@@ -743,7 +760,10 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
 
 export function importMessage(r: ImportResult): string {
   const first = r.problems.slice(0, 3).join("; ");
-  return `Import completed: ${r.imported} items imported successfully${r.skipped ? `, ${r.skipped} already present` : ""}${r.errors ? `, ${r.errors} errors (${first}${r.errors > 3 ? "; …" : ""})` : ""}`;
+  const created = r.createdExamTypes.length
+    ? `; new exam type${r.createdExamTypes.length === 1 ? "" : "s"} created for the imported tests: ${r.createdExamTypes.map((t) => `“${t}”`).join(", ")}`
+    : "";
+  return `Import completed: ${r.imported} items imported successfully${r.skipped ? `, ${r.skipped} already present` : ""}${r.errors ? `, ${r.errors} errors (${first}${r.errors > 3 ? "; …" : ""})` : ""}${created}`;
 }
 
 /* ---------------------------------------------------------------- pending imports (between preview and confirm) */

@@ -144,6 +144,35 @@ describe("bad files", () => {
   });
 });
 
+describe("tests of an exam type this site does not have", () => {
+  it("creates the type as a custom one and says so; a value that is no exam type refuses the item", async () => {
+    switchDatabase(path.join(dir, "sixth.db"));
+    await seedBase();
+    const question = { question: "Who wrote Hamlet?", options: ["Shakespeare", "Marlowe"], correctAnswer: 0 };
+    const parsed = parseBackup(
+      JSON.stringify({
+        users: [],
+        tests: [
+          { id: "mars-1", title: "Mars TRB Mock 1", examType: "MARS_TRB", duration: 30, questions: [question] },
+          { id: "mars-2", title: "Mars TRB Mock 2", examType: "MARS_TRB", duration: 30, questions: [question] },
+          { id: "odd-1", title: "Odd Type", examType: "mars trb?!", duration: 30, questions: [question] },
+        ],
+        attempts: [],
+        materials: [],
+        customExamTypes: [],
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = await importBackup(parsed.data);
+    expect(result).toMatchObject({ imported: 2, errors: 1, createdExamTypes: ["MARS TRB"] });
+    expect(rawDb().prepare("SELECT value, label, is_builtin AS builtin FROM exam_types WHERE value = 'MARS_TRB'").all()).toEqual([
+      { value: "MARS_TRB", label: "MARS TRB", builtin: 0 },
+    ]);
+    expect(importMessage(result)).toContain("new exam type created for the imported tests: “MARS TRB”");
+    expect(result.problems[0]).toContain("the exam type “mars trb?!” is not one this site can create");
+  });
+});
+
 describe("who may export and import", () => {
   it("a student gets the spec's refusals on the export and import actions", async () => {
     switchDatabase(path.join(dir, "fifth.db"));
