@@ -17,7 +17,12 @@ export const SAMPLE_STUDENTS_CSV = `${STUDENT_CSV_HEADER.join(",")}\nPriya Raman
 export const MISSING_HEADER = "The first row must name the columns: name, email, exam_types (password and global_test_limit are optional)";
 export const NOT_UTF8_STUDENTS = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
 
-export type ExistingPolicy = "update" | "skip";
+/**
+ * What happens to a student already registered: "add" the file's exam types to theirs (the default: a
+ * file of TET students does not take NET away from anyone), "replace" theirs with the file's, or "skip".
+ */
+export type ExistingPolicy = "add" | "replace" | "skip";
+export const EXISTING_POLICIES: readonly ExistingPolicy[] = ["add", "replace", "skip"];
 
 export type StudentRow = {
   line: number;
@@ -30,7 +35,7 @@ export type StudentRow = {
 
 export type RowOutcome =
   | { kind: "new"; row: StudentRow }
-  | { kind: "update"; row: StudentRow }
+  | { kind: "update"; row: StudentRow; before: string[]; after: string[] }
   | { kind: "skip"; row: StudentRow }
   | { kind: "error"; line: number; email: string; reason: string };
 
@@ -60,11 +65,21 @@ function columnOf(header: string[], ...names: string[]): number {
   return normalised.findIndex((h) => names.includes(h));
 }
 
-/** Reads the file and decides each row's outcome; nothing is written. */
+/** The exam types a registered student ends with under a policy (in the order they had them, then the new ones). */
+export function examTypesAfter(before: readonly string[], fromFile: readonly string[], policy: ExistingPolicy): string[] {
+  if (policy === "skip" || !fromFile.length) return [...before];
+  if (policy === "replace") return [...fromFile];
+  return [...before, ...fromFile.filter((t) => !before.includes(t))];
+}
+
+/**
+ * Reads the file and decides each row's outcome; nothing is written. `existing`: the registered e-mails
+ * among the file's, with their exam types.
+ */
 export function planStudentImport(
   input: Uint8Array | string,
   knownTypes: ReadonlyArray<{ value: string; label: string }>,
-  existingEmails: ReadonlySet<string>,
+  existing: ReadonlyMap<string, readonly string[]>,
   policy: ExistingPolicy,
 ): { ok: true; outcomes: RowOutcome[] } | { ok: false; error: string } {
   const text = typeof input === "string" ? input : decodeUtf8(input);
@@ -128,8 +143,14 @@ export function planStudentImport(
     }
     seen.set(parsed.data.email, line);
     const row: StudentRow = { line, ...parsed.data, examTypes: types };
-    if (existingEmails.has(row.email)) outcomes.push({ kind: policy === "update" ? "update" : "skip", row });
-    else outcomes.push({ kind: "new", row });
+    const before = existing.get(row.email);
+    if (!before) {
+      outcomes.push({ kind: "new", row });
+      continue;
+    }
+    const after = examTypesAfter(before, types, policy);
+    const same = after.length === before.length && after.every((t) => before.includes(t));
+    outcomes.push(same ? { kind: "skip", row } : { kind: "update", row, before: [...before], after });
   }
   return { ok: true, outcomes };
 }

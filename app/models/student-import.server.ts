@@ -3,22 +3,27 @@ import { db, transaction } from "~/db/db.server";
 import { formReceipts, userExamTypes, users } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
 import { hashPassword } from "~/lib/password.server";
-import { countOutcomes, type ExistingPolicy, planStudentImport, type RowOutcome, type StudentRow } from "~/lib/student-import-rules";
+import { countOutcomes, type ExistingPolicy, examTypesAfter, planStudentImport, type RowOutcome, type StudentRow } from "~/lib/student-import-rules";
 import { allExamTypeOptions } from "./exam-type.server";
 import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server";
 import { createLinkBatch } from "./sign-in-links.server";
 
 const BATCH = 200;
 
-function registeredEmails(emails: string[]): Set<string> {
-  const out = new Set<string>();
+/** The registered e-mails among these, with each student's exam types. */
+function registeredStudents(emails: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   for (let from = 0; from < emails.length; from += 500) {
     for (const r of db()
-      .select({ email: users.email })
+      .select({ email: users.email, examType: userExamTypes.examType })
       .from(users)
+      .leftJoin(userExamTypes, eq(userExamTypes.userId, users.id))
       .where(inArray(users.email, emails.slice(from, from + 500)))
-      .all())
-      out.add(r.email);
+      .all()) {
+      const types = out.get(r.email) ?? [];
+      if (r.examType) types.push(r.examType);
+      out.set(r.email, types);
+    }
   }
   return out;
 }
@@ -26,15 +31,15 @@ function registeredEmails(emails: string[]): Set<string> {
 type StoredPlan = { policy: ExistingPolicy; outcomes: RowOutcome[]; fileName: string };
 
 /**
- * Step 1: read the file and say what each row would do (new, update exam types, skip, error with its
+ * Step 1: read the file and say what each row would do (new, exam types before → after, skip, error with its
  * line); the plan is kept (a day at most) under a key the confirmation posts back. Nothing is written.
  */
 export function previewStudentImport(bytes: Uint8Array, fileName: string, policy: ExistingPolicy) {
   // the e-mails in the file, to know which students exist (one pass to find them, one to plan)
-  const firstPass = planStudentImport(bytes, allExamTypeOptions(), new Set(), policy);
+  const firstPass = planStudentImport(bytes, allExamTypeOptions(), new Map(), policy);
   if (!firstPass.ok) return firstPass;
   const emails = firstPass.outcomes.flatMap((o) => (o.kind === "error" ? [] : [o.row.email]));
-  const plan = planStudentImport(bytes, allExamTypeOptions(), registeredEmails(emails), policy);
+  const plan = planStudentImport(bytes, allExamTypeOptions(), registeredStudents(emails), policy);
   if (!plan.ok) return plan;
   const key = newId();
   claimReceipt(key, "student-import");
@@ -58,7 +63,7 @@ export async function applyStudentImport(key: string, origin: string) {
   if (db().delete(formReceipts).where(eq(formReceipts.key, key)).run().changes !== 1)
     return { ok: false as const, error: "This preview has expired or was already imported. Choose the file again." };
   const newRows = plan.outcomes.flatMap((o) => (o.kind === "new" ? [o.row] : []));
-  const updates = plan.outcomes.flatMap((o) => (o.kind === "update" ? [o.row] : []));
+  const updates = plan.outcomes.flatMap((o) => (o.kind === "update" ? [o] : []));
   let created = 0;
   let updated = 0;
   const withoutPassword: string[] = [];
@@ -97,22 +102,23 @@ export async function applyStudentImport(key: string, origin: string) {
   }
   for (let from = 0; from < updates.length; from += BATCH) {
     transaction((tx) => {
-      for (const r of updates.slice(from, from + BATCH)) {
+      for (const { row: r } of updates.slice(from, from + BATCH)) {
         const user = tx.select({ id: users.id }).from(users).where(eq(users.email, r.email)).get();
-        if (!user || !r.examTypes.length) continue;
-        const current = new Set(
-          tx
-            .select({ t: userExamTypes.examType })
-            .from(userExamTypes)
-            .where(eq(userExamTypes.userId, user.id))
-            .all()
-            .map((x) => x.t),
-        );
-        if (current.size === r.examTypes.length && r.examTypes.every((t) => current.has(t))) continue;
+        if (!user) continue;
+        // the policy's result, computed again from what the student has now (an admin may have changed it since the preview)
+        const now = tx
+          .select({ t: userExamTypes.examType })
+          .from(userExamTypes)
+          .where(eq(userExamTypes.userId, user.id))
+          .all()
+          .map((x) => x.t);
+        const next = examTypesAfter(now, r.examTypes, plan.policy);
+        if (next.length === now.length && next.every((t) => now.includes(t))) continue;
         tx.delete(userExamTypes).where(eq(userExamTypes.userId, user.id)).run();
-        tx.insert(userExamTypes)
-          .values(r.examTypes.map((examType) => ({ userId: user.id, examType })))
-          .run();
+        if (next.length)
+          tx.insert(userExamTypes)
+            .values(next.map((examType) => ({ userId: user.id, examType })))
+            .run();
         tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, user.id)).run();
         updated += 1;
       }

@@ -7,7 +7,8 @@ import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { env } from "~/lib/env.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import type { ExistingPolicy } from "~/lib/student-import-rules";
+import { EXISTING_POLICIES, type ExistingPolicy } from "~/lib/student-import-rules";
+import { examTypeLabels } from "~/models/exam-type.server";
 import { linkBatchSummary } from "~/models/sign-in-links.server";
 import { applyStudentImport, previewStudentImport, readStudentImportPlan } from "~/models/student-import.server";
 import { readUploadForm } from "~/models/test-upload.server";
@@ -35,13 +36,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
             key,
             fileName: plan.fileName,
             policy: plan.policy,
+            labels: examTypeLabels(),
             counts: plan.counts,
             errors: plan.outcomes.flatMap((o) => (o.kind === "error" ? [o] : [])),
             rows: plan.outcomes
               .flatMap((o) =>
                 o.kind === "error"
                   ? []
-                  : [{ kind: o.kind, line: o.row.line, name: o.row.name, email: o.row.email, examTypes: o.row.examTypes, password: Boolean(o.row.password) }],
+                  : [
+                      {
+                        kind: o.kind,
+                        line: o.row.line,
+                        name: o.row.name,
+                        email: o.row.email,
+                        examTypes: o.row.examTypes,
+                        password: Boolean(o.row.password),
+                        // an already registered student's exam types, before → after
+                        change: o.kind === "update" ? { before: o.before, after: o.after } : null,
+                      },
+                    ],
               )
               .slice(0, SHOWN),
           }
@@ -57,7 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!read.ok) return data({ error: read.error }, { status: 413 });
     const file = read.form.get("file");
     if (!(file instanceof File) || file.size === 0) return data({ error: "Choose the CSV file of students." }, { status: 400 });
-    const policy: ExistingPolicy = read.form.get("existing") === "skip" ? "skip" : "update";
+    const chosen = String(read.form.get("existing") ?? "add");
+    const policy: ExistingPolicy = (EXISTING_POLICIES as readonly string[]).includes(chosen) ? (chosen as ExistingPolicy) : "add";
     const plan = previewStudentImport(new Uint8Array(await file.arrayBuffer()), file.name, policy);
     if (!plan.ok) return data({ error: plan.error }, { status: 400 });
     return redirect(`/admin/users/import?preview=${plan.key}`);
@@ -110,7 +124,10 @@ function ChooseFile({ error }: { error: string | null }) {
       <fieldset>
         <legend className="label">A student who is already registered (same e-mail)</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="existing" value="update" defaultChecked /> Update their exam types to the file's
+          <input type="radio" name="existing" value="add" defaultChecked /> Add the file's exam types to theirs
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="existing" value="replace" /> Replace their exam types with the file's
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="existing" value="skip" /> Leave them as they are
@@ -123,6 +140,8 @@ function ChooseFile({ error }: { error: string | null }) {
 
 type PreviewData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["preview"]>;
 
+const labelsOf = (values: readonly string[], labels: Record<string, string>) => values.map((v) => labels[v] ?? v).join(", ");
+
 function Preview({ preview }: { preview: PreviewData }) {
   const c = preview.counts;
   const total = c.new + c.update + c.skip + c.error;
@@ -133,8 +152,9 @@ function Preview({ preview }: { preview: PreviewData }) {
           {preview.fileName}: {total} row{total === 1 ? "" : "s"}
         </h2>
         <p className="text-sm" data-testid="import-counts">
-          <strong>{c.new}</strong> new · <strong>{c.update}</strong> already registered, exam types updated · <strong>{c.skip}</strong> already registered,
-          skipped · <strong className={c.error ? "text-red-700" : ""}>{c.error}</strong> with errors (not imported)
+          <strong>{c.new}</strong> new · <strong>{c.update}</strong> already registered, exam types {preview.policy === "replace" ? "replaced" : "added"} ·{" "}
+          <strong>{c.skip}</strong> already registered, unchanged · <strong className={c.error ? "text-red-700" : ""}>{c.error}</strong> with errors (not
+          imported)
         </p>
         {c.new + c.update ? (
           <Form method="post" className="flex flex-wrap gap-2">
@@ -188,9 +208,19 @@ function Preview({ preview }: { preview: PreviewData }) {
                   <td className="py-1 pr-2 tabular-nums">{r.line}</td>
                   <td className="py-1 pr-2">{r.name}</td>
                   <td className="py-1 pr-2">{r.email}</td>
-                  <td className="py-1 pr-2">{r.examTypes.join(", ") || "—"}</td>
+                  <td className="py-1 pr-2" data-testid="import-types">
+                    {r.change
+                      ? `${labelsOf(r.change.before, preview.labels) || "none"} → ${labelsOf(r.change.after, preview.labels)}`
+                      : labelsOf(r.examTypes, preview.labels) || "—"}
+                  </td>
                   <td className="py-1">
-                    {r.kind === "new" ? (r.password ? "New" : "New (sign-in link)") : r.kind === "update" ? "Update exam types" : "Skip (already registered)"}
+                    {r.kind === "new"
+                      ? r.password
+                        ? "New"
+                        : "New (sign-in link)"
+                      : r.kind === "update"
+                        ? "Exam types changed"
+                        : "Unchanged (already registered)"}
                   </td>
                 </tr>
               ))}

@@ -57,3 +57,21 @@ test.describe("at 360 px", () => {
     for (const h of heights) expect(h).toBeLessThan(lineHeight * 2);
   });
 });
+
+test("a student import adds exam types by default, and the preview shows each change before → after", async ({ page }) => {
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/users/import`);
+  await page
+    .getByLabel("Students CSV")
+    .setInputFiles({ name: "tet-batch.csv", mimeType: "text/csv", buffer: Buffer.from("name,email,exam_types\nArun Kumar,arun@academy.local,TET\n") });
+  await expect(page.getByLabel("Add the file's exam types to theirs")).toBeChecked();
+  await page.getByRole("button", { name: "Preview Import" }).click();
+  await expect(page.getByTestId("import-types")).toHaveText("NET, SET → NET, SET, TET");
+  await page.getByRole("button", { name: "Import 1 Student" }).click();
+  await expect(page.getByTestId("flash")).toContainText("1 updated");
+  const types = app
+    .db()
+    .prepare("select exam_type from user_exam_types where user_id = (select id from users where email = 'arun@academy.local') order by exam_type")
+    .all();
+  expect(types).toEqual([{ exam_type: "NET" }, { exam_type: "SET" }, { exam_type: "TET" }]);
+});

@@ -14,14 +14,14 @@ beforeAll(async () => {
   admin = await signIn(OWNER.email, OWNER.password);
 });
 
-function upload(csv: string, existing: "update" | "skip" = "update") {
+function upload(csv: string, existing: "add" | "replace" | "skip" = "add") {
   const form = new FormData();
   form.append("existing", existing);
   form.append("file", new File([csv], "students.csv", { type: "text/csv" }));
   return run(importRoute.action, new Request(`${BASE}/admin/users/import`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } }));
 }
 
-async function previewOf(csv: string, existing: "update" | "skip" = "update") {
+async function previewOf(csv: string, existing: "add" | "replace" | "skip" = "add") {
   const res = (await upload(csv, existing)) as Response;
   const location = res.headers.get("Location") ?? "";
   expect(location).toMatch(/^\/admin\/users\/import\?preview=/);
@@ -65,8 +65,9 @@ describe("bulk student import", () => {
         .sort((a, b) => (a.userId + a.examType).localeCompare(b.userId + b.examType)),
     );
     const again = await previewOf(csv);
-    expect(again.counts).toEqual({ new: 0, update: 3000, skip: 0, error: 0 });
-    expect(flashOf(await confirm(again.key))?.text).toBe("Import complete: 0 students added, 0 updated, 0 skipped, 0 rows with errors not imported");
+    // every student already has those exam types: unchanged, nothing to update
+    expect(again.counts).toEqual({ new: 0, update: 0, skip: 3000, error: 0 });
+    expect(flashOf(await confirm(again.key))?.text).toBe("Import complete: 0 students added, 0 updated, 3000 skipped, 0 rows with errors not imported");
     const after = JSON.stringify(
       db()
         .select()
@@ -111,15 +112,24 @@ describe("bulk student import", () => {
         .sort(),
     ).toEqual(["NET", "TET"]);
 
-    const updatePreview = await previewOf("name,email,exam_types\nStudent 2,bulk2@import.test,SET\n", "update");
-    await confirm(updatePreview.key);
-    expect(
+    const typesOf2 = () =>
       db()
         .select()
         .from(userExamTypes)
         .where(eq(userExamTypes.userId, student2.id))
         .all()
-        .map((t) => t.examType),
-    ).toEqual(["SET"]);
+        .map((t) => t.examType)
+        .sort();
+    // by default the file's types are added: NET, TET → NET, SET, TET, shown before → after in the preview
+    const addPreview = await previewOf("name,email,exam_types\nStudent 2,bulk2@import.test,SET\n");
+    expect(addPreview.counts).toMatchObject({ update: 1 });
+    expect(addPreview.rows[0].change).toEqual({ before: ["NET", "TET"], after: ["NET", "TET", "SET"] });
+    await confirm(addPreview.key);
+    expect(typesOf2()).toEqual(["NET", "SET", "TET"]);
+    // replacing is a choice of its own
+    const replacePreview = await previewOf("name,email,exam_types\nStudent 2,bulk2@import.test,SET\n", "replace");
+    expect(replacePreview.rows[0].change).toEqual({ before: ["NET", "SET", "TET"], after: ["SET"] });
+    await confirm(replacePreview.key);
+    expect(typesOf2()).toEqual(["SET"]);
   });
 });

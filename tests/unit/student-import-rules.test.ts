@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { countOutcomes, MISSING_HEADER, NOT_UTF8_STUDENTS, planStudentImport, SAMPLE_STUDENTS_CSV } from "~/lib/student-import-rules";
+import {
+  countOutcomes,
+  type ExistingPolicy,
+  examTypesAfter,
+  MISSING_HEADER,
+  NOT_UTF8_STUDENTS,
+  planStudentImport,
+  SAMPLE_STUDENTS_CSV,
+} from "~/lib/student-import-rules";
 
 const TYPES = [
   { value: "TET", label: "TET" },
@@ -8,8 +16,8 @@ const TYPES = [
   { value: "தமிழ்_இலக்கியம்", label: "தமிழ் இலக்கியம்" },
 ];
 
-const plan = (csv: string | Uint8Array, existing: string[] = [], policy: "update" | "skip" = "update") => {
-  const r = planStudentImport(csv, TYPES, new Set(existing), policy);
+const plan = (csv: string | Uint8Array, existing: Record<string, string[]> = {}, policy: ExistingPolicy = "add") => {
+  const r = planStudentImport(csv, TYPES, new Map(Object.entries(existing)), policy);
   if (!r.ok) throw new Error(r.error);
   return r.outcomes;
 };
@@ -28,8 +36,8 @@ describe("planStudentImport", () => {
   it("takes a byte-order mark and CRLF lines; refuses a file that is not UTF-8 or has no header", () => {
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("name,email,exam_types\r\nA,A@X.CO,tet\r\n")]);
     expect(plan(bom)[0]).toMatchObject({ kind: "new", row: { email: "a@x.co", examTypes: ["TET"] } });
-    expect(planStudentImport(new Uint8Array([0x41, 0xe9, 0x0a]), TYPES, new Set(), "update")).toEqual({ ok: false, error: NOT_UTF8_STUDENTS });
-    expect(planStudentImport("a,b,c\n1,2,3\n", TYPES, new Set(), "update")).toEqual({ ok: false, error: MISSING_HEADER });
+    expect(planStudentImport(new Uint8Array([0x41, 0xe9, 0x0a]), TYPES, new Map(), "add")).toEqual({ ok: false, error: NOT_UTF8_STUDENTS });
+    expect(planStudentImport("a,b,c\n1,2,3\n", TYPES, new Map(), "add")).toEqual({ ok: false, error: MISSING_HEADER });
   });
 
   it("reports each bad row with its line and reason, and writes none of it", () => {
@@ -57,17 +65,28 @@ describe("planStudentImport", () => {
     expect(countOutcomes(out)).toEqual({ new: 1, update: 0, skip: 0, error: 7 });
   });
 
-  it("an already registered e-mail is updated or skipped as chosen", () => {
-    const csv = "name,email,exam_types\nOld,old@x.co,NET\n";
-    expect(plan(csv, ["old@x.co"], "update")[0].kind).toBe("update");
-    expect(plan(csv, ["old@x.co"], "skip")[0].kind).toBe("skip");
+  it("an already registered student gets the file's exam types added (the default), replaced, or is skipped, as chosen", () => {
+    const csv = "name,email,exam_types\nOld,old@x.co,TET\n";
+    const existing = { "old@x.co": ["NET", "SET"] };
+    expect(plan(csv, existing)[0]).toMatchObject({ kind: "update", before: ["NET", "SET"], after: ["NET", "SET", "TET"] });
+    expect(plan(csv, existing, "replace")[0]).toMatchObject({ kind: "update", before: ["NET", "SET"], after: ["TET"] });
+    expect(plan(csv, existing, "skip")[0].kind).toBe("skip");
+    // nothing to change: unchanged, not an update
+    expect(plan("name,email,exam_types\nOld,old@x.co,NET\n", existing)[0].kind).toBe("skip");
+  });
+
+  it("examTypesAfter keeps the order the student had, then the new ones", () => {
+    expect(examTypesAfter(["NET", "SET"], ["TET", "NET"], "add")).toEqual(["NET", "SET", "TET"]);
+    expect(examTypesAfter(["NET", "SET"], ["TET"], "replace")).toEqual(["TET"]);
+    expect(examTypesAfter(["NET"], [], "replace")).toEqual(["NET"]);
+    expect(examTypesAfter(["NET"], ["TET"], "skip")).toEqual(["NET"]);
   });
 });
 
 describe("planStudentImport limits", () => {
   it("refuses a file of more than 5,000 students before reading its rows", () => {
     const rows = Array.from({ length: 5001 }, (_, i) => `S${i},s${i}@x.co,TET`).join("\n");
-    expect(planStudentImport(`name,email,exam_types\n${rows}\n`, TYPES, new Set(), "update")).toEqual({ ok: false, error: "At most 5000 students per file." });
+    expect(planStudentImport(`name,email,exam_types\n${rows}\n`, TYPES, new Map(), "add")).toEqual({ ok: false, error: "At most 5000 students per file." });
   });
   it("a name that looks like a spreadsheet formula is kept as text (neutralised only when written to CSV)", () => {
     expect(plan('name,email,exam_types\n"=HYPERLINK(""x"")",f@x.co,TET\n')[0]).toMatchObject({ kind: "new", row: { name: '=HYPERLINK("x")' } });
