@@ -144,6 +144,8 @@ export const bulkUsersSchema = z
     examType: z.string().trim().max(CONTENT_LIMITS.examType).optional(),
     globalTestLimit: globalLimitSchema.shape.globalTestLimit,
     confirmDelete: z.string().optional(),
+    /** Create sign-in links: also replace links already sent and still valid (the old ones stop working) */
+    replaceLinks: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if ((v.action === "add-type" || v.action === "remove-type") && !v.examType)

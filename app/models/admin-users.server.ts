@@ -9,7 +9,8 @@ import { createUser, findUserByEmail, findUserById, isOwnerEmail, setAssignedExa
 
 export const USERS_PAGE_SIZE = 50;
 
-export type UserFilters = { q: string; status: "all" | "active" | "inactive"; type: string; sort: UserSort; page: number };
+/** `password`: "none" lists the users who have no password yet (imported, waiting for their sign-in link). */
+export type UserFilters = { q: string; status: "all" | "active" | "inactive"; type: string; password: "all" | "none"; sort: UserSort; page: number };
 
 export function parseUserFilters(url: URL | URLSearchParams): UserFilters {
   const p = url instanceof URL ? url.searchParams : url;
@@ -19,6 +20,7 @@ export function parseUserFilters(url: URL | URLSearchParams): UserFilters {
     q: (p.get("q") ?? "").trim().slice(0, 100),
     status: s === "active" || s === "inactive" ? s : "all",
     type: (p.get("type") ?? "").trim().slice(0, 60),
+    password: p.get("password") === "none" ? "none" : "all",
     sort: sort === "joined" || sort === "login" ? sort : "name",
     page: pageParam(p.get("page")),
   };
@@ -36,6 +38,7 @@ function whereOf(f: UserFilters): SQL | undefined {
   }
   if (f.status !== "all") parts.push(eq(users.status, f.status));
   if (f.type) parts.push(sql`EXISTS (SELECT 1 FROM user_exam_types t WHERE t.user_id = ${users.id} AND t.exam_type = ${f.type})`);
+  if (f.password === "none") parts.push(sql`${users.passwordHash} IS NULL`);
   return parts.length ? and(...parts) : undefined;
 }
 

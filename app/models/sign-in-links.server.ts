@@ -81,6 +81,35 @@ export async function redeemSignInLink(
   });
 }
 
+/**
+ * Who of these users a "Create sign-in links" should reach: students without a password, and of them
+ * only those without a valid unused link unless `replaceValid` (a link already sent keeps working
+ * unless the admin chooses to replace it). The others are counted by why they were left out.
+ */
+export function linkTargets(userIds: string[], { replaceValid, now = Date.now() }: { replaceValid: boolean; now?: number }) {
+  const targets: string[] = [];
+  let withPassword = 0;
+  let withValidLink = 0;
+  for (let from = 0; from < userIds.length; from += 500) {
+    const batch = userIds.slice(from, from + 500);
+    const people = db().select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(inArray(users.id, batch)).all();
+    const linked = new Set(
+      db()
+        .select({ userId: signInLinks.userId })
+        .from(signInLinks)
+        .where(and(inArray(signInLinks.userId, batch), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, new Date(now))))
+        .all()
+        .map((r) => r.userId),
+    );
+    for (const p of people) {
+      if (p.passwordHash) withPassword += 1;
+      else if (linked.has(p.id) && !replaceValid) withValidLink += 1;
+      else targets.push(p.id);
+    }
+  }
+  return { targets, withPassword, withValidLink };
+}
+
 /** A batch of links kept for download (a day at most, see form-receipts.server.ts). */
 export type LinkBatch = { count: number; expiresAt: number; links: CreatedLink[] };
 

@@ -15,7 +15,8 @@ import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";
 import { BULK_USER_ACTIONS } from "~/lib/user-list";
 import { bulkUpdateUsers, countUsersMatching, idsMatching, parseUserFilters } from "~/models/admin-users.server";
 import { testExamTypeOptions } from "~/models/exam-type.server";
-import { createLinkBatch } from "~/models/sign-in-links.server";
+import { createLinkBatch, linkTargets } from "~/models/sign-in-links.server";
+import { plural } from "~/lib/words";
 
 /**
  * Bulk actions on users, a dialog route over User Management (/admin/users/bulk): the ticked users, or
@@ -54,8 +55,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const v = submission.value;
   try {
     if (v.action === "links") {
-      const batch = createLinkBatch(ids, new URL(request.url).origin);
-      return redirectWithFlash(`/admin/users/import?links=${batch.key}`, { type: "success", text: `${batch.count} sign-in links created` });
+      // only students without a password, and never silently replacing a link already sent
+      const who = linkTargets(ids, { replaceValid: v.replaceLinks === "on" });
+      const left = [
+        who.withPassword ? `${plural(who.withPassword, "user")} skipped: they have a password` : "",
+        who.withValidLink ? `${plural(who.withValidLink, "user")} skipped: a link sent earlier still works (tick Replace to send new ones)` : "",
+      ].filter(Boolean);
+      const notes = left.length ? `; ${left.join("; ")}` : "";
+      if (!who.targets.length) return redirectWithFlash(back, { type: "info", text: `No sign-in links created${notes}` });
+      const batch = createLinkBatch(who.targets, new URL(request.url).origin);
+      return redirectWithFlash(`/admin/users/import?links=${batch.key}`, { type: "success", text: `${plural(batch.count, "sign-in link")} created${notes}` });
     }
     const r = bulkUpdateUsers(v.action, ids, { examType: v.examType, limit: v.globalTestLimit, actingUserId: admin.id });
     const text = `${BULK_USER_ACTIONS[v.action]}: ${r.changed} of ${ids.length} users changed${r.skipped ? ` (${r.skipped} skipped: the owner's and your own account)` : ""}`;
@@ -127,6 +136,10 @@ export default function BulkUsers() {
           </label>
           <ErrorList id={fields.confirmDelete.errorId} errors={fields.confirmDelete.errors} />
         </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input {...getInputProps(fields.replaceLinks, { type: "checkbox" })} className="mt-1 h-4 w-4" /> For Create sign-in links: also replace links already
+          sent and still valid (those stop working). Students who have a password are never sent one.
+        </label>
         <DialogActions closeHref={closeHref} intent="bulk" pending="Working..." danger={chosen === "delete"}>
           Apply to {count} User{count === 1 ? "" : "s"}
         </DialogActions>

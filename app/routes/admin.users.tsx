@@ -101,6 +101,15 @@ export default function AdminUsers() {
         </div>
         <FilterSelect id="user-type" name="type" label="Exam type" defaultValue={d.filters.type} allLabel="All exam types" options={d.examTypes} />
         <div>
+          <label htmlFor="user-password" className="label">
+            Password
+          </label>
+          <select id="user-password" name="password" defaultValue={d.filters.password} className="input">
+            <option value="all">Any</option>
+            <option value="none">No password yet</option>
+          </select>
+        </div>
+        <div>
           <label htmlFor="user-sort" className="label">
             Sort by
           </label>

@@ -83,3 +83,24 @@ describe("bulk actions on users", () => {
     expect(links.headers.get("Location")).toMatch(/^\/admin\/users\/import\?links=/);
   });
 });
+
+describe("bulk Create sign-in links", () => {
+  it("reaches only students without a password, lists them with No password yet, and never replaces a working link unasked", async () => {
+    await createUser({ name: "Batch C has password", email: "c1@bulk.test", password: "has-a-pass-1", assignedExamTypes: ["SET"] });
+    for (let i = 2; i <= 4; i++) await createUser({ name: `Batch C ${i}`, email: `c${i}@bulk.test`, password: null, assignedExamTypes: ["SET"] });
+    // the list's filter: no password yet
+    const list = payload<any>(await run(usersRoute.loader, getRequest("/admin/users?q=Batch%20C&password=none", admin)));
+    expect(list.rows.map((r: { name: string }) => r.name).sort()).toEqual(["Batch C 2", "Batch C 3", "Batch C 4"]);
+
+    const first = await bulk({ q: "Batch C", all: "1", action: "links" });
+    expect(flashOf(first)?.text).toBe("3 sign-in links created; 1 user skipped: they have a password");
+    // asked again: the links already sent still work, and are not replaced
+    const again = await bulk({ q: "Batch C", all: "1", action: "links" });
+    expect(flashOf(again)?.text).toBe(
+      "No sign-in links created; 1 user skipped: they have a password; 3 users skipped: a link sent earlier still works (tick Replace to send new ones)",
+    );
+    // unless the admin says so
+    const replaced = await bulk({ q: "Batch C", all: "1", action: "links", replaceLinks: "on" });
+    expect(flashOf(replaced)?.text).toBe("3 sign-in links created; 1 user skipped: they have a password");
+  });
+});
