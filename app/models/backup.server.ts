@@ -20,6 +20,7 @@ import { z } from "zod";
 import { databaseFile, db, rawDb } from "~/db/db.server";
 import { BUILTIN_TEST_TYPES, examTypeProblem, examTypeValue } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
+
 import { addUserSchema, announcementFields, bookFields, materialFields } from "~/lib/admin-schemas";
 import { MATERIAL_PLACEHOLDER } from "~/lib/links";
 import { neutraliseFormula } from "~/lib/csv-cells";
@@ -124,11 +125,17 @@ function testsPage(after: number) {
       currentVersion: number;
       questions: string;
       versions: string | null;
+      uploadReport: string | null;
+      regrades: string | null;
     }>(sql`
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
              t.opens_at AS opensAt, t.closes_at AS closesAt, t.shuffle_questions AS shuffleQuestions, t.shuffle_options AS shuffleOptions,
-             t.created_at AS createdAt, t.updated_at AS updatedAt, t.current_version AS currentVersion,
+             t.created_at AS createdAt, t.updated_at AS updatedAt, t.current_version AS currentVersion, t.upload_report AS uploadReport,
+             -- who regraded which version, when and why (the test's regrade history)
+             (SELECT json_group_array(json_object('version', r.version, 'regradedBy', r.regraded_by, 'reason', r.reason, 'attempts', r.attempts,
+                                                  'changedScores', r.changed_scores, 'createdAt', r.created_at))
+                FROM (SELECT * FROM regrades r WHERE r.test_id = t.id ORDER BY r.created_at) r) AS regrades,
              (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation))
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions,
              -- older versions, which past attempts were taken on (their reviews need them)
@@ -158,6 +165,9 @@ function testsPage(after: number) {
       closesAt: iso(t.closesAt),
       shuffleQuestions: t.shuffleQuestions === 1,
       shuffleOptions: t.shuffleOptions === 1,
+      // an inactive upload's flagged rows, kept until it is published
+      uploadReport: t.uploadReport ? (JSON.parse(t.uploadReport) as unknown) : null,
+      regrades: (JSON.parse(t.regrades ?? "[]") as Array<{ createdAt: number }>).map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     }));
@@ -378,6 +388,22 @@ const userItem = z.object({
 /** A question of the backup: the question record's schema (ids as the old app wrote them). */
 const questionItem = questionSchema.and(z.object({ id: text(20).optional() }));
 /** A test of the backup: its details through the test record's one schema (the same limits and messages as every form). */
+/** An inactive upload's report (flagged rows), as tests.upload_report holds it. */
+const uploadReportItem = z.object({
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string().max(500) })).max(5000),
+  fallbacks: z.array(z.object({ line: z.number().int(), question: z.number().int(), given: z.string().max(500) })).max(5000),
+});
+
+/** One regrade of a test: who, when, why, and what it changed. */
+const regradeItem = z.object({
+  version: z.number().int().min(1),
+  regradedBy: z.string().trim().min(1).max(200),
+  reason: z.string().trim().min(1).max(1000),
+  attempts: z.number().int().min(0),
+  changedScores: z.number().int().min(0),
+  createdAt: dateLike,
+});
+
 /** An older version of a test's questions (past attempts were taken on it); `dropped` marks questions a regrade removed. */
 const olderVersionItem = z.object({
   version: z.number().int().min(1),
@@ -401,6 +427,8 @@ const testItem = z
     closesAt: dateLike,
     shuffleQuestions: z.boolean().optional().default(false),
     shuffleOptions: z.boolean().optional().default(false),
+    uploadReport: uploadReportItem.nullish().default(null),
+    regrades: z.array(regradeItem).max(1000).optional().default([]),
     createdAt: dateLike,
   })
   .passthrough()
@@ -427,6 +455,8 @@ const testItem = z
       closesAt: t.closesAt,
       shuffleQuestions: t.shuffleQuestions,
       shuffleOptions: t.shuffleOptions,
+      uploadReport: t.uploadReport,
+      regrades: t.regrades,
       createdAt: t.createdAt,
       ...details.data,
     };
@@ -597,7 +627,13 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     return "imported";
   });
   await run("users", data.users, userItem, (u) => {
-    if (exists("users", u.id) || conn.prepare("SELECT 1 FROM users WHERE email = ?").get(u.email.toLowerCase())) return "skipped";
+    const present = conn.prepare("SELECT id FROM users WHERE id = ? OR email = ?").get(u.id, u.email.toLowerCase()) as { id: string } | undefined;
+    if (present) {
+      // already here (the owner of the new site, a student who registered again): keeps what they have,
+      // and gets the file's exam types besides (the owner's custom types would be lost otherwise)
+      for (const t of new Set(u.assignedExamTypes)) conn.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) VALUES (?, ?)").run(present.id, t);
+      return "skipped";
+    }
     conn
       .prepare(
         "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -645,7 +681,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     }
     conn
       .prepare(
-        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, upload_report, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.id,
@@ -664,9 +700,14 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         t.closesAt ? +t.closesAt : null,
         t.shuffleQuestions ? 1 : 0,
         t.shuffleOptions ? 1 : 0,
+        t.uploadReport ? JSON.stringify(t.uploadReport) : null,
         ms(t.createdAt, now),
         now,
       );
+    const regrade = conn.prepare(
+      "INSERT INTO regrades (id, test_id, version, regraded_by, reason, attempts, changed_scores, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (const r of t.regrades) regrade.run(newId(), t.id, r.version, r.regradedBy, r.reason, r.attempts, r.changedScores, ms(r.createdAt, now));
     const insert = conn.prepare(
       "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );

@@ -141,10 +141,6 @@ export function enforceOwner(user: User): User {
 }
 
 /**
- * Replaces a password hash made with older settings by today's. Only if the stored hash is still the
- * one that was checked: a password changed meanwhile (by an admin, in another tab) is kept.
- */
-/**
  * Re-hashes an old-format hash (scrypt, or weaker argon2 settings) with today's settings, later: once
  * the sign-in's answer is sent and no other hash is waiting in the password pool, so the first exam
  * morning after an upgrade costs a verify per sign-in, not a verify and a hash. A process that stops
@@ -186,6 +182,10 @@ export function pendingRehashCount(): number {
   return pendingRehashes.size;
 }
 
+/**
+ * Replaces a password hash made with older settings by today's. Only if the stored hash is still the
+ * one that was checked: a password changed meanwhile (by an admin, in another tab) is kept.
+ */
 export async function rehashPassword(userId: string, checkedHash: string, password: string) {
   const passwordHash = await hashPassword(password);
   db()

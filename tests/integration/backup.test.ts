@@ -173,6 +173,56 @@ describe("tests of an exam type this site does not have", () => {
   });
 });
 
+describe("a backup moved to a new site keeps the admin's state", () => {
+  it("an inactive upload's report, the regrade history with its reasons, and the owner's custom exam types", async () => {
+    switchDatabase(path.join(dir, "seventh.db"));
+    await seedBase();
+    const conn = rawDb();
+    const now = Date.UTC(2026, 10, 1);
+    conn
+      .prepare("INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES ('kt', 'KERALA_SET', 'Kerala SET', 0, ?, ?)")
+      .run(now, now);
+    conn.prepare("INSERT INTO user_exam_types (user_id, exam_type) SELECT id, 'KERALA_SET' FROM users WHERE email = ?").run(OWNER.email);
+    const report = { skipped: [{ line: 4, reason: "only 3 values (at least 4 needed)" }], fallbacks: [{ line: 7, question: 5, given: "7" }] };
+    conn
+      .prepare(
+        "INSERT INTO tests (id, title, description, exam_type, duration, total_questions, is_active, current_version, upload_report, created_at, updated_at) VALUES ('up1', 'Flagged Upload', '', 'KERALA_SET', 30, 1, 0, 2, ?, ?, ?)",
+      )
+      .run(JSON.stringify(report), now, now);
+    for (const v of [1, 2])
+      conn
+        .prepare(
+          "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, dropped) VALUES ('up1', ?, 'q1', 0, 'Q?', ?, 0, NULL, 0)",
+        )
+        .run(v, JSON.stringify(["a", "b"]));
+    conn
+      .prepare(
+        "INSERT INTO regrades (id, test_id, version, regraded_by, reason, attempts, changed_scores, created_at) VALUES ('r1', 'up1', 1, 'Owner', 'Q1 key was C, should be B', 12, 3, ?)",
+      )
+      .run(now);
+    const json = [...backupJsonChunks()].join("");
+
+    switchDatabase(path.join(dir, "eighth.db"));
+    await seedBase();
+    const parsed = parseBackup(json);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(await importBackup(parsed.data)).toMatchObject({ errors: 0 });
+    const restored = rawDb().prepare("SELECT upload_report AS r, is_active AS active FROM tests WHERE id = 'up1'").get() as { r: string; active: number };
+    expect(JSON.parse(restored.r)).toEqual(report);
+    expect(restored.active).toBe(0);
+    expect(
+      rawDb()
+        .prepare("SELECT version, regraded_by AS by, reason, attempts, changed_scores AS changed, created_at AS at FROM regrades WHERE test_id = 'up1'")
+        .all(),
+    ).toEqual([{ version: 1, by: "Owner", reason: "Q1 key was C, should be B", attempts: 12, changed: 3, at: now }]);
+    const ownerTypes = rawDb()
+      .prepare("SELECT exam_type AS t FROM user_exam_types WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+      .all(OWNER.email)
+      .map((r) => (r as { t: string }).t);
+    expect(ownerTypes).toContain("KERALA_SET");
+  });
+});
+
 describe("who may export and import", () => {
   it("a student gets the spec's refusals on the export and import actions", async () => {
     switchDatabase(path.join(dir, "fifth.db"));
