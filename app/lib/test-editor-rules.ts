@@ -17,6 +17,25 @@ export const ONE_QUESTION_REQUIRED = "At least one question is required";
 export const MIN_OPTIONS_MESSAGE = "Question must have at least 2 options";
 export const LAST_QUESTION_MESSAGE = "Test must have at least 1 question";
 
+/**
+ * Every problem of each question of an edited test, in the spec's words (the same checks as
+ * validateEditedTest, all of them, so the editor shows each beside its question): index → messages.
+ */
+export function editedQuestionErrors(questions: EditorQuestion[]): Record<number, string[]> {
+  const out: Record<number, string[]> = {};
+  for (const [i, q] of questions.entries()) {
+    const n = i + 1;
+    const problems: string[] = [];
+    if (!q.question.trim()) problems.push(`Question ${n} text is required`);
+    if (q.options.length < MIN_OPTIONS) problems.push(`Question ${n} must have at least 2 options`);
+    if (q.options.some((o) => !o.trim())) problems.push(`Question ${n} has empty options`);
+    if (!Number.isInteger(q.correctAnswer) || q.correctAnswer < 0 || q.correctAnswer >= q.options.length)
+      problems.push(`Question ${n} has invalid correct answer`);
+    if (problems.length) out[i] = problems;
+  }
+  return out;
+}
+
 /** The first problem of an edited test, in the spec's words, or null when it can be saved. */
 export function validateEditedTest(title: string, questions: EditorQuestion[]): string | null {
   if (!title.trim()) return TITLE_REQUIRED;

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
 import { detailsFromForm, type EditorDetails, questionsFromForm } from "~/lib/test-editor-form";
-import { addOption, deleteQuestion, type EditorQuestion, newQuestion, removeOption } from "~/lib/test-editor-rules";
+import { addOption, deleteQuestion, type EditorQuestion, editedQuestionErrors, newQuestion, removeOption } from "~/lib/test-editor-rules";
 import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 import { regradeCount } from "~/models/regrade.server";
@@ -22,6 +22,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = testWithQuestions(params.testId ?? "");
   if (!found) throw new Response("Test not found", { status: 404 });
   const t = found.test;
+  // an upload's answers that matched no option, marked on their questions until the test is published
+  const flagged: Record<number, string> = {};
+  for (const f of t.uploadReport?.fallbacks ?? [])
+    flagged[f.question - 1] = `Flagged at upload (line ${f.line}): the answer “${f.given}” matched no option, so the first was taken. Check it.`;
   return {
     test: {
       id: t.id,
@@ -38,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     questions: found.questions,
     examTypes: testExamTypeOptions(),
+    flagged,
   };
 }
 
@@ -47,8 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "save");
   const details = detailsFromForm(form);
   let questions = questionsFromForm(form);
-  const working = (error: string | null, status = 200, fieldErrors: Record<string, string> = {}) =>
-    data({ details, questions, error, fieldErrors }, { status });
+  const working = (error: string | null, status = 200, fieldErrors: Record<string, string> = {}, questionErrors: Record<number, string[]> = {}) =>
+    data({ details, questions, error, fieldErrors, questionErrors }, { status });
 
   // without JavaScript, every editing step posts the working copy and gets it back changed; nothing is stored
   const op = /^(add-question|delete-question|add-option|remove-option)(?::(\d+))?(?::(\d+))?$/.exec(intent);
@@ -71,12 +76,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   // the test record's schema, as on every other path that writes a test
-  // (the error is said beside its field, and once above Save)
+  // (the error is said beside its field, and once above Save); every question's problems beside it
+  const questionErrors = editedQuestionErrors(questions);
+  // above Save: the first problem in the spec's words, and how many more are marked on their questions
+  const problems = Object.values(questionErrors).flat();
+  const fixSummary = problems.length ? `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more, marked on their questions)` : ""}` : null;
   const parsed = testDetailsSchema.safeParse({ ...details, maxAttempts: form.get("maxAttempts") ?? "" });
   if (!parsed.success) {
     const { message, fields } = issuesOf(parsed.error);
-    return working(message, 400, fields);
+    return working(message, 400, fields, questionErrors);
   }
+  if (fixSummary) return working(fixSummary, 400, {}, questionErrors);
   const type = resolveTestExamType(parsed.data.examType, parsed.data.customExamType);
   if (!type.ok) return working(type.message, 400, { [type.field]: type.message });
   const { title, description, duration, unitNumber, unitName, maxAttempts } = parsed.data;
@@ -119,6 +129,9 @@ export default function TestEditor() {
     if (actionData) {
       setQuestions(actionData.questions);
       setDetails(actionData.details);
+      // the first question to fix gets the focus (without JavaScript, the list above the questions links to each)
+      const first = Object.keys(actionData.questionErrors ?? {})[0];
+      if (first !== undefined) document.getElementById(`q-${first}`)?.focus();
     }
   }, [actionData]);
 
@@ -147,7 +160,7 @@ export default function TestEditor() {
           questionCount={questions.length}
           createdAt={d.test.createdAt}
         />
-        <EditorQuestions questions={questions} setQuestions={setQuestions} local={local} />
+        <EditorQuestions questions={questions} setQuestions={setQuestions} local={local} errors={actionData?.questionErrors ?? {}} flagged={d.flagged} />
       </Form>
     </main>
   );

@@ -75,3 +75,36 @@ test("a student import adds exam types by default, and the preview shows each ch
     .all();
   expect(types).toEqual([{ exam_type: "NET" }, { exam_type: "SET" }, { exam_type: "TET" }]);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the question editor, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("marks the questions an upload flagged, and says every problem beside its question", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      // an upload with a flagged answer (question 5), created inactive
+      const title = `Flagged for the editor ${javaScriptEnabled}`;
+      await page.goto(`${app.url}/admin/tests/upload`);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Test title").fill(title);
+      await dialog.getByLabel("Exam type", { exact: true }).selectOption("NET");
+      await dialog.getByLabel("CSV file").setInputFiles(fixture("answer-by-text-and-quirks.csv"));
+      if (!javaScriptEnabled) await dialog.getByRole("button", { name: "Upload & Preview" }).click();
+      await dialog.getByRole("button", { name: "Create Test" }).click();
+      await expect(page.getByTestId("flash")).toContainText("inactive");
+      const id = (app.db().prepare("select id from tests where title = ?").get(title) as { id: string }).id;
+      await page.goto(`${app.url}/admin/csv/${id}/edit`);
+      const questions = page.getByTestId("editor-question");
+      await expect(questions.nth(4).getByTestId("flagged-note")).toContainText("the answer “7” matched no option");
+      await expect(page.getByTestId("flagged-note")).toHaveCount(1);
+      // two questions broken at once: each says so beside itself
+      await page.getByLabel("Question 2", { exact: true }).fill(" ");
+      await page.getByLabel("Question 4 option A").fill("");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(questions.nth(1).getByTestId("question-errors")).toHaveText("Question 2 text is required");
+      await expect(questions.nth(3).getByTestId("question-errors")).toHaveText("Question 4 has empty options");
+      await expect(page.getByTestId("questions-to-fix").getByRole("link")).toHaveText(["Question 2", "Question 4"]);
+      if (javaScriptEnabled) await expect(page.getByLabel("Question 2", { exact: true })).toBeFocused();
+    });
+  });
+}

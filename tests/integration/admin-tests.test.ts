@@ -519,6 +519,30 @@ describe("question editor", () => {
     expect(questionsOf(t.id, 1)).toHaveLength(10);
   });
 
+  it("says every question's problems beside it, the first one above Save", async () => {
+    const p = payload<any>(
+      await run(
+        uploadRoute.action,
+        multipart({ intent: "preview", title: "Many Problems", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Many Problems")!;
+    const list = [
+      { question: "Fine?", options: ["A", "B"], correct: 0 },
+      { question: " ", options: ["A", ""], correct: 0 },
+      { question: "Fine too?", options: ["A", "B"], correct: 1 },
+      { question: "Q", options: ["A", "B"], correct: 5 },
+    ];
+    const res = payload<any>(await run(editor.action, postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, list), { cookie: admin }), { testId: t.id }));
+    expect(res.error).toBe("Question 2 text is required (and 2 more, marked on their questions)");
+    expect(res.questionErrors).toEqual({
+      1: ["Question 2 text is required", "Question 2 has empty options"],
+      3: ["Question 4 has invalid correct answer"],
+    });
+    expect(questionsOf(t.id, 1)).toHaveLength(10);
+  });
+
   it("refuses a save based on a stale copy (two admins)", async () => {
     const p = payload<any>(
       await run(

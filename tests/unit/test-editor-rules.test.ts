@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addOption, deleteQuestion, newQuestion, removeOption, validateEditedTest } from "~/lib/test-editor-rules";
+import { addOption, deleteQuestion, editedQuestionErrors, newQuestion, removeOption, validateEditedTest } from "~/lib/test-editor-rules";
 
 const good = { question: "Who?", options: ["A", "B", "C"], correctAnswer: 2, explanation: "" };
 
@@ -65,5 +65,15 @@ describe("editor form", () => {
       { question: "First", options: ["A", "B", "C"], correctAnswer: 0, explanation: "Because" },
       { question: "Second", options: ["X", "Y"], correctAnswer: 1, explanation: "" },
     ]);
+  });
+});
+
+describe("editedQuestionErrors", () => {
+  it("lists every problem of every question, by index, in the spec's words", () => {
+    expect(editedQuestionErrors([good, { ...good, question: " ", options: ["A", " ", "C"] }, good, { ...good, correctAnswer: 7 }])).toEqual({
+      1: ["Question 2 text is required", "Question 2 has empty options"],
+      3: ["Question 4 has invalid correct answer"],
+    });
+    expect(editedQuestionErrors([good, good])).toEqual({});
   });
 });

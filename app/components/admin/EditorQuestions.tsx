@@ -10,11 +10,18 @@ export function EditorQuestions({
   questions,
   setQuestions,
   local,
+  errors = {},
+  flagged = {},
 }: {
   questions: EditorQuestion[];
   setQuestions: (update: (list: EditorQuestion[]) => EditorQuestion[]) => void;
   local: (e: MouseEvent, change: () => string | null) => void;
+  /** what to fix, beside each question (index → the spec's messages) */
+  errors?: Record<number, string[]>;
+  /** questions an upload flagged (index → why), until the test is published */
+  flagged?: Record<number, string>;
 }) {
+  const toFix = Object.keys(errors).map(Number);
   const setQ = (i: number, q: EditorQuestion) => setQuestions((list) => list.map((x, k) => (k === i ? q : x)));
   return (
     <section aria-labelledby="questions-heading" className="space-y-3">
@@ -24,8 +31,26 @@ export function EditorQuestions({
         </h2>
         <p className="text-xs text-slate-500">Text between **double asterisks** is shown in bold. Choose the correct option with its round button.</p>
       </div>
+      {toFix.length ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="questions-to-fix">
+          Fix {toFix.length === 1 ? "this question" : "these questions"}:{" "}
+          {toFix.map((i, k) => (
+            <span key={i}>
+              {k ? ", " : ""}
+              <a href={`#q-${i}`} className="font-semibold underline">
+                Question {i + 1}
+              </a>
+            </span>
+          ))}
+        </p>
+      ) : null}
       {questions.map((q, i) => (
-        <fieldset key={i} className="card space-y-3 p-4" data-testid="editor-question">
+        <fieldset
+          key={i}
+          className={`card space-y-3 p-4 ${errors[i] ? "border-red-400" : flagged[i] ? "border-amber-400" : ""}`}
+          data-testid="editor-question"
+          data-flagged={flagged[i] ? "true" : undefined}
+        >
           <legend className="sr-only">Question {i + 1}</legend>
           <div className="flex items-start justify-between gap-2">
             <label htmlFor={`q-${i}`} className="label">
@@ -48,6 +73,11 @@ export function EditorQuestions({
               Delete question
             </button>
           </div>
+          {flagged[i] ? (
+            <p className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="flagged-note">
+              {flagged[i]}
+            </p>
+          ) : null}
           <textarea
             id={`q-${i}`}
             name={`q.${i}.question`}
@@ -55,7 +85,16 @@ export function EditorQuestions({
             onChange={(e) => setQ(i, { ...q, question: e.target.value })}
             className="input"
             rows={2}
+            aria-invalid={errors[i] ? true : undefined}
+            aria-describedby={errors[i] ? `q-${i}-errors` : undefined}
           />
+          {errors[i] ? (
+            <ul id={`q-${i}-errors`} className="space-y-0.5 text-sm text-red-700" data-testid="question-errors">
+              {errors[i].map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
           <div className="space-y-2" role="radiogroup" aria-label={`Correct answer for question ${i + 1}`}>
             {q.options.map((o, j) => (
               <div key={j} className="flex items-center gap-2">
