@@ -357,3 +357,23 @@ export const formReceipts = sqliteTable("form_receipts", {
   result: text("result"),
   createdAt: createdAt(),
 });
+
+/**
+ * What an import run refused, kept after the run (the flash that said it is gone in seconds): the JSON
+ * import, a bulk test upload, a student import. `items` is JSON: every refused item with where it was
+ * and why. The newest IMPORT_REPORTS_KEPT are kept (app/models/import-reports.server.ts).
+ */
+export const importReports = sqliteTable(
+  "import_reports",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["json-import", "bulk-upload", "student-import"] }).notNull(),
+    /** the file (or files) the run read */
+    source: text("source").notNull(),
+    summary: text("summary").notNull(),
+    items: text("items", { mode: "json" }).$type<Array<{ where: string; reason: string }>>().notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("import_reports_created_idx").on(t.createdAt)],
+);

@@ -20,6 +20,7 @@ import { z } from "zod";
 import { databaseFile, db, rawDb } from "~/db/db.server";
 import { BUILTIN_TEST_TYPES, examTypeProblem, examTypeValue } from "~/lib/exam-type-rules";
 import { newId } from "~/lib/ids.server";
+import { REPORT_ITEMS_KEPT } from "./import-reports.server";
 
 import { addUserSchema, announcementFields, bookFields, materialFields } from "~/lib/admin-schemas";
 import { MATERIAL_PLACEHOLDER } from "~/lib/links";
@@ -551,6 +552,8 @@ export type ImportResult = {
   withoutPassword: string[];
   /** exam types the file's tests named that this site did not have: created as custom types */
   createdExamTypes: string[];
+  /** every refused item with where it was and why (the lasting import report; `problems` holds the first ten) */
+  refused: Array<{ where: string; reason: string }>;
 };
 
 const exists = (table: string, value: string) => rawDb().prepare(`SELECT 1 FROM ${table} WHERE id = ? LIMIT 1`).get(value) !== undefined;
@@ -578,12 +581,14 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     problems: [],
     withoutPassword: [],
     createdExamTypes: [],
+    refused: [],
   };
   const firstErrors = result.problems;
-  const count = (collection: Collection, key: "imported" | "skipped" | "errors", why?: string) => {
+  const count = (collection: Collection, key: "imported" | "skipped" | "errors", why?: string, where?: string) => {
     result.byCollection[collection][key] += 1;
     result[key] += 1;
-    if (why && firstErrors.length < 10) firstErrors.push(`${collection}: ${why}`);
+    if (why && firstErrors.length < 10) firstErrors.push(`${collection}: ${where ? `${where}: ` : ""}${why}`);
+    if (why && result.refused.length < REPORT_ITEMS_KEPT) result.refused.push({ where: `${collection}${where ? `, ${where}` : ""}`, reason: why });
   };
   const item = conn.transaction((fn: () => Outcome) => fn());
   const run = async <T>(collection: Collection, items: unknown[], schema: z.ZodType<T>, write: (value: T) => Outcome) => {
@@ -594,7 +599,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       else {
         const issue = parsed.error.issues[0];
         const field = issue?.path.length ? ` (${issue.path.join(".")})` : "";
-        count(collection, "errors", `item ${i + 1}${field}: ${issue?.message ?? "invalid item"}`);
+        count(collection, "errors", issue?.message ?? "invalid item", `item ${i + 1}${field}`);
       }
       if (i % 5000 === 4999) await yieldToOtherRequests();
     }

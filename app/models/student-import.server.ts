@@ -126,5 +126,17 @@ export async function applyStudentImport(key: string, origin: string) {
   }
   const links = withoutPassword.length ? createLinkBatch(withoutPassword, origin) : null;
   const counts = countOutcomes(plan.outcomes);
-  return { ok: true as const, created, updated, skipped: counts.skip, errors: counts.error, links: links?.count ?? 0, linksKey: links?.key ?? null };
+  // the rows refused, for the lasting import report
+  const refused = plan.outcomes.flatMap((o) => (o.kind === "error" ? [{ where: `line ${o.line}${o.email ? ` (${o.email})` : ""}`, reason: o.reason }] : []));
+  return {
+    ok: true as const,
+    created,
+    updated,
+    skipped: counts.skip,
+    errors: counts.error,
+    links: links?.count ?? 0,
+    linksKey: links?.key ?? null,
+    fileName: plan.fileName,
+    refused,
+  };
 }

@@ -105,6 +105,21 @@ export async function createFromPreview(
   return { ok: true, id: test.id, title: test.title, count: payload.questions.length, flagged: flaggedCount(payload.report) };
 }
 
+/** Every file a bulk upload refused, and every row of a created file it skipped or flagged: the lasting report's items. */
+export function bulkReportItems(results: BulkFileResult[]): Array<{ where: string; reason: string }> {
+  return results.flatMap((r) =>
+    !r.ok
+      ? [{ where: r.fileName, reason: r.message }]
+      : [
+          ...(r.report?.skipped ?? []).map((s) => ({ where: `${r.fileName}, line ${s.line}`, reason: `skipped: ${s.reason}` })),
+          ...(r.report?.fallbacks ?? []).map((f) => ({
+            where: `${r.fileName}, line ${f.line}`,
+            reason: `question ${f.question}: the answer “${f.given}” matched no option (the first was taken; the test is inactive until checked)`,
+          })),
+        ],
+  );
+}
+
 export type BulkFileResult = { fileName: string; name: string; ok: boolean; message: string; report?: UploadReport | null; notes?: string[] };
 
 /**

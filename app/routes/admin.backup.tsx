@@ -9,6 +9,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/export-done";
 import { formatDateTime } from "~/lib/time";
+import { plural } from "~/lib/words";
 import {
   type COLLECTIONS,
   discardPendingImport,
@@ -22,18 +23,24 @@ import {
 } from "~/models/backup.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { env } from "~/lib/env.server";
+import { recentImportReports, REPORT_KIND_LABELS, saveImportReport } from "~/models/import-reports.server";
 import { createLinkBatch, linkBatchSummary } from "~/models/sign-in-links.server";
 
 export const meta: MetaFunction = () => [{ title: "Backup & Import" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  // after an import: the one-time sign-in links of the students imported without a password
-  return { links: linkBatchSummary(new URL(request.url).searchParams.get("links")), timeZone: env().ACADEMY_TIME_ZONE };
+  // after an import: the one-time sign-in links of the students imported without a password, and the
+  // reports of recent import runs (every refused item, kept after the run)
+  return {
+    links: linkBatchSummary(new URL(request.url).searchParams.get("links")),
+    timeZone: env().ACADEMY_TIME_ZONE,
+    reports: recentImportReports().map((r) => ({ ...r, label: REPORT_KIND_LABELS[r.kind] })),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request, { refusal: "Only administrators can import data" });
+  const admin = await requireAdmin(request, { refusal: "Only administrators can import data" });
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (isMultipart) {
     if (Number(request.headers.get("Content-Length") ?? "0") > MAX_IMPORT_BYTES + 64 * 1024) {
@@ -72,12 +79,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.ok) return data({ step: "error" as const, error: parsed.error }, { status: 400 });
     try {
       const result = await importBackup(parsed.data);
+      // a lasting report of what was refused (the flash is gone in seconds)
+      const report = saveImportReport("json-import", "JSON backup", importMessage(result), result.refused, admin.id);
+      const reportNote = report ? " The refused items are listed in the import report below." : "";
       if (result.withoutPassword.length) {
         // students restored without a password get a one-time sign-in link each, downloadable as CSV
         const batch = createLinkBatch(result.withoutPassword, new URL(request.url).origin);
-        return redirectWithFlash(`/admin/backup?links=${batch.key}`, { type: result.errors ? "error" : "success", text: importMessage(result) });
+        return redirectWithFlash(`/admin/backup?links=${batch.key}`, { type: result.errors ? "error" : "success", text: importMessage(result) + reportNote });
       }
-      return redirectWithFlash("/admin/backup", { type: result.errors ? "error" : "success", text: importMessage(result) });
+      return redirectWithFlash("/admin/backup", { type: result.errors ? "error" : "success", text: importMessage(result) + reportNote });
     } catch (error) {
       rethrowIfDatabaseTrouble(error);
       console.error("import failed", error);
@@ -129,9 +139,42 @@ function useExportNotice() {
   return { notice, watch };
 }
 
+/** The reports of recent import runs (JSON import, bulk test upload, student import) that refused something. */
+function ImportReports({ reports, timeZone }: { reports: ReturnType<typeof useLoaderData<typeof loader>>["reports"]; timeZone: string }) {
+  return (
+    <section className="card space-y-2 p-4" aria-labelledby="reports-heading">
+      <h2 id="reports-heading" className="font-semibold">
+        Import reports
+      </h2>
+      {reports.length ? (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {reports.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2" data-testid="import-report">
+              <span>
+                <strong>{r.label}</strong> · {r.source} · {formatDateTime(r.createdAt, timeZone)} ·{" "}
+                <span className="text-red-700">{plural(r.refused, "refused item")}</span>
+              </span>
+              <span className="flex gap-3">
+                <Link to={`/admin/reports/${r.id}`} className="font-semibold text-brand-700 hover:underline">
+                  View report
+                </Link>
+                <a href={`/admin/reports/${r.id}.csv`} className="font-semibold text-brand-700 hover:underline" download>
+                  CSV
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">No import has refused anything yet. When one does, every refused item and why is kept here.</p>
+      )}
+    </section>
+  );
+}
+
 export default function Backup() {
   const a = useActionData<typeof action>();
-  const { links, timeZone } = useLoaderData<typeof loader>();
+  const { links, timeZone, reports } = useLoaderData<typeof loader>();
   const exported = useExportNotice();
   return (
     <main className="space-y-4">
@@ -195,6 +238,8 @@ export default function Backup() {
           <li>The database snapshot is a consistent copy of the whole SQLite file, passwords included: keep it safe. Restore it below.</li>
         </ul>
       </section>
+
+      <ImportReports reports={reports} timeZone={timeZone} />
 
       <section className="card space-y-3 p-4" aria-labelledby="restore-heading">
         <h2 id="restore-heading" className="font-semibold">

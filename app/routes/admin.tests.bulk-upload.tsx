@@ -15,7 +15,8 @@ import { testListHref } from "~/lib/list-href";
 import { bulkDefaultsSchema, TEST_LIMITS } from "~/lib/test-record";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { claimReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
-import { bulkUpload, readUploadForm } from "~/models/test-upload.server";
+import { saveImportReport } from "~/models/import-reports.server";
+import { bulkReportItems, bulkUpload, readUploadForm } from "~/models/test-upload.server";
 
 /**
  * Bulk Upload Tests, a dialog route over the tests list (/admin/tests/bulk-upload). Each file becomes a
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const read = await readUploadForm(request);
   if (!read.ok) return data({ error: read.error, result: undefined }, { status: 413 });
   const form = read.form;
@@ -48,7 +49,16 @@ export async function action({ request }: ActionFunctionArgs) {
       const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, v]) => [k, [v]]));
       return data({ error: result.error, result: submission.reply({ formErrors: [result.error], fieldErrors }) }, { status: 400 });
     }
-    storeReceipt(receipt, result);
+    // a lasting report of the refused files and flagged rows (Backup & Import → Import reports)
+    const files = result.results.map((r) => r.fileName);
+    const reportId = saveImportReport(
+      "bulk-upload",
+      files.length === 1 ? files[0] : `${files.length} files`,
+      `Bulk upload: ${result.created} created, ${result.errors} refused`,
+      bulkReportItems(result.results),
+      admin.id,
+    );
+    storeReceipt(receipt, { ...result, reportId });
     return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
   } catch (error) {
     releaseReceipt(receipt);

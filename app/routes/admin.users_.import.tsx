@@ -10,6 +10,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { EXISTING_POLICIES, type ExistingPolicy } from "~/lib/student-import-rules";
 import { examTypeLabels } from "~/models/exam-type.server";
 import { linkBatchSummary } from "~/models/sign-in-links.server";
+import { saveImportReport } from "~/models/import-reports.server";
 import { applyStudentImport, previewStudentImport, readStudentImportPlan } from "~/models/student-import.server";
 import { readUploadForm } from "~/models/test-upload.server";
 
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   if (isMultipart) {
     const read = await readUploadForm(request);
@@ -80,7 +81,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const done = await applyStudentImport(String(form.get("key") ?? ""), new URL(request.url).origin);
     if (!done.ok) return redirectWithFlash("/admin/users/import", { type: "error", text: done.error });
-    const text = `Import complete: ${done.created} students added, ${done.updated} updated, ${done.skipped} skipped, ${done.errors} rows with errors not imported`;
+    const summary = `Import complete: ${done.created} students added, ${done.updated} updated, ${done.skipped} skipped, ${done.errors} rows with errors not imported`;
+    // a lasting report of the refused rows (Backup & Import → Import reports)
+    const report = saveImportReport("student-import", done.fileName, summary, done.refused, admin.id);
+    const text = report ? `${summary}. The refused rows are listed in the import report under Backup & Import.` : summary;
     return redirectWithFlash(done.linksKey ? `/admin/users/import?links=${done.linksKey}` : "/admin/users", { type: done.errors ? "info" : "success", text });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);

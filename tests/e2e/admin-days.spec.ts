@@ -108,3 +108,33 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("an import's report stays on Backup & Import after its message is gone: every refused item, and a CSV", async ({ page, request }) => {
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/tests/bulk-upload`);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("CSV files").setInputFiles([
+    { name: "no-header.csv", mimeType: "text/csv", buffer: Buffer.from("Q,A,B,C,D,Ans\nWho?,a,b,c,d,A\n") },
+    {
+      name: "fine.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("question,option1,option2,correct_answer\nWho wrote Hamlet?,Shakespeare,Marlowe,Shakespeare\n"),
+    },
+  ]);
+  await dialog.getByLabel("Exam type", { exact: true }).selectOption("NET");
+  await dialog.getByRole("button", { name: "Upload Tests" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Bulk upload complete: 1 successful, 1 errors" })).toBeVisible();
+  await page.getByRole("link", { name: "The report of this upload" }).click();
+  await expect(page.getByRole("heading", { name: "Bulk test upload report" })).toBeVisible();
+  await expect(page.getByTestId("report-item")).toHaveText(["no-header.csvCSV must contain at least: question, option columns, correct_answer"]);
+  // later, from Backup & Import
+  await page.goto(`${app.url}/admin/backup`);
+  const listed = page.getByTestId("import-report").first();
+  await expect(listed).toContainText("Bulk test upload");
+  await expect(listed).toContainText("1 refused item");
+  const csvHref = await listed.getByRole("link", { name: "CSV" }).getAttribute("href");
+  const csv = await request.get(`${app.url}${csvHref}`, {
+    headers: { Cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+  });
+  expect(await csv.text()).toContain("no-header.csv");
+});

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { plural } from "~/lib/words";
 import type { UploadReport } from "~/models/test.server";
 import type { BulkFileResult } from "~/models/test-upload.server";
@@ -28,7 +29,8 @@ export function UploadReportNote({ report }: { report: UploadReport }) {
   );
 }
 
-export type BulkResultData = { created: number; errors: number; results: BulkFileResult[] };
+/** `reportId`: the lasting report of what was refused or flagged (Backup & Import → Import reports) */
+export type BulkResultData = { created: number; errors: number; results: BulkFileResult[]; reportId?: string | null };
 
 /** What a bulk upload created, shown on the list after the dialog closes. */
 export function BulkResult({ result }: { result: BulkResultData }) {
@@ -48,6 +50,14 @@ export function BulkResult({ result }: { result: BulkResultData }) {
           </li>
         ))}
       </ul>
+      {result.reportId ? (
+        <p className="mt-2">
+          <Link to={`/admin/reports/${result.reportId}`} className="font-semibold text-brand-700 hover:underline">
+            The report of this upload
+          </Link>{" "}
+          (kept under Backup &amp; Import, with a CSV of every refused file and flagged row)
+        </p>
+      ) : null}
     </section>
   );
 }
