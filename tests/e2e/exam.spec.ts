@@ -163,7 +163,7 @@ test.describe("JS off", () => {
 
   test("the time left says it is as of the page load; an answer sent after the time is up is said to be lost", async ({ page }) => {
     await signIn(page, app, "arun@academy.local", "student123");
-    const testId = testIdOf("Chaucer and the Age of Transition");
+    const testId = testIdOf("Indian Writing in English: Beginnings to Independence");
     await page.goto(`${app.url}/test/${testId}`);
     await page.getByRole("button", { name: "Start Test" }).click();
     await expect(page.getByText("Question 1 of 10")).toBeVisible();
