@@ -14,17 +14,22 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A small exam day: 24 students starting together, 6 already mid-exam, two seconds of answering. */
+const SMALL_DAY = {
+  students: 24,
+  mid: 6,
+  questions: 10,
+  signInWindowSeconds: 1,
+  answerSeconds: 2,
+  thinkMs: [100, 300],
+  midThinkMs: [100, 300],
+};
+
 describe("exam day (small)", () => {
   it("runs every phase and loses nothing through the JSON endpoints (a hydrated page)", async () => {
     const report = await examDay({
+      ...SMALL_DAY,
       mode: "api",
-      students: 24,
-      mid: 6,
-      questions: 10,
-      signInWindowSeconds: 1,
-      answerSeconds: 2,
-      thinkMs: [100, 300],
-      midThinkMs: [100, 300],
       capacitySteps: [10, 20],
       dir: fs.mkdtempSync(path.join(dir, "api-")),
     });
@@ -55,14 +60,8 @@ describe("exam day (small)", () => {
 
   it("runs every phase and loses nothing through the plain form posts (a page without JavaScript)", async () => {
     const report = await examDay({
+      ...SMALL_DAY,
       mode: "forms",
-      students: 24,
-      mid: 6,
-      questions: 10,
-      signInWindowSeconds: 1,
-      answerSeconds: 2,
-      thinkMs: [100, 300],
-      midThinkMs: [100, 300],
       capacitySteps: [10],
       dir: fs.mkdtempSync(path.join(dir, "forms-")),
     });
