@@ -331,7 +331,8 @@ function serve() {
     let refusal;
     if (server.isLargeBodyRoute(req.path)) {
       const role = await server.roleOfCookie(req.headers.cookie);
-      if (role === "admin") return readLargeBody(req, res, limit);
+      // (a post without a body type is an empty form: read as any other)
+      if (role === "admin" && req.headers["content-type"]) return readLargeBody(req, res, limit);
       // others may post an ordinary form there (the route then answers as for any page: sign in first)
       limit = server.FORM_LIMIT;
       refusal = role ? 403 : 401;
