@@ -42,10 +42,16 @@ export function databaseTroubleMessage(trouble: DatabaseTrouble): string {
     : "The site cannot save anything right now. Nothing was lost: please try again in a minute.";
 }
 
-/** The whole page sent with a 503 (no layout: the database behind the layout is what failed). */
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A whole page sent with a 503, without the site's layout (what renders the layout is what could not answer). */
+function tryAgainPage(page: { title: string; heading: string; message: string; href: string; link: string }): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(page.title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">${escapeHtml(page.heading)}</h1><p>${escapeHtml(page.message)}</p><p><a href="${escapeHtml(page.href)}" style="color:#1d4ed8">${escapeHtml(page.link)}</a></p></body></html>`;
+}
+
+/** The page sent when the database could not answer. */
 export function databaseTroublePage(message: string): string {
-  const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Please try again</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">Please try again in a moment</h1><p>${text}</p><p><a href="" style="color:#1d4ed8">Try again</a></p></body></html>`;
+  return tryAgainPage({ title: "Please try again", heading: "Please try again in a moment", message, href: "", link: "Try again" });
 }
 
 /** Said when the server turns a request away because too many are waiting (server/start.js). */
@@ -56,7 +62,6 @@ export const BUSY_MESSAGE = "The site is very busy right now. Nothing was lost: 
  * way to send it again (a posted form: back to the page it came from; a page: the same address).
  */
 export function busyPage(method: string, againHref: string): string {
-  const href = againHref.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const action = method === "GET" || method === "HEAD" ? "Try again" : "Back to the page";
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Very busy: please try again</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">Please try again in a few seconds</h1><p>${BUSY_MESSAGE}</p><p><a href="${href}" style="color:#1d4ed8">${action}</a></p></body></html>`;
+  const link = method === "GET" || method === "HEAD" ? "Try again" : "Back to the page";
+  return tryAgainPage({ title: "Very busy: please try again", heading: "Please try again in a few seconds", message: BUSY_MESSAGE, href: againHref, link });
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { secureCookies, sessionSecret } from "./env.server";
+import { secureCookies, sessionSecrets } from "./env.server";
 
 /**
  * OWASP's device cookie: a browser that has signed in to an account gets a signed cookie naming that
@@ -22,10 +22,7 @@ function deviceCookie(): Cookie {
     secure: secureCookies(),
     path: "/",
     maxAge: YEAR_SECONDS,
-    secrets: sessionSecret()
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
+    secrets: sessionSecrets(),
   });
   return cookie;
 }

@@ -65,6 +65,14 @@ export function env(): Env {
   return cached;
 }
 
+/** The cookie-signing secrets, newest first (SESSION_SECRET may hold several, comma separated, for a rotation). */
+export function sessionSecrets(): string[] {
+  return sessionSecret()
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /**
  * The cookie-signing secret: SESSION_SECRET, or (outside production, or under `npm start`) a random one
  * kept in the data folder so sessions survive restarts.

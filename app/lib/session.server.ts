@@ -3,7 +3,7 @@ import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "~/db/db.server";
 import { sessions } from "~/db/schema.server";
-import { secureCookies, sessionSecret } from "./env.server";
+import { secureCookies, sessionSecrets } from "./env.server";
 import { sessionExpiry, type SessionClock } from "./session-rules";
 
 /**
@@ -22,10 +22,7 @@ function sessionCookie(): Cookie {
       secure: secureCookies(),
       path: "/",
       maxAge: Math.floor(SESSION_CLOCK.lifetimeMs / 1000),
-      secrets: sessionSecret()
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
+      secrets: sessionSecrets(),
     });
   }
   return cookie;

@@ -128,10 +128,13 @@ export function previousCopies(): string[] {
     .map((name) => path.join(path.dirname(live), name));
 }
 
+/** Removes a database file and the files SQLite keeps beside it. */
+export function removeDatabaseFiles(file: string) {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
+}
+
 function prunePreviousCopies() {
-  for (const old of previousCopies().slice(KEPT_PREVIOUS_COPIES)) {
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(old + suffix, { force: true });
-  }
+  for (const old of previousCopies().slice(KEPT_PREVIOUS_COPIES)) removeDatabaseFiles(old);
 }
 
 async function copyInto(source: string, target: string) {

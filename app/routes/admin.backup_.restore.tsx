@@ -15,7 +15,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { RESTORE_LIMIT } from "~/lib/request-limits";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
-import { KEPT_PREVIOUS_COPIES, restoreSnapshot } from "~/models/restore.server";
+import { KEPT_PREVIOUS_COPIES, removeDatabaseFiles, restoreSnapshot } from "~/models/restore.server";
 
 /**
  * Restore the whole site from a database snapshot (POST /admin/backup/restore, from Backup & Import).
@@ -85,6 +85,6 @@ export async function action({ request }: ActionFunctionArgs) {
       text: `Site restored from the snapshot. The previous database is kept as ${path.basename(restored.previous)} next to the database file (the ${KEPT_PREVIOUS_COPIES} newest such copies are kept).`,
     });
   } finally {
-    for (const file of written) for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
+    for (const file of written) removeDatabaseFiles(file);
   }
 }

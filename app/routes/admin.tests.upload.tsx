@@ -1,3 +1,4 @@
+import { PreviewQuestions } from "~/components/admin/UploadPreview";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -7,7 +8,6 @@ import { useRef } from "react";
 import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
-import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/lib/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -141,44 +141,9 @@ function anotherFileHref(closeHref: string, fields: OkPreview["fields"]) {
   return `${url.pathname}${url.search}`;
 }
 
-/** The spec's preview: the first 5 questions (every flagged one too; the rest a click away). */
-const PREVIEW_FIRST = 5;
-
-function PreviewQuestion({ q, n, given, report }: { q: OkPreview["questions"][number]; n: number; given: string | undefined; report: OkPreview["report"] }) {
-  return (
-    <li
-      value={n}
-      className={`rounded-lg border p-3 text-sm ${given !== undefined ? "border-red-400 bg-red-50" : "border-slate-200"}`}
-      data-testid="preview-question"
-    >
-      {given !== undefined ? (
-        <p className="mb-1 font-semibold text-red-700">
-          Check the answer: “{given}” (line {report.fallbacks.find((f) => f.question === n)?.line}) matches no option
-        </p>
-      ) : null}
-      <p className="font-medium">
-        {n}. <RichText text={q.question} />
-      </p>
-      <ul className="mt-1 grid gap-1 sm:grid-cols-2">
-        {q.options.map((o, j) => (
-          <li key={j} className={j === q.correctAnswer ? "font-semibold text-green-700" : ""}>
-            {String.fromCharCode(65 + j)}. {o} {j === q.correctAnswer ? "✓" : ""}
-          </li>
-        ))}
-      </ul>
-      {q.explanation ? (
-        <p className="mt-1 text-slate-600">
-          <RichText text={q.explanation} />
-        </p>
-      ) : null}
-    </li>
-  );
-}
-
 function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: string }) {
   const r = preview.report;
   const flagged = r.skipped.length + r.fallbacks.length;
-  const fallbackOf = new Map(r.fallbacks.map((f) => [f.question, f.given]));
   return (
     <div className="mt-4 space-y-4">
       <section aria-labelledby="report-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
@@ -218,28 +183,7 @@ function PreviewStep({ preview, closeHref }: { preview: OkPreview; closeHref: st
           question editor if needed), then publish it with Activate in the test list.
         </p>
       ) : null}
-      <section aria-labelledby="preview-heading">
-        <h3 id="preview-heading" className="font-semibold">
-          {preview.questions.length > PREVIEW_FIRST
-            ? `The first ${PREVIEW_FIRST} questions, and every flagged one`
-            : `All ${preview.questions.length} questions`}
-        </h3>
-        <ol className="mt-2 space-y-2">
-          {preview.questions.map((q, i) =>
-            i < PREVIEW_FIRST || fallbackOf.has(i + 1) ? <PreviewQuestion key={i} q={q} n={i + 1} given={fallbackOf.get(i + 1)} report={r} /> : null,
-          )}
-        </ol>
-        {preview.questions.length > PREVIEW_FIRST ? (
-          <details className="mt-2">
-            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Show all {preview.questions.length} questions</summary>
-            <ol className="mt-2 max-h-[50vh] space-y-2 overflow-y-auto">
-              {preview.questions.map((q, i) =>
-                i < PREVIEW_FIRST || fallbackOf.has(i + 1) ? null : <PreviewQuestion key={i} q={q} n={i + 1} given={undefined} report={r} />,
-              )}
-            </ol>
-          </details>
-        ) : null}
-      </section>
+      <PreviewQuestions preview={preview} />
       <Form method="post" className="flex justify-end gap-2">
         <input type="hidden" name="token" value={preview.token} />
         <Link to={anotherFileHref(closeHref, preview.fields)} className="btn-secondary" preventScrollReset>

@@ -1,0 +1,93 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Link, useFetcher } from "@remix-run/react";
+import { formatClock, remainingSeconds } from "~/lib/exam-rules";
+import { formatDate, formatTime } from "~/lib/time";
+import type { loader } from "~/routes/dashboard";
+
+/** The parts of the student dashboard around its lists: tiles, the tests in progress, the announcements. */
+type Data = SerializeFrom<typeof loader>;
+
+export function Tile({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="card p-4">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}
+
+/** Tests the student is in the middle of: first on every level, with the time left and Resume. */
+export function RunningTests({ d }: { d: Data }) {
+  return (
+    <section aria-labelledby="running-heading" className="card mb-6 border-amber-300 bg-amber-50 p-4">
+      <h2 id="running-heading" className="font-semibold text-amber-900">
+        {d.running.length === 1 ? "Test in progress" : "Tests in progress"}
+      </h2>
+      <ul className="mt-2 divide-y divide-amber-200">
+        {d.running.map((r) => (
+          <li key={r.testId} className="flex flex-wrap items-center justify-between gap-3 py-2">
+            <div className="min-w-0">
+              <p className="font-medium">{r.title}</p>
+              <p className="text-sm text-slate-700">
+                Time left: <strong>{formatClock(remainingSeconds(r.deadlineAt, d.now))}</strong> (until {formatTime(r.deadlineAt, d.timeZone)}) · {r.answered}{" "}
+                of {r.total} answered
+              </p>
+            </div>
+            <Link to={`/test/${r.testId}`} className="btn-primary">
+              Resume Test
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AnnouncementsPanel({ d }: { d: Data }) {
+  return (
+    <section aria-labelledby="ann-heading" className="card mt-6 border-brand-100 bg-brand-50/50 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="ann-heading" className="font-semibold">
+          Announcements
+        </h2>
+        {!d.announcements.showingAll ? (
+          <Link to="/dashboard?announcements=all#ann-heading" className="text-sm font-semibold text-brand-700 hover:underline">
+            All announcements ({d.announcements.all})
+          </Link>
+        ) : null}
+      </div>
+      <ul className="mt-2 divide-y divide-brand-100">
+        {d.announcements.items.map((a) => (
+          <AnnouncementItem key={a.id} a={a} dismissible={!d.announcements.showingAll} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AnnouncementItem({ a, dismissible }: { a: Data["announcements"]["items"][number]; dismissible: boolean }) {
+  const fetcher = useFetcher();
+  // dismissed: gone at once with JavaScript (the page's data follows); without, the form posts and reloads
+  if (fetcher.state !== "idle") return null;
+  return (
+    <li className="flex items-start gap-2 py-2">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="badge bg-brand-100 capitalize text-brand-800">{a.type}</span>
+          <span className="font-medium">{a.title}</span>
+          <span className="text-xs text-slate-600">{formatDate(a.createdAt)}</span>
+        </p>
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.content}</p>
+      </div>
+      {dismissible ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="back" value="/dashboard" />
+          <input type="hidden" name="dismiss" value={a.id} />
+          <button type="submit" className="rounded px-2 text-lg leading-none text-slate-500 hover:text-slate-900" aria-label={`Dismiss “${a.title}”`}>
+            ×
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </li>
+  );
+}
