@@ -44,9 +44,21 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
   return { sqlite: conn, db };
 }
 
-/** Applies this build's pending migrations (drizzle/) to a connection: the live file, or a snapshot being restored. */
+/**
+ * Applies this build's pending migrations (drizzle/) to a connection: the live file, or a snapshot being restored.
+ * Foreign keys are off while they run (SQLite's way to rebuild a table: with them on, dropping the old `users`
+ * table would cascade-delete every attempt), and every reference is checked before they are turned on again.
+ */
 export function applyMigrations(conn: Database.Database) {
-  migrate(drizzle(conn, { schema }), { migrationsFolder: migrationsFolder() });
+  const foreignKeysWereOn = conn.pragma("foreign_keys", { simple: true }) === 1;
+  conn.pragma("foreign_keys = OFF");
+  try {
+    migrate(drizzle(conn, { schema }), { migrationsFolder: migrationsFolder() });
+    const broken = conn.pragma("foreign_key_check") as { table: string }[];
+    if (broken.length > 0) throw new Error(`After the migrations, ${broken.length} rows refer to rows that do not exist (first in ${broken[0].table}).`);
+  } finally {
+    if (foreignKeysWereOn) conn.pragma("foreign_keys = ON");
+  }
 }
 
 /** How many migrations this build has (a snapshot that applied more was made by a newer version). */

@@ -5,7 +5,7 @@
  * - booleans are integers 0/1 (`mode: "boolean"`).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -20,7 +20,10 @@ export const users = sqliteTable(
   "users",
   {
     id: text("id").primaryKey(),
-    email: text("email").notNull(),
+    /** lower-case; null for a student who signs in with a roll number or phone instead (never both null). */
+    email: text("email"),
+    /** A roll number or phone number used as the sign-in name, normalised by `normalizeRollNumber`; optional. */
+    rollNumber: text("roll_number"),
     name: text("name").notNull(),
     /** argon2id hash (older rows: scrypt, upgraded at sign-in); null for imported users until an admin sets a password. */
     passwordHash: text("password_hash"),
@@ -37,7 +40,13 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_name_idx").on(t.role, t.name), index("users_status_idx").on(t.status)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_roll_number_unique").on(t.rollNumber),
+    index("users_role_name_idx").on(t.role, t.name),
+    index("users_status_idx").on(t.status),
+    check("users_sign_in_name", sql`${t.email} IS NOT NULL OR ${t.rollNumber} IS NOT NULL`),
+  ],
 );
 
 export const examTypes = sqliteTable(

@@ -65,12 +65,12 @@ export async function ensureOwnerAdmin(): Promise<{ email: string; generatedPass
         .run();
     }
     enforceOwner(existing);
-    return { email: existing.email, generatedPassword: null };
+    return { email: existing.email ?? e.ADMIN_EMAIL, generatedPassword: null };
   }
   const password = e.ADMIN_PASSWORD ?? crypto.randomBytes(9).toString("base64url");
   const user = await createUser({ name: "Academy Admin", email: e.ADMIN_EMAIL, password, role: "admin" });
   enforceOwner(user);
-  return { email: user.email, generatedPassword: e.ADMIN_PASSWORD ? null : password };
+  return { email: user.email ?? e.ADMIN_EMAIL, generatedPassword: e.ADMIN_PASSWORD ? null : password };
 }
 
 export async function seedDemo() {

@@ -1,17 +1,44 @@
 import { z } from "zod";
 import { isDriveLink, isHttpUrl } from "./links";
+import { INVALID_ROLL_NUMBER, NEEDS_SIGN_IN_NAME, normalizeRollNumber, rollNumberProblem } from "./sign-in-name";
 import { maxAttemptsSchema } from "./test-record";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";
 
-/** Add User (spec 001 §5): name, email and password required; role user or admin; the exam types ticked. */
-export const addUserSchema = z.object({
-  name: z.string({ message: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(100, "Name is too long (at most 100 characters)"),
-  email: z.string({ message: FILL_ALL_FIELDS }).trim().toLowerCase().min(1, FILL_ALL_FIELDS).max(200).pipe(z.email("Please enter a valid email address")),
-  password: z.string({ message: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).min(6, "Password must be at least 6 characters").max(200),
-  role: z.enum(["user", "admin"]).default("user"),
-  examTypes: z.array(z.string().max(60)).max(100).default([]),
-});
+const blankIsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** A user's e-mail: optional (a student may have a roll number or phone instead), lower-cased, valid when given. */
+export const userEmailSchema = z.preprocess(
+  blankIsMissing,
+  z.string().trim().toLowerCase().max(200).pipe(z.email("Please enter a valid email address")).optional(),
+);
+
+/** A roll number or phone used as the sign-in name: optional, stored normalised (`normalizeRollNumber`). */
+export const rollNumberSchema = z.preprocess(
+  (value) => (typeof blankIsMissing(value) === "string" ? normalizeRollNumber(value as string) : blankIsMissing(value)),
+  z
+    .string()
+    .refine((normalized) => rollNumberProblem(normalized) === null, INVALID_ROLL_NUMBER)
+    .optional(),
+);
+
+/** Every user has an e-mail or a roll number / phone to sign in with (or both). */
+export const hasSignInName = (user: { email?: string; rollNumber?: string }) => Boolean(user.email || user.rollNumber);
+
+/**
+ * Add User (spec 001 §5): name and password required; an e-mail, or for a student without one a roll number or
+ * phone (issue: students without an e-mail); role user or admin; the exam types ticked.
+ */
+export const addUserSchema = z
+  .object({
+    name: z.string({ message: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(100, "Name is too long (at most 100 characters)"),
+    email: userEmailSchema,
+    rollNumber: rollNumberSchema,
+    password: z.string({ message: FILL_ALL_FIELDS }).min(1, FILL_ALL_FIELDS).min(6, "Password must be at least 6 characters").max(200),
+    role: z.enum(["user", "admin"]).default("user"),
+    examTypes: z.array(z.string().max(60)).max(100).default([]),
+  })
+  .refine(hasSignInName, { message: NEEDS_SIGN_IN_NAME, path: ["email"] });
 
 /** The exam types a user is assigned (Add User's ticks, the Exam types dialog, imports). */
 export const assignExamTypesSchema = z.object({ examTypes: addUserSchema.shape.examTypes });

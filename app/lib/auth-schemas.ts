@@ -1,11 +1,23 @@
 import { z } from "zod";
+import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeRollNumber, rollNumberProblem } from "./sign-in-name";
 
 export const FILL_REQUIRED = "Please fill in all required fields";
 
 const email = z.string().trim().toLowerCase().min(1, FILL_REQUIRED).pipe(z.email("Please enter a valid email address"));
 
+/**
+ * What a student types to sign in (the form's `email` field): an e-mail, lower-cased, or a roll number or
+ * phone, normalised as the admin's Add User and import store it.
+ */
+const signInName = z
+  .string()
+  .trim()
+  .min(1, FILL_REQUIRED)
+  .transform((typed) => (looksLikeEmail(typed) ? typed.toLowerCase() : normalizeRollNumber(typed)))
+  .refine((name) => (looksLikeEmail(name) ? z.email().safeParse(name).success : rollNumberProblem(name) === null), INVALID_SIGN_IN_NAME);
+
 export const signInSchema = z.object({
-  email,
+  email: signInName,
   password: z.string().min(1, FILL_REQUIRED),
 });
 
@@ -14,3 +26,9 @@ export const registerSchema = z.object({
   email,
   password: z.string().min(1, FILL_REQUIRED).min(6, "Password must be at least 6 characters").max(200, "Password is too long"),
 });
+
+/** The sign-in name as the throttle and the device cookie key it (normalised), or null when it is not one. */
+export function typedSignInName(typed: string): string | null {
+  const parsed = signInName.safeParse(typed);
+  return parsed.success ? parsed.data : null;
+}

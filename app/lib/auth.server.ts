@@ -6,6 +6,7 @@ import {
   enforceOwner,
   findUserByEmail,
   findUserById,
+  findUserBySignInName,
   isOwnerEmail,
   rehashPasswordLater,
   stampLastLogin,
@@ -61,8 +62,8 @@ authenticator.use(
     // counted before the password is checked: parallel guesses cannot all get through
     const admission = await admitSignIn(email, address, device);
     if (!admission.ok) throw new AuthError(admission.message);
-    const user = findUserByEmail(email);
-    // an unknown e-mail (or one without a password yet) costs the same hash as a known one
+    const user = findUserBySignInName(email);
+    // an unknown e-mail or roll number (or one without a password yet) costs the same hash as a known one
     const passwordOk = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyPasswordOfNobody(password);
     if (!user || !passwordOk) throw new AuthError(INVALID_CREDENTIALS);
     if (user.status !== "active" && !isOwnerEmail(user.email)) throw new AuthError(INACTIVE_ACCOUNT);

@@ -1,20 +1,25 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
-import { addUserSchema, GLOBAL_LIMIT_MESSAGE, globalLimitSchema } from "./admin-schemas";
+import { addUserSchema, GLOBAL_LIMIT_MESSAGE, globalLimitSchema, rollNumberSchema, userEmailSchema } from "./admin-schemas";
 import { decodeUtf8 } from "./csv-utf8";
 import { examTypeValue } from "./exam-type-rules";
 
 /**
  * Bulk student import from CSV (User Management → Import students). Pure: the file, the exam types
- * that exist and the e-mails already registered in, each row's outcome out. Columns (header row,
- * any case, in any order): name, email, exam types (separated by ; or |), password (optional),
- * global test limit (optional). UTF-8 with or without BOM; names in any script.
+ * that exist and the sign-in names already registered in, each row's outcome out. Columns (header row,
+ * any case, in any order): name, email and/or roll_number (a roll number or phone, for students without
+ * an e-mail; each row needs one of them), exam types (separated by ; or |), password (optional), global
+ * test limit (optional). UTF-8 with or without BOM; names in any script.
  */
 export const IMPORT_MAX_ROWS = 5000;
-export const STUDENT_CSV_HEADER = ["name", "email", "exam_types", "password", "global_test_limit"] as const;
-export const SAMPLE_STUDENTS_CSV = `${STUDENT_CSV_HEADER.join(",")}\nPriya Raman,priya@example.com,TET;NET,,\nதமிழ்செல்வி,tamil@example.com,PG_TRB,welcome123,3\n`;
+export const STUDENT_CSV_HEADER = ["name", "email", "roll_number", "exam_types", "password", "global_test_limit"] as const;
+export const SAMPLE_STUDENTS_CSV = `${STUDENT_CSV_HEADER.join(",")}\nPriya Raman,priya@example.com,,TET;NET,,\nதமிழ்செல்வி,tamil@example.com,,PG_TRB,welcome123,3\nKavin S,,+91 98765 43210,PG_TRB,,\n`;
 
-export const MISSING_HEADER = "The first row must name the columns: name, email, exam_types (password and global_test_limit are optional)";
+export const MISSING_HEADER =
+  "The first row must name the columns: name, email or roll_number (or both), exam_types (password and global_test_limit are optional)";
+/** A row with neither an e-mail nor a roll number: the import names both fields. */
+export const MISSING_SIGN_IN_NAME = "Missing email or roll_number: a student needs one of them to sign in";
+export const ROLL_NUMBER_IN_USE = "This roll number / phone belongs to another student";
 export const NOT_UTF8_STUDENTS = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
 
 /**
@@ -27,7 +32,9 @@ export const EXISTING_POLICIES: readonly ExistingPolicy[] = ["add", "replace", "
 export type StudentRow = {
   line: number;
   name: string;
-  email: string;
+  email: string | null;
+  /** a roll number or phone, normalised (sign-in-name.ts) */
+  rollNumber: string | null;
   examTypes: string[];
   password: string | null;
   globalTestLimit: number | null;
@@ -37,7 +44,13 @@ export type RowOutcome =
   | { kind: "new"; row: StudentRow }
   | { kind: "update"; row: StudentRow; before: string[]; after: string[] }
   | { kind: "skip"; row: StudentRow }
+  /** `email`: what the row names its student by (the e-mail, else the roll number), as typed */
   | { kind: "error"; line: number; email: string; reason: string };
+
+/** The key a row (or a registered student) is known by: the e-mail, else the roll number (they never collide: only e-mails hold "@"). */
+export function signInKeyOf(row: Pick<StudentRow, "email" | "rollNumber">): string {
+  return row.email ?? row.rollNumber ?? "";
+}
 
 const optionalPassword = z
   .string()
@@ -50,7 +63,8 @@ const optionalPassword = z
 /** The cells of one row as the user record's rules read them (the same messages as Add User). */
 const rowSchema = z.object({
   name: addUserSchema.shape.name,
-  email: addUserSchema.shape.email,
+  email: userEmailSchema,
+  rollNumber: rollNumberSchema,
   password: optionalPassword,
   globalTestLimit: globalLimitSchema.shape.globalTestLimit,
 });
@@ -95,11 +109,12 @@ export function planStudentImport(
   const col = {
     name: columnOf(header, "name", "studentname", "fullname"),
     email: columnOf(header, "email", "emailaddress", "e-mail"),
+    rollNumber: columnOf(header, "rollnumber", "rollno", "roll", "phone", "phonenumber", "mobile", "mobilenumber"),
     types: columnOf(header, "examtypes", "examtype", "exams"),
     password: columnOf(header, "password"),
     limit: columnOf(header, "globaltestlimit", "testlimit", "limit"),
   };
-  if (col.name < 0 || col.email < 0 || col.types < 0) return { ok: false, error: MISSING_HEADER };
+  if (col.name < 0 || (col.email < 0 && col.rollNumber < 0) || col.types < 0) return { ok: false, error: MISSING_HEADER };
   if (records.length - 1 > IMPORT_MAX_ROWS) return { ok: false, error: `At most ${IMPORT_MAX_ROWS} students per file.` };
 
   // an exam type is named by its value (TET, PG_TRB) or its label ("PG TRB"), any case
@@ -108,16 +123,18 @@ export function planStudentImport(
     byKey.set(t.value.toUpperCase(), t.value);
     byKey.set(examTypeValue(t.label), t.value);
   }
+  // the first line of each e-mail and each roll number in the file
   const seen = new Map<string, number>();
   const outcomes: RowOutcome[] = [];
   for (const { record, info } of records.slice(1)) {
     const line = info.lines;
     const cell = (i: number) => (i >= 0 ? (record[i] ?? "") : "");
-    const email = cell(col.email).trim().toLowerCase();
+    const email = cell(col.email).trim().toLowerCase() || cell(col.rollNumber).trim();
     const fail = (reason: string) => outcomes.push({ kind: "error", line, email, reason });
     const parsed = rowSchema.safeParse({
       name: cell(col.name),
       email: cell(col.email),
+      rollNumber: cell(col.rollNumber),
       password: cell(col.password),
       globalTestLimit: cell(col.limit),
     });
@@ -136,14 +153,28 @@ export function planStudentImport(
       continue;
     }
     const types = [...new Set(names.map((n) => byKey.get(n.toUpperCase()) ?? byKey.get(examTypeValue(n)) ?? n))];
-    const first = seen.get(parsed.data.email);
-    if (first !== undefined) {
-      fail(`Duplicate e-mail in this file (first on line ${first})`);
+    const row: StudentRow = { line, ...parsed.data, email: parsed.data.email ?? null, rollNumber: parsed.data.rollNumber ?? null, examTypes: types };
+    if (!row.email && !row.rollNumber) {
+      fail(MISSING_SIGN_IN_NAME);
       continue;
     }
-    seen.set(parsed.data.email, line);
-    const row: StudentRow = { line, ...parsed.data, examTypes: types };
-    const before = existing.get(row.email);
+    const firstEmail = row.email ? seen.get(row.email) : undefined;
+    if (firstEmail !== undefined) {
+      fail(`Duplicate e-mail in this file (first on line ${firstEmail})`);
+      continue;
+    }
+    const firstRoll = row.rollNumber ? seen.get(row.rollNumber) : undefined;
+    if (firstRoll !== undefined) {
+      fail(`Duplicate roll number / phone in this file (first on line ${firstRoll})`);
+      continue;
+    }
+    // a registered student is found by the e-mail, else (a row without one) by the roll number
+    const before = existing.get(signInKeyOf(row));
+    if (!before && row.email && row.rollNumber && existing.has(row.rollNumber)) {
+      fail(ROLL_NUMBER_IN_USE);
+      continue;
+    }
+    for (const key of [row.email, row.rollNumber]) if (key) seen.set(key, line);
     if (!before) {
       outcomes.push({ kind: "new", row });
       continue;

@@ -1,11 +1,21 @@
 import { pageParam } from "~/lib/forms";
 import type { BulkUserAction, UserSort } from "~/lib/user-list";
-import { and, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { attempts, tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
 import { hashPassword } from "~/lib/password.server";
 import { endAllSessions } from "~/lib/session.server";
-import { createUser, findUserByEmail, findUserById, isOwnerEmail, setAssignedExamTypes, setUserStatus } from "./user.server";
+import { ROLL_NUMBER_TAKEN } from "~/lib/sign-in-name";
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  findUserByRollNumber,
+  isOwnerEmail,
+  setAssignedExamTypes,
+  setUserStatus,
+  userSignInName,
+} from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;
 
@@ -30,11 +40,16 @@ function escapeLike(q: string) {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A name, e-mail or roll number / phone containing the (escaped, lower-case) pattern. */
+function nameOrSignInNameLike(p: string): SQL {
+  return sql`(lower(${users.name}) LIKE ${p} ESCAPE '\\' OR ${users.email} LIKE ${p} ESCAPE '\\' OR lower(${users.rollNumber}) LIKE ${p} ESCAPE '\\')`;
+}
+
 function whereOf(f: UserFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.q) {
     const p = escapeLike(f.q);
-    parts.push(or(sql`lower(${users.name}) LIKE ${p} ESCAPE '\\'`, sql`${users.email} LIKE ${p} ESCAPE '\\'`) as SQL);
+    parts.push(nameOrSignInNameLike(p));
   }
   if (f.status !== "all") parts.push(eq(users.status, f.status));
   if (f.type) parts.push(sql`EXISTS (SELECT 1 FROM user_exam_types t WHERE t.user_id = ${users.id} AND t.exam_type = ${f.type})`);
@@ -76,7 +91,7 @@ export function listUsers(f: UserFilters) {
     .select({
       id: users.id,
       name: users.name,
-      email: users.email,
+      email: userSignInName,
       role: users.role,
       status: users.status,
       joinDate: users.joinDate,
@@ -116,9 +131,18 @@ export function listUsers(f: UserFilters) {
 
 export const EMAIL_EXISTS = "User with this email already exists";
 
-export async function addUser(input: { name: string; email: string; password: string; role: "user" | "admin"; examTypes: string[] }) {
-  if (findUserByEmail(input.email)) return { ok: false as const, error: EMAIL_EXISTS };
-  const user = await createUser({ name: input.name, email: input.email, password: input.password, role: input.role, assignedExamTypes: input.examTypes });
+/** Adds a user; a taken e-mail or roll number is refused with the field it belongs to. */
+export async function addUser(input: { name: string; email?: string; rollNumber?: string; password: string; role: "user" | "admin"; examTypes: string[] }) {
+  if (input.email && findUserByEmail(input.email)) return { ok: false as const, field: "email" as const, error: EMAIL_EXISTS };
+  if (input.rollNumber && findUserByRollNumber(input.rollNumber)) return { ok: false as const, field: "rollNumber" as const, error: ROLL_NUMBER_TAKEN };
+  const user = await createUser({
+    name: input.name,
+    email: input.email ?? null,
+    rollNumber: input.rollNumber ?? null,
+    password: input.password,
+    role: input.role,
+    assignedExamTypes: input.examTypes,
+  });
   return { ok: true as const, user };
 }
 
@@ -192,9 +216,9 @@ export async function setPassword(userId: string, password: string) {
 export function searchUsers(q: string, limit = 20) {
   const p = escapeLike(q.trim());
   return db()
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: userSignInName })
     .from(users)
-    .where(and(eq(users.role, "user"), or(sql`lower(${users.name}) LIKE ${p} ESCAPE '\\'`, like(users.email, p))))
+    .where(and(eq(users.role, "user"), nameOrSignInNameLike(p)))
     .orderBy(users.name)
     .limit(limit)
     .all();

@@ -80,7 +80,9 @@ export const ANALYSIS_PAGE = 50;
 /** User Analysis list: one grouped query, sorted and paginated in SQL. */
 export function userAnalysisList(q: string, sort: AnalysisSort, page: number) {
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = q ? sql`WHERE (lower(u.name) LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\')` : sql``;
+  const where = q
+    ? sql`WHERE (lower(u.name) LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\' OR lower(u.roll_number) LIKE ${like} ESCAPE '\\')`
+    : sql``;
   const order = {
     name: sql`u.name COLLATE NOCASE ASC`,
     attempts: sql`attempts DESC, u.name COLLATE NOCASE ASC`,
@@ -99,7 +101,7 @@ export function userAnalysisList(q: string, sort: AnalysisSort, page: number) {
     average: number | null;
     lastActive: number | null;
   }>(sql`
-    SELECT u.id, u.name, u.email, u.role, u.status, u.join_date AS joinDate,
+    SELECT u.id, u.name, coalesce(u.email, u.roll_number) AS email, u.role, u.status, u.join_date AS joinDate,
            COALESCE(s.attempts, 0) AS attempts, s.average AS average, COALESCE(s.lastActive, u.last_login) AS lastActive
     FROM users u
     LEFT JOIN (
@@ -118,9 +120,16 @@ export function userAnalysisList(q: string, sort: AnalysisSort, page: number) {
 
 /** One student's analysis: totals, best, worst, time, distribution and attempt history. */
 export function userAnalysisDetail(userId: string) {
-  const user = db().get<{ id: string; name: string; email: string; role: string; status: string; joinDate: number; lastLogin: number | null }>(
-    sql`SELECT id, name, email, role, status, join_date AS joinDate, last_login AS lastLogin FROM users WHERE id = ${userId}`,
-  );
+  const user = db().get<{
+    id: string;
+    name: string;
+    email: string | null;
+    rollNumber: string | null;
+    role: string;
+    status: string;
+    joinDate: number;
+    lastLogin: number | null;
+  }>(sql`SELECT id, name, email, roll_number AS rollNumber, role, status, join_date AS joinDate, last_login AS lastLogin FROM users WHERE id = ${userId}`);
   if (!user) return null;
   const history = db().all<{
     id: string;

@@ -22,7 +22,8 @@ import { BUILTIN_TEST_TYPES, examTypeProblem, examTypeValue } from "~/lib/exam-t
 import { newId } from "~/lib/ids.server";
 import { REPORT_ITEMS_KEPT } from "./import-reports.server";
 
-import { addUserSchema, announcementFields, bookFields, materialFields } from "~/lib/admin-schemas";
+import { addUserSchema, announcementFields, bookFields, hasSignInName, materialFields, rollNumberSchema, userEmailSchema } from "~/lib/admin-schemas";
+import { NEEDS_SIGN_IN_NAME, signInNameOf } from "~/lib/sign-in-name";
 import { MATERIAL_PLACEHOLDER } from "~/lib/links";
 import { neutraliseFormula } from "~/lib/csv-cells";
 import { issuesOf, questionSchema, testDetailsSchema } from "~/lib/test-record";
@@ -66,7 +67,8 @@ function usersPage(after: number, includePasswordHashes = false) {
     .all<{
       _rowid: number;
       id: string;
-      email: string;
+      email: string | null;
+      rollNumber: string | null;
       name: string;
       role: string;
       status: string;
@@ -79,7 +81,7 @@ function usersPage(after: number, includePasswordHashes = false) {
       limits: string | null;
       passwordHash: string | null;
     }>(sql`
-      SELECT u.rowid AS _rowid, u.id, u.email, u.name, u.role, u.status, u.password_hash AS passwordHash, u.join_date AS joinDate, u.last_login AS lastLogin,
+      SELECT u.rowid AS _rowid, u.id, u.email, u.roll_number AS rollNumber, u.name, u.role, u.status, u.password_hash AS passwordHash, u.join_date AS joinDate, u.last_login AS lastLogin,
              u.global_test_limit AS globalTestLimit, u.created_at AS createdAt, u.updated_at AS updatedAt,
              (SELECT json_group_array(exam_type) FROM user_exam_types t WHERE t.user_id = u.id) AS types,
              (SELECT json_group_object(test_id, max_attempts) FROM user_test_limits l WHERE l.user_id = u.id) AS limits
@@ -88,6 +90,8 @@ function usersPage(after: number, includePasswordHashes = false) {
       _rowid: u._rowid,
       id: u.id,
       email: u.email,
+      // only for a student who signs in with a roll number or phone (the old app's files have no such key)
+      ...(u.rollNumber ? { rollNumber: u.rollNumber } : {}),
       name: u.name,
       role: u.role,
       status: u.status,
@@ -362,30 +366,36 @@ const dateLike = z
 const id = z.union([z.string().min(1).max(200), z.number()]).transform(String);
 const text = (max: number) => z.string().max(max);
 
-/** A user of the backup: e-mail, name and exam types by the user record's rules (Add User); the name may be missing (the e-mail is used). */
-const userItem = z.object({
-  id,
-  email: addUserSchema.shape.email,
-  name: z.preprocess((v) => (typeof v === "string" && v.trim() ? v : undefined), addUserSchema.shape.name.optional()).transform((v) => v ?? ""),
-  role: z.enum(["user", "admin"]).optional().default("user"),
-  status: z.enum(["active", "inactive"]).optional().default("active"),
-  assignedExamTypes: addUserSchema.shape.examTypes.optional().default([]),
-  joinDate: dateLike,
-  lastLogin: dateLike,
-  globalTestLimit: z.number().int().min(0).max(1000).nullable().optional().default(null),
-  /** present only in an export made with "include password hashes" */
-  passwordHash: z
-    .string()
-    // argon2id (today's) or scrypt (before; upgraded at the student's next sign-in)
-    .regex(
-      /^(\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+)$/,
-      "not a password hash of this app",
-    )
-    .max(300)
-    .optional(),
-  testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),
-  createdAt: dateLike,
-});
+/**
+ * A user of the backup: e-mail and/or roll number, name and exam types by the user record's rules (Add User);
+ * the name may be missing (the sign-in name is used).
+ */
+const userItem = z
+  .object({
+    id,
+    email: z.preprocess((v) => (v === null ? undefined : v), userEmailSchema),
+    rollNumber: z.preprocess((v) => (v === null ? undefined : v), rollNumberSchema),
+    name: z.preprocess((v) => (typeof v === "string" && v.trim() ? v : undefined), addUserSchema.shape.name.optional()).transform((v) => v ?? ""),
+    role: z.enum(["user", "admin"]).optional().default("user"),
+    status: z.enum(["active", "inactive"]).optional().default("active"),
+    assignedExamTypes: addUserSchema.shape.examTypes.optional().default([]),
+    joinDate: dateLike,
+    lastLogin: dateLike,
+    globalTestLimit: z.number().int().min(0).max(1000).nullable().optional().default(null),
+    /** present only in an export made with "include password hashes" */
+    passwordHash: z
+      .string()
+      // argon2id (today's) or scrypt (before; upgraded at the student's next sign-in)
+      .regex(
+        /^(\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+)$/,
+        "not a password hash of this app",
+      )
+      .max(300)
+      .optional(),
+    testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),
+    createdAt: dateLike,
+  })
+  .refine(hasSignInName, NEEDS_SIGN_IN_NAME);
 /** A question of the backup: the question record's schema (ids as the old app wrote them). */
 const questionItem = questionSchema.and(z.object({ id: text(20).optional() }));
 /** A test of the backup: its details through the test record's one schema (the same limits and messages as every form). */
@@ -632,7 +642,9 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     return "imported";
   });
   await run("users", data.users, userItem, (u) => {
-    const present = conn.prepare("SELECT id FROM users WHERE id = ? OR email = ?").get(u.id, u.email.toLowerCase()) as { id: string } | undefined;
+    const present = conn.prepare("SELECT id FROM users WHERE id = ? OR email = ? OR roll_number = ?").get(u.id, u.email ?? null, u.rollNumber ?? null) as
+      | { id: string }
+      | undefined;
     if (present) {
       // already here (the owner of the new site, a student who registered again): keeps what they have,
       // and gets the file's exam types besides (the owner's custom types would be lost otherwise)
@@ -641,12 +653,13 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     }
     conn
       .prepare(
-        "INSERT INTO users (id, email, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO users (id, email, roll_number, name, password_hash, role, status, join_date, last_login, global_test_limit, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         u.id,
-        u.email.toLowerCase(),
-        u.name || u.email,
+        u.email ?? null,
+        u.rollNumber ?? null,
+        u.name || signInNameOf({ email: u.email ?? null, rollNumber: u.rollNumber ?? null }),
         u.passwordHash ?? null,
         u.role,
         u.status,

@@ -1,4 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { userSignInName } from "./user.server";
+import { looksLikeEmail, normalizeRollNumber } from "~/lib/sign-in-name";
 import { db, transaction } from "~/db/db.server";
 import { announcementExamTypes, announcements, announcementUsers, books, materials, users } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
@@ -156,7 +158,7 @@ export function findAnnouncement(id: string) {
     .all()
     .map((r) => r.examType);
   const targetUsers = db()
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: userSignInName, name: users.name })
     .from(announcementUsers)
     .innerJoin(users, eq(users.id, announcementUsers.userId))
     .where(eq(announcementUsers.announcementId, id))
@@ -266,16 +268,22 @@ export function saveAnnouncementForm(
 }
 
 export function resolveUserEmails(text: string): { ids: string[]; unknown: string[] } {
-  const emails = [
+  const names = [
     ...new Set(
       text
         .split(/[\s,;]+/)
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
+        .map((e) => e.trim())
+        .filter(Boolean)
+        .map((e) => (looksLikeEmail(e) ? e.toLowerCase() : normalizeRollNumber(e))),
     ),
   ].slice(0, 1000);
-  if (!emails.length) return { ids: [], unknown: [] };
-  const found = db().select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails)).all();
-  const known = new Set(found.map((f) => f.email));
-  return { ids: found.map((f) => f.id), unknown: emails.filter((e) => !known.has(e)) };
+  if (!names.length) return { ids: [], unknown: [] };
+  // e-mails and roll numbers / phones: students without an e-mail are named by the latter
+  const found = db()
+    .select({ id: users.id, email: users.email, rollNumber: users.rollNumber })
+    .from(users)
+    .where(or(inArray(users.email, names), inArray(users.rollNumber, names)))
+    .all();
+  const known = new Set(found.flatMap((f) => [f.email, f.rollNumber]));
+  return { ids: found.map((f) => f.id), unknown: names.filter((e) => !known.has(e)) };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { userSignInName } from "./user.server";
 import { db, transaction } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, regrades, tests, users } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
@@ -66,7 +67,7 @@ export function regradePlan(testId: string) {
       .select({
         id: attempts.id,
         name: users.name,
-        email: users.email,
+        email: userSignInName,
         completedAt: attempts.completedAt,
         score: attempts.score,
         total: attempts.totalQuestions,

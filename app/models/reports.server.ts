@@ -30,7 +30,7 @@ export function attemptsReportCsv(timeZone: string): string {
     startedAt: number;
     completedAt: number | null;
   }>(sql`
-    SELECT a.id, u.name, u.email, t.title, a.test_version AS version, a.status, a.score, a.total_questions AS total,
+    SELECT a.id, u.name, coalesce(u.email, u.roll_number) AS email, t.title, a.test_version AS version, a.status, a.score, a.total_questions AS total,
            a.time_spent AS timeSpent, a.started_at AS startedAt, a.completed_at AS completedAt
     FROM attempts a JOIN users u ON u.id = a.user_id JOIN tests t ON t.id = a.test_id
     ORDER BY a.started_at`);
@@ -79,13 +79,13 @@ export function marksRegister(testId: string): { title: string; rows: MarksRow[]
     completedAt: number;
     regradedAt: number | null;
   }>(sql`
-    SELECT u.name, u.email,
+    SELECT u.name, coalesce(u.email, u.roll_number) AS email,
            ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.started_at) AS attemptNumber,
            COALESCE(a.score, 0) AS score, a.total_questions AS total, a.time_spent AS timeSpent, a.completed_at AS completedAt,
            a.regraded_at AS regradedAt
     FROM attempts a JOIN users u ON u.id = a.user_id
     WHERE a.test_id = ${testId} AND a.status IN ('submitted','expired')
-    ORDER BY u.name COLLATE NOCASE, u.email, a.started_at`);
+    ORDER BY u.name COLLATE NOCASE, coalesce(u.email, u.roll_number), a.started_at`);
   return {
     title: test.title,
     rows: rows.map((r) => ({ ...r, percent: percent(r.score, r.total), regraded: r.regradedAt !== null })),

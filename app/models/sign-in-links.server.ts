@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { userSignInName } from "./user.server";
 import { db, transaction } from "~/db/db.server";
 import { signInLinks, users } from "~/db/schema.server";
 import { hashPassword } from "~/lib/password.server";
@@ -22,7 +23,7 @@ export function createSignInLinks(userIds: string[], origin: string, now = Date.
   const expiresAt = now + days * DAY;
   for (let from = 0; from < userIds.length; from += 500) {
     const batch = userIds.slice(from, from + 500);
-    const people = db().select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, batch)).all();
+    const people = db().select({ id: users.id, name: users.name, email: userSignInName }).from(users).where(inArray(users.id, batch)).all();
     transaction((tx) => {
       for (const p of people) {
         tx.delete(signInLinks)
@@ -43,7 +44,7 @@ export function createSignInLinks(userIds: string[], origin: string, now = Date.
 export function findSignInLink(token: string, now = Date.now()): { state: LinkState; user?: { id: string; name: string; email: string; status: string } } {
   if (!isTokenShaped(token)) return { state: "unknown" };
   const row = db()
-    .select({ expiresAt: signInLinks.expiresAt, usedAt: signInLinks.usedAt, id: users.id, name: users.name, email: users.email, status: users.status })
+    .select({ expiresAt: signInLinks.expiresAt, usedAt: signInLinks.usedAt, id: users.id, name: users.name, email: userSignInName, status: users.status })
     .from(signInLinks)
     .innerJoin(users, eq(users.id, signInLinks.userId))
     .where(eq(signInLinks.tokenHash, hashToken(token)))

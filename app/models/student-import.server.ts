@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { formReceipts, userExamTypes, users } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
@@ -10,22 +10,35 @@ import { createLinkBatch } from "./sign-in-links.server";
 
 const BATCH = 200;
 
-/** The registered e-mails among these, with each student's exam types. */
-function registeredStudents(emails: string[]): Map<string, string[]> {
+/**
+ * The registered sign-in names (e-mails and roll numbers) among these, each with its student's exam types;
+ * a student known by both and named by both appears under both.
+ */
+function registeredStudents(names: string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (let from = 0; from < emails.length; from += 500) {
+  const wanted = new Set(names);
+  for (let from = 0; from < names.length; from += 500) {
+    const chunk = names.slice(from, from + 500);
+    const byUser = new Map<string, { keys: string[]; types: string[] }>();
     for (const r of db()
-      .select({ email: users.email, examType: userExamTypes.examType })
+      .select({ id: users.id, email: users.email, rollNumber: users.rollNumber, examType: userExamTypes.examType })
       .from(users)
       .leftJoin(userExamTypes, eq(userExamTypes.userId, users.id))
-      .where(inArray(users.email, emails.slice(from, from + 500)))
+      .where(or(inArray(users.email, chunk), inArray(users.rollNumber, chunk)))
       .all()) {
-      const types = out.get(r.email) ?? [];
-      if (r.examType) types.push(r.examType);
-      out.set(r.email, types);
+      const entry = byUser.get(r.id) ?? { keys: [r.email, r.rollNumber].filter((k): k is string => k !== null && wanted.has(k)), types: [] };
+      if (r.examType) entry.types.push(r.examType);
+      byUser.set(r.id, entry);
     }
+    for (const { keys, types } of byUser.values()) for (const key of keys) out.set(key, types);
   }
   return out;
+}
+
+/** The registered student a row names: by its e-mail, else by its roll number. */
+function registeredIdOf(tx: Pick<ReturnType<typeof db>, "select">, row: StudentRow): string | undefined {
+  const where = row.email ? eq(users.email, row.email) : eq(users.rollNumber, row.rollNumber ?? "");
+  return tx.select({ id: users.id }).from(users).where(where).get()?.id;
 }
 
 type StoredPlan = { policy: ExistingPolicy; outcomes: RowOutcome[]; fileName: string };
@@ -38,8 +51,8 @@ export function previewStudentImport(bytes: Uint8Array, fileName: string, policy
   // the e-mails in the file, to know which students exist (one pass to find them, one to plan)
   const firstPass = planStudentImport(bytes, allExamTypeOptions(), new Map(), policy);
   if (!firstPass.ok) return firstPass;
-  const emails = firstPass.outcomes.flatMap((o) => (o.kind === "error" ? [] : [o.row.email]));
-  const plan = planStudentImport(bytes, allExamTypeOptions(), registeredStudents(emails), policy);
+  const names = firstPass.outcomes.flatMap((o) => (o.kind === "error" ? [] : [o.row.email, o.row.rollNumber].filter((n): n is string => n !== null)));
+  const plan = planStudentImport(bytes, allExamTypeOptions(), registeredStudents(names), policy);
   if (!plan.ok) return plan;
   const key = newId();
   claimReceipt(key, "student-import");
@@ -74,14 +87,16 @@ export async function applyStudentImport(key: string, origin: string) {
     transaction((tx) => {
       const now = new Date();
       batch.forEach((r: StudentRow, i) => {
-        // a student registered since the preview is left as they are
-        if (tx.select({ id: users.id }).from(users).where(eq(users.email, r.email)).get()) return;
+        // a student registered since the preview (by this e-mail or roll number) is left as they are
+        const taken = or(r.email ? eq(users.email, r.email) : undefined, r.rollNumber ? eq(users.rollNumber, r.rollNumber) : undefined);
+        if (tx.select({ id: users.id }).from(users).where(taken).get()) return;
         const id = newId();
         tx.insert(users)
           .values({
             id,
             name: r.name,
             email: r.email,
+            rollNumber: r.rollNumber,
             passwordHash: hashes[i],
             role: "user",
             status: "active",
@@ -103,8 +118,9 @@ export async function applyStudentImport(key: string, origin: string) {
   for (let from = 0; from < updates.length; from += BATCH) {
     transaction((tx) => {
       for (const { row: r } of updates.slice(from, from + BATCH)) {
-        const user = tx.select({ id: users.id }).from(users).where(eq(users.email, r.email)).get();
-        if (!user) continue;
+        const userId = registeredIdOf(tx, r);
+        if (!userId) continue;
+        const user = { id: userId };
         // the policy's result, computed again from what the student has now (an admin may have changed it since the preview)
         const now = tx
           .select({ t: userExamTypes.examType })

@@ -3,13 +3,16 @@ import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
+import { looksLikeEmail, normalizeRollNumber } from "~/lib/sign-in-name";
 import { hashPassword, passwordPool } from "~/lib/password.server";
 import { endAllSessions } from "~/lib/session.server";
 
 /** What a signed-in request knows about its user (spec: the session user). */
 export type SessionUser = {
   id: string;
-  email: string;
+  /** null for a student who signs in with a roll number or phone */
+  email: string | null;
+  rollNumber: string | null;
   name: string;
   role: "user" | "admin";
   status: "active" | "inactive";
@@ -17,14 +20,17 @@ export type SessionUser = {
   globalTestLimit: number | null;
 };
 
+/** SQL for what a user signs in with: the e-mail, or the roll number / phone of a student without one. */
+export const userSignInName = sql<string>`coalesce(${users.email}, ${users.rollNumber})`;
+
 export const DEFAULT_JOIN_DATE = new Date("2025-01-01T00:00:00Z");
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function isOwnerEmail(email: string): boolean {
-  return normaliseEmail(email) === normaliseEmail(env().ADMIN_EMAIL);
+export function isOwnerEmail(email: string | null): boolean {
+  return email !== null && normaliseEmail(email) === normaliseEmail(env().ADMIN_EMAIL);
 }
 
 export function findUserByEmail(email: string): User | undefined {
@@ -33,6 +39,19 @@ export function findUserByEmail(email: string): User | undefined {
     .from(users)
     .where(eq(users.email, normaliseEmail(email)))
     .get();
+}
+
+export function findUserByRollNumber(rollNumber: string): User | undefined {
+  return db()
+    .select()
+    .from(users)
+    .where(eq(users.rollNumber, normalizeRollNumber(rollNumber)))
+    .get();
+}
+
+/** The user a sign-in name belongs to: an e-mail, or a roll number or phone (sign-in-name.ts). */
+export function findUserBySignInName(signInName: string): User | undefined {
+  return looksLikeEmail(signInName) ? findUserByEmail(signInName) : findUserByRollNumber(signInName);
 }
 
 // every signed-in request reads its user and exam types: prepared once
@@ -65,6 +84,7 @@ export function toSessionUser(user: User): SessionUser {
   return {
     id: user.id,
     email: user.email,
+    rollNumber: user.rollNumber,
     name: user.name,
     role: user.role,
     status: user.status,
@@ -87,7 +107,9 @@ export function setAssignedExamTypes(userId: string, types: string[]) {
 
 export async function createUser(input: {
   name: string;
-  email: string;
+  email: string | null;
+  /** a roll number or phone to sign in with (students without an e-mail) */
+  rollNumber?: string | null;
   password: string | null;
   role?: "user" | "admin";
   status?: "active" | "inactive";
@@ -103,7 +125,8 @@ export async function createUser(input: {
       .values({
         id,
         name: input.name.trim(),
-        email: normaliseEmail(input.email),
+        email: input.email === null ? null : normaliseEmail(input.email),
+        rollNumber: input.rollNumber ? normalizeRollNumber(input.rollNumber) : null,
         passwordHash,
         role: input.role ?? "user",
         status: input.status ?? "active",

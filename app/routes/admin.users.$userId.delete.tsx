@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { signInNameOf } from "~/lib/sign-in-name";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog, useUserListHref } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/auth.server";
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
-  return { user: { id: user.id, name: user.name, email: user.email }, attempts: attemptCountOfUser(user.id) };
+  return { user: { id: user.id, name: user.name, email: signInNameOf(user) }, attempts: attemptCountOfUser(user.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { signInNameOf } from "~/lib/sign-in-name";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
-  return { user: { id: user.id, name: user.name, email: user.email } };
+  return { user: { id: user.id, name: user.name, email: signInNameOf(user) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -15,7 +15,7 @@ import { testExamTypeOptions } from "~/models/exam-type.server";
 
 /**
  * Add User, a child of User Management (/admin/users/new, the list's filters kept in the query): the
- * user record's schema on both sides, each error beside its field, name, e-mail, role and ticks kept
+ * user record's schema on both sides, each error beside its field, name, e-mail or roll number, role and ticks kept
  * when refused (with and without JavaScript).
  */
 export const meta: MetaFunction = () => [{ title: "Add User" }];
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: addUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const added = await addUser(submission.value);
-  if (!added.ok) return data({ result: submission.reply({ fieldErrors: { email: [added.error] }, hideFields: ["password"] }) }, { status: 400 });
+  if (!added.ok) return data({ result: submission.reply({ fieldErrors: { [added.field]: [added.error] }, hideFields: ["password"] }) }, { status: 400 });
   return redirectWithFlash(userListHref(request.url), { type: "success", text: `User ${added.user.name} added` });
 }
 
@@ -47,6 +47,13 @@ export default function AddUser() {
         </h2>
         <Field meta={fields.name} label="Name" autoComplete="off" maxLength={100} />
         <Field meta={fields.email} label="Email" type="email" autoComplete="off" />
+        <Field
+          meta={fields.rollNumber}
+          label="Roll number or phone (for a student without an e-mail)"
+          autoComplete="off"
+          maxLength={60}
+          hint="They sign in with it instead of an e-mail. Give an email, a roll number or both."
+        />
         <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" />
         <div>
           <label htmlFor={fields.role.id} className="label">

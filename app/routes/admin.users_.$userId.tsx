@@ -35,7 +35,10 @@ export default function UserDetail() {
       <Link to="/admin/users/analysis" className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to User Analysis
       </Link>
-      <PageHeader title={d.user.name} description={`${d.user.email} · joined ${formatDate(d.user.joinDate)} · ${d.user.role} · ${d.user.status}`} />
+      <PageHeader
+        title={d.user.name}
+        description={`${[d.user.email, d.user.rollNumber ? `roll no. / phone ${d.user.rollNumber}` : null].filter(Boolean).join(" · ")} · joined ${formatDate(d.user.joinDate)} · ${d.user.role} · ${d.user.status}`}
+      />
       <section className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" aria-labelledby="sessions-heading">
         <div>
           <h2 id="sessions-heading" className="font-semibold">

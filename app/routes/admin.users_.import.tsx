@@ -49,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
                         kind: o.kind,
                         line: o.row.line,
                         name: o.row.name,
-                        email: o.row.email,
+                        email: o.row.email ?? "",
+                        rollNumber: o.row.rollNumber ?? "",
                         examTypes: o.row.examTypes,
                         password: Boolean(o.row.password),
                         // an already registered student's exam types, before → after
@@ -202,6 +203,7 @@ function Preview({ preview }: { preview: PreviewData }) {
                 <th className="py-1.5 pr-2">Line</th>
                 <th className="py-1.5 pr-2">Name</th>
                 <th className="py-1.5 pr-2">E-mail</th>
+                <th className="py-1.5 pr-2">Roll no. / phone</th>
                 <th className="py-1.5 pr-2">Exam types</th>
                 <th className="py-1.5">Outcome</th>
               </tr>
@@ -212,6 +214,7 @@ function Preview({ preview }: { preview: PreviewData }) {
                   <td className="py-1 pr-2 tabular-nums">{r.line}</td>
                   <td className="py-1 pr-2">{r.name}</td>
                   <td className="py-1 pr-2">{r.email}</td>
+                  <td className="py-1 pr-2">{r.rollNumber}</td>
                   <td className="py-1 pr-2" data-testid="import-types">
                     {r.change
                       ? `${labelsOf(r.change.before, preview.labels) || "none"} → ${labelsOf(r.change.after, preview.labels)}`

@@ -10,6 +10,8 @@ import { rememberDevice } from "~/lib/device-cookie.server";
 import { createUserSession } from "~/lib/session.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { LOGO_URL } from "~/lib/brand";
+import { typedSignInName } from "~/lib/auth-schemas";
+import { signInNameOf } from "~/lib/sign-in-name";
 
 export const meta: MetaFunction = () => [
   { title: `Sign in · ${academy.name}` },
@@ -38,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await authenticator.authenticate(mode, request);
     const signedIn = await createUserSession(user.id, returnPathAfterSignIn(form.get("redirectTo"), user.role, homeFor(user.role)));
     // this browser is now known for this account: its own sign-in allowance from here on
-    signedIn.headers.append("Set-Cookie", await rememberDevice(request, user.email));
+    signedIn.headers.append("Set-Cookie", await rememberDevice(request, typedSignInName(values.email) ?? signInNameOf(user)));
     return signedIn;
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
@@ -107,7 +109,26 @@ export default function Login() {
               <label htmlFor="email" className="label">
                 Email Address
               </label>
-              <input id="email" name="email" type="email" autoComplete="email" className="input" defaultValue={values.email} />
+              {isRegister ? (
+                <input id="email" name="email" type="email" autoComplete="email" className="input" defaultValue={values.email} />
+              ) : (
+                <>
+                  <input
+                    id="email"
+                    name="email"
+                    type="text"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    className="input"
+                    aria-describedby="sign-in-name-hint"
+                    defaultValue={values.email}
+                  />
+                  <p id="sign-in-name-hint" className="mt-1 text-xs text-slate-500">
+                    No e-mail? Use the roll number or phone number your academy registered you with.
+                  </p>
+                </>
+              )}
             </div>
             <div>
               <label htmlFor="password" className="label">

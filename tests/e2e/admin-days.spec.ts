@@ -138,3 +138,36 @@ test("an import's report stays on Backup & Import after its message is gone: eve
   });
   expect(await csv.text()).toContain("no-header.csv");
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a student with only a phone number, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the admin adds them by phone; they sign in with it typed their own way", async ({ browser }) => {
+      const phone = javaScriptEnabled ? "+91 90000 11111" : "+91 90000 22222";
+      const adminPage = await browser.newPage();
+      await signIn(adminPage, app, ADMIN.email, ADMIN.password);
+      await adminPage.goto(`${app.url}/admin/users/new`);
+      // with JavaScript, the page's script has taken over the form (a press while it hydrates can be lost)
+      await adminPage.waitForLoadState("networkidle");
+      const dialog = adminPage.getByRole("dialog");
+      await dialog.getByLabel("Name").fill(`Phone Student ${javaScriptEnabled ? "A" : "B"}`);
+      await dialog.getByLabel("Password").fill("phone-pass-1");
+      await dialog.getByRole("button", { name: "Add User" }).click();
+      await expect(dialog.getByText("Give an email or a roll number / phone")).toBeVisible();
+      await dialog.getByLabel(/Roll number or phone/).fill(phone);
+      await dialog.getByLabel("Password").fill("phone-pass-1");
+      await dialog.getByRole("button", { name: "Add User" }).click();
+      await expect(adminPage.getByText(`User Phone Student ${javaScriptEnabled ? "A" : "B"} added`)).toBeVisible();
+      await expect(adminPage.getByText(phone.replaceAll(" ", ""))).toBeVisible();
+      await adminPage.close();
+
+      const page = await browser.newPage();
+      await page.goto(`${app.url}/login`);
+      await expect(page.getByText("No e-mail? Use the roll number or phone number your academy registered you with.")).toBeVisible();
+      await signIn(page, app, phone.replaceAll(" ", "-"), "phone-pass-1");
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.close();
+    });
+  });
+}

@@ -23,8 +23,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** Each table as sorted rows, without the columns an import sets itself (who created it, when it was last touched, the password). */
 const SNAPSHOT: Record<string, string> = {
   // the owner is created from ADMIN_EMAIL at start on both sites (with its own id); the import skips it
-  users: "SELECT id, email, name, role, status, join_date, last_login, global_test_limit, created_at FROM users WHERE email <> 'owner@academy.test'",
-  user_exam_types: "SELECT * FROM user_exam_types WHERE user_id IN (SELECT id FROM users WHERE email <> 'owner@academy.test')",
+  users:
+    "SELECT id, email, roll_number, name, role, status, join_date, last_login, global_test_limit, created_at FROM users WHERE coalesce(email, '') <> 'owner@academy.test'",
+  user_exam_types: "SELECT * FROM user_exam_types WHERE user_id IN (SELECT id FROM users WHERE coalesce(email, '') <> 'owner@academy.test')",
   user_test_limits: "SELECT * FROM user_test_limits",
   exam_types: "SELECT value, label, is_builtin FROM exam_types",
   tests:
@@ -69,7 +70,14 @@ describe("export then import into an empty site", () => {
         await seedBase();
         const students: SessionUser[] = [];
         for (let i = 0; i < sc.students; i++) {
-          const u = await createUser({ name: `Student ${i}`, email: `s${i}-${run}@example.test`, password: "secret12", assignedExamTypes: ["NET"] });
+          // every third student has only a roll number (no e-mail); the second of them both
+          const u = await createUser({
+            name: `Student ${i}`,
+            email: i % 3 === 2 ? null : `s${i}-${run}@example.test`,
+            rollNumber: i % 3 === 2 || i === 1 ? `R-${run}-${i}` : null,
+            password: "secret12",
+            assignedExamTypes: ["NET"],
+          });
           students.push({ ...u, assignedExamTypes: ["NET"], globalTestLimit: null } as SessionUser);
         }
         rawDb().prepare("UPDATE users SET global_test_limit = 3 WHERE email = ?").run(`s0-${run}@example.test`);

@@ -32,6 +32,15 @@ describe("the user record's schemas", () => {
     expect(addUserSchema.safeParse({ name: "x".repeat(101), email: "a@b.co", password: "secret" }).success).toBe(false);
   });
 
+  it("Add User: a roll number or phone instead of the e-mail, one of them required", () => {
+    expect(addUserSchema.parse({ name: "Kavin", rollNumber: " +91 98765 43210 ", password: "secret" })).toMatchObject({ rollNumber: "+919876543210" });
+    expect(addUserSchema.parse({ name: "Kavin", email: "", rollNumber: "pg-7", password: "secret" }).email).toBeUndefined();
+    expect(messages(addUserSchema.safeParse({ name: "Kavin", password: "secret" }))).toEqual(["Give an email or a roll number / phone"]);
+    expect(messages(addUserSchema.safeParse({ name: "Kavin", rollNumber: "a@b", password: "secret" }))).toEqual([
+      "A roll number or phone may use letters, digits and + - . / _ (at most 40)",
+    ]);
+  });
+
   it("exam types: at most 60 characters each, none is fine", () => {
     expect(assignExamTypesSchema.parse({})).toEqual({ examTypes: [] });
     expect(assignExamTypesSchema.safeParse({ examTypes: ["x".repeat(61)] }).success).toBe(false);

@@ -4,8 +4,10 @@ import {
   type ExistingPolicy,
   examTypesAfter,
   MISSING_HEADER,
+  MISSING_SIGN_IN_NAME,
   NOT_UTF8_STUDENTS,
   planStudentImport,
+  ROLL_NUMBER_IN_USE,
   SAMPLE_STUDENTS_CSV,
 } from "~/lib/student-import-rules";
 
@@ -26,8 +28,19 @@ describe("planStudentImport", () => {
   it("reads the sample: names in any script, types by value or label, ; or |, optional password and limit", () => {
     const out = plan(SAMPLE_STUDENTS_CSV);
     expect(out).toEqual([
-      { kind: "new", row: { line: 2, name: "Priya Raman", email: "priya@example.com", examTypes: ["TET", "NET"], password: null, globalTestLimit: null } },
-      { kind: "new", row: { line: 3, name: "தமிழ்செல்வி", email: "tamil@example.com", examTypes: ["PG_TRB"], password: "welcome123", globalTestLimit: 3 } },
+      {
+        kind: "new",
+        row: { line: 2, name: "Priya Raman", email: "priya@example.com", rollNumber: null, examTypes: ["TET", "NET"], password: null, globalTestLimit: null },
+      },
+      {
+        kind: "new",
+        row: { line: 3, name: "தமிழ்செல்வி", email: "tamil@example.com", rollNumber: null, examTypes: ["PG_TRB"], password: "welcome123", globalTestLimit: 3 },
+      },
+      // a student with only a phone: it is their sign-in name, stored without spaces
+      {
+        kind: "new",
+        row: { line: 4, name: "Kavin S", email: null, rollNumber: "+919876543210", examTypes: ["PG_TRB"], password: null, globalTestLimit: null },
+      },
     ]);
     const labels = plan("Name,E-mail,Exam Types\nA,a@x.co,PG TRB | தமிழ் இலக்கியம்\n");
     expect(labels[0]).toMatchObject({ kind: "new", row: { examTypes: ["PG_TRB", "தமிழ்_இலக்கியம்"] } });
@@ -63,6 +76,40 @@ describe("planStudentImport", () => {
       { kind: "error", line: 9, email: "empty@x.co", reason: "Please fill in all fields" },
     ]);
     expect(countOutcomes(out)).toEqual({ new: 1, update: 0, skip: 0, error: 7 });
+  });
+
+  it("students without an e-mail: a roll number or phone instead, the missing field named when a row has neither", () => {
+    const csv = [
+      "name,email,roll_number,exam_types",
+      "Roll Only,,pg-trb-007,TET",
+      "Phone Only,,+91 98765 43210,TET",
+      "Both,both@x.co,R-9,NET",
+      "Neither,,,TET",
+      "Same Roll,,PG-TRB-007,NET",
+      "Bad Roll,,R#1,TET",
+      "Taken Roll,new@x.co,R-42,TET",
+    ].join("\n");
+    const out = plan(csv, { "R-42": ["NET"] });
+    expect(out.filter((o) => o.kind === "new").map((o) => (o.kind === "new" ? [o.row.email, o.row.rollNumber] : []))).toEqual([
+      [null, "PG-TRB-007"],
+      [null, "+919876543210"],
+      ["both@x.co", "R-9"],
+    ]);
+    expect(out.filter((o) => o.kind === "error")).toEqual([
+      { kind: "error", line: 5, email: "", reason: MISSING_SIGN_IN_NAME },
+      { kind: "error", line: 6, email: "PG-TRB-007", reason: "Duplicate roll number / phone in this file (first on line 2)" },
+      { kind: "error", line: 7, email: "R#1", reason: "A roll number or phone may use letters, digits and + - . / _ (at most 40)" },
+      { kind: "error", line: 8, email: "new@x.co", reason: ROLL_NUMBER_IN_USE },
+    ]);
+    expect(MISSING_SIGN_IN_NAME).toContain("email or roll_number");
+    // a registered student named by roll number only is updated, not created again
+    expect(plan("name,roll_number,exam_types\nRoll,pg-trb-007,TET\n", { "PG-TRB-007": ["NET"] })[0]).toMatchObject({
+      kind: "update",
+      before: ["NET"],
+      after: ["NET", "TET"],
+    });
+    // a file with a roll_number column and no email column is accepted; one with neither is not
+    expect(planStudentImport("name,exam_types\nA,TET\n", TYPES, new Map(), "add")).toEqual({ ok: false, error: MISSING_HEADER });
   });
 
   it("an already registered student gets the file's exam types added (the default), replaced, or is skipped, as chosen", () => {

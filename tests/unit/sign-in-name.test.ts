@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { looksLikeEmail, normalizeRollNumber, rollNumberProblem, signInNameOf } from "~/lib/sign-in-name";
+
+describe("sign-in names", () => {
+  it("treats input with an at sign as an e-mail, anything else as a roll number or phone", () => {
+    expect(looksLikeEmail("arun@example.com")).toBe(true);
+    expect(looksLikeEmail("PG-TRB-007")).toBe(false);
+    expect(looksLikeEmail("+91 98765 43210")).toBe(false);
+  });
+
+  it("normalises roll numbers and phones so the same student matches however it is typed", () => {
+    expect(normalizeRollNumber(" pg-trb-007 ")).toBe("PG-TRB-007");
+    expect(normalizeRollNumber("+91 98765 43210")).toBe("+919876543210");
+    expect(normalizeRollNumber("(+91) 98765-43210")).toBe("+919876543210");
+    expect(normalizeRollNumber("98765.43210")).toBe("9876543210");
+    // letters keep their hyphens: a roll number, not a phone
+    expect(normalizeRollNumber("net-2026-15")).toBe("NET-2026-15");
+  });
+
+  it("accepts roll numbers and phones, refuses other characters and over-long values", () => {
+    expect(rollNumberProblem("PG-TRB-007")).toBeNull();
+    expect(rollNumberProblem("+919876543210")).toBeNull();
+    expect(rollNumberProblem("2026/NET/15")).toBeNull();
+    expect(rollNumberProblem("")).toMatch(/roll number or phone/);
+    expect(rollNumberProblem("A;DROP")).toMatch(/letters, digits/);
+    expect(rollNumberProblem("9".repeat(41))).toMatch(/at most 40/);
+  });
+
+  it("shows the e-mail when there is one, else the roll number", () => {
+    expect(signInNameOf({ email: "a@b.co", rollNumber: "R1" })).toBe("a@b.co");
+    expect(signInNameOf({ email: null, rollNumber: "R1" })).toBe("R1");
+  });
+});
