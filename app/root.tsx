@@ -21,7 +21,7 @@ import { readFlash } from "~/lib/flash.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/nonce";
 import { hasKeptPageData } from "~/lib/page-handoff";
-import stylesheet from "~/tailwind.css";
+import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

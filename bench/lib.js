@@ -183,7 +183,7 @@ export async function generate(dbFile, { students = 2000, tests = 500, questions
   fs.mkdirSync(path.dirname(dbFile), { recursive: true });
   const server = await startServer(dbFile);
   await server.stop();
-  const build = await import(url.pathToFileURL(path.join(ROOT, "build/index.js")).href);
+  const build = await import(url.pathToFileURL(path.join(ROOT, "build/server/index.js")).href);
   const hash = await build.entry.module.hashPassword(STUDENT_PASSWORD);
   const db = new Database(dbFile);
   db.pragma("journal_mode = WAL");

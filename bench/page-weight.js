@@ -1,4 +1,4 @@
-// JavaScript and CSS (gzip) that a page downloads, read from the Remix build manifest.
+// JavaScript and CSS (gzip) that a page downloads, read from the Remix build manifest (build/client/build/).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -13,20 +13,21 @@ export const PAGES = {
 export const BUDGETS = { exam: { jsKB: 100 } };
 
 function gzipKB(file) {
-  return zlib.gzipSync(fs.readFileSync(path.join(ROOT, "public", file))).length / 1024;
+  return zlib.gzipSync(fs.readFileSync(path.join(ROOT, "build/client", file))).length / 1024;
 }
 
+/** @returns {Record<keyof typeof PAGES, { jsKB: number; cssKB: number; files: number }>} */
 export function pageWeights() {
-  const dir = path.join(ROOT, "public/build");
+  const dir = path.join(ROOT, "build/client/build");
   const manifestFile = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
   if (!manifestFile) throw new Error("no build manifest: run npm run build");
   const text = fs.readFileSync(path.join(dir, manifestFile), "utf8");
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
   const css = fs
-    .readdirSync(path.join(dir, "_assets"))
+    .readdirSync(dir)
     .filter((f) => f.endsWith(".css"))
-    .map((f) => `/build/_assets/${f}`);
-  const out = {};
+    .map((f) => `/build/${f}`);
+  const out = /** @type {Record<string, { jsKB: number; cssKB: number; files: number }>} */ ({});
   for (const [page, routeIds] of Object.entries(PAGES)) {
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (const id of routeIds) {

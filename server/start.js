@@ -310,7 +310,8 @@ function serve() {
   });
 
   app.use(compression());
-  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  // the browser build (file names carry a content hash): build/client/build/, written by `npm run build`
+  app.use("/build", express.static(path.join(root, "build/client/build"), { immutable: true, maxAge: "1y" }));
   // public files all have an extension; pages do not, so they skip the file-system lookup (and so
   // do Remix's `.data` requests, the client-side navigations and form posts of a hydrated page)
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false });

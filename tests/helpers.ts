@@ -1,6 +1,6 @@
 // Helpers for integration tests: real Requests into route loaders and actions, on the temporary
 // SQLite file that tests/setup-db.ts gives each test file.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { ensureBuiltinExamTypes, ensureOwnerAdmin, seedDemo, DEMO_STUDENT } from "~/db/seed.server";
 import { createUser } from "~/models/user.server";
 import * as loginRoute from "~/routes/login";
@@ -54,8 +54,12 @@ export async function run<T>(
   }
 }
 
-export function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
-  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+/** What `data(value, init)` returns (its class read from the public function, not from the framework's internals). */
+type DataResult = ReturnType<typeof data<unknown>>;
+const DataResultClass = (data(null) as object).constructor;
+
+export function isDataWithInit(value: unknown): value is DataResult {
+  return value instanceof DataResultClass;
 }
 
 /** The payload of a loader/action result, whether plain or wrapped by `data()`. */

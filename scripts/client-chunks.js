@@ -1,0 +1,72 @@
+// @ts-check
+// How the browser build is split (vite.config.ts → Rollup's manualChunks): fewer, larger files for the
+// pages students load. Over HTTP/1.1 a phone fetches six files at a time, each paying the link's latency,
+// so the exam page should load four scripts: the entry, `core`, the root and its own route.
+//
+// `core` holds every module the entry or the root needs, and every module two or more student pages
+// share (React, Remix, the shared components). A module only one page needs stays in that page's file;
+// modules only the admin pages reach are left to Rollup (their own shared files).
+
+/** The route files a student loads (their shared modules go into `core`). */
+export const STUDENT_ROUTES = ["_index", "login", "dashboard", "progress", "test.$testId", "test.$testId_.results"].map((r) => `/app/routes/${r}.tsx`);
+
+/** @param {string} id */
+const withoutQuery = (id) => id.split("?")[0];
+
+/** @param {string} id @returns {string | null} what kind of starting point a module is: the entry, the root, a student page */
+export function startingPointOf(id) {
+  const file = withoutQuery(id);
+  if (/\/app\/entry\.client\.tsx$/.test(file)) return "entry";
+  if (/\/app\/root\.tsx$/.test(file)) return "root";
+  const route = STUDENT_ROUTES.find((r) => file.endsWith(r));
+  return route ?? null;
+}
+
+/**
+ * The chunk a module goes to: "core", or undefined (Rollup decides). `importersOf` gives a module's static
+ * and dynamic importers (from Rollup's getModuleInfo).
+ * @param {string} id
+ * @param {(id: string) => readonly string[]} importersOf
+ * @param {Map<string, Set<string>>} [memo]
+ */
+export function chunkFor(id, importersOf, memo = new Map()) {
+  if (startingPointOf(id) !== null && !/\/app\/root\.tsx$/.test(withoutQuery(id))) return undefined;
+  if (/\/app\/routes\//.test(withoutQuery(id))) return undefined;
+  const reached = startingPointsReaching(id, importersOf, memo);
+  if (reached.has("entry") || reached.has("root")) return "core";
+  let pages = 0;
+  for (const point of reached) if (point !== "entry" && point !== "root") pages += 1;
+  return pages >= 2 ? "core" : undefined;
+}
+
+/**
+ * The starting points (entry, root, student pages) from which a module is imported, directly or through others.
+ * @param {string} id
+ * @param {(id: string) => readonly string[]} importersOf
+ * @param {Map<string, Set<string>>} memo
+ * @returns {Set<string>}
+ */
+function startingPointsReaching(id, importersOf, memo) {
+  const known = memo.get(id);
+  if (known) return known;
+  const found = new Set();
+  // a cycle comes back to this module: it adds nothing new
+  memo.set(id, found);
+  const point = startingPointOf(id);
+  if (point) found.add(point);
+  for (const importer of importersOf(id)) for (const p of startingPointsReaching(importer, importersOf, memo)) found.add(p);
+  return found;
+}
+
+const memo = new Map();
+/** Rollup's manualChunks hook. @type {import("rollup").GetManualChunk} */
+export function chunkOf(id, { getModuleInfo }) {
+  return chunkFor(
+    id,
+    (m) => {
+      const info = getModuleInfo(m);
+      return info ? [...info.importers, ...info.dynamicImporters] : [];
+    },
+    memo,
+  );
+}

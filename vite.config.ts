@@ -1,0 +1,22 @@
+// The build: Remix's Vite plugin (still @remix-run/* v2), with the Remix options of remix.config.js.
+// Browser files are written to build/client/build/ and served from /build/ with a year-long immutable
+// cache (their names carry a content hash); the server build is build/server/index.js.
+import path from "node:path";
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "tailwindcss";
+import { defineConfig } from "vite";
+import remixConfig from "./remix.config.js";
+import { chunkOf } from "./scripts/client-chunks.js";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  css: { postcss: { plugins: [tailwindcss()] } },
+  build: {
+    assetsDir: "build",
+    // the logo and other small files stay files (cached for a year), not inlined into every page
+    assetsInlineLimit: 0,
+    // the server build keeps Rollup's own split (one file per need); the browser's is chosen
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: chunkOf } },
+  },
+  plugins: [remix(remixConfig)],
+}));
