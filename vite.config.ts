@@ -15,8 +15,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: "build",
     // the logo and other small files stay files (cached for a year), not inlined into every page
     assetsInlineLimit: 0,
-    // the server build keeps Rollup's own split (one file per need); the browser's is chosen
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: chunkOf } },
+    // the server build keeps Rollup's own split; the browser's is chosen (scripts/client-chunks.js)
+    rollupOptions: {
+      output: {
+        // images and stylesheets under /build/_assets/ (the addresses the classic build gave them)
+        assetFileNames: "build/_assets/[name]-[hash][extname]",
+        ...(isSsrBuild ? {} : { manualChunks: chunkOf }),
+      },
+    },
   },
   plugins: [remix(remixConfig)],
 }));

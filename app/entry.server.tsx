@@ -4,7 +4,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase, db } from "~/db/db.server";
 import { compressPage, compressResponse } from "~/lib/compress.server";
-import { seedIfEmpty, wipe } from "~/db/seed.server";
+import { seedIfEmpty, wipe } from "~/models/seed.server";
 import { NonceContext } from "~/lib/nonce";
 import { noteDatabaseTrouble, type RequestState } from "~/lib/db-errors.server";
 import { isPrivatePage } from "~/lib/routing";
@@ -18,7 +18,7 @@ export { env, secureCookies } from "~/lib/env.server";
 // for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
 export { bodyLimitFor, fieldCounter, fieldsVerdict, FORM_LIMIT, formKindOf, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
 // who may send a large body (uploads are for admins): asked before more than an ordinary form is read
-export { roleOfCookie } from "~/lib/auth.server";
+export { roleOfCookie } from "~/models/auth.server";
 export { parseTrustProxy } from "~/lib/trust-proxy";
 export { BUSY_MESSAGE, busyPage, databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
 // the queue in front of Remix: a burst waits its turn, or is turned away (503) before the heap fills

@@ -1,8 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -11,12 +9,12 @@ import {
   type ShouldRevalidateFunction,
   useMatches,
   useNavigation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
 import { academy } from "~/lib/academy";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/models/auth.server";
 import { readFlash } from "~/lib/flash.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/nonce";
@@ -95,17 +93,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const given = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? (error.data.error as string) : null;
-  const message = given ?? (status === 404 ? "Page not found" : status === 403 ? "Access Denied" : "Something went wrong. Please try again.");
-  return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{message}</h1>
-      <p className="mt-2 text-slate-600">Error {status}</p>
-      <Link to="/" className="btn-primary mt-6">
-        Go to the home page
-      </Link>
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

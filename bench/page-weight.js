@@ -24,9 +24,9 @@ export function pageWeights() {
   const text = fs.readFileSync(path.join(dir, manifestFile), "utf8");
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
   const css = fs
-    .readdirSync(dir)
+    .readdirSync(path.join(dir, "_assets"))
     .filter((f) => f.endsWith(".css"))
-    .map((f) => `/build/${f}`);
+    .map((f) => `/build/_assets/${f}`);
   const out = /** @type {Record<string, { jsKB: number; cssKB: number; files: number }>} */ ({});
   for (const [page, routeIds] of Object.entries(PAGES)) {
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);

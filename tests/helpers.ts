@@ -1,7 +1,7 @@
 // Helpers for integration tests: real Requests into route loaders and actions, on the temporary
 // SQLite file that tests/setup-db.ts gives each test file.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { ensureBuiltinExamTypes, ensureOwnerAdmin, seedDemo, DEMO_STUDENT } from "~/db/seed.server";
+import { ensureBuiltinExamTypes, ensureOwnerAdmin, seedDemo, DEMO_STUDENT } from "~/models/seed.server";
 import { createUser } from "~/models/user.server";
 import * as loginRoute from "~/routes/login";
 

@@ -1,4 +1,4 @@
-import { studentOfCookie } from "~/lib/auth.server";
+import { studentOfCookie } from "~/models/auth.server";
 import { answerSchema } from "~/lib/exam-schemas";
 import { RESPOND_WITH_RESULTS, TIME_UP } from "~/lib/page-handoff";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/components/admin/BandChart";
 import { PageHeader, StatTiles } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { overview } from "~/models/analytics.server";
 

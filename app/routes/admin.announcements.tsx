@@ -4,7 +4,7 @@ import { ANNOUNCEMENT_TARGET_LABELS } from "~/components/admin/AnnouncementForm"
 import { Badge, DeleteLink, EmptyState, FilterForm, PageHeader, SearchField, StatTiles } from "~/components/admin/ui";
 import { ANNOUNCEMENT_TYPES } from "~/lib/admin-schemas";
 import { isScheduled } from "~/lib/announcement-rules";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { env } from "~/lib/env.server";
 import { redirectWithFlash } from "~/lib/flash.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { searchUsers } from "~/models/admin-users.server";
 
 /** Student search for pickers (at most 20 matches by name or e-mail). */

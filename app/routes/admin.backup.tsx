@@ -5,7 +5,7 @@ import { COLLECTION_LABELS, COLLECTIONS_LIST, ExportSection, ImportReports } fro
 import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
 import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { formDataOf, MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDateTime } from "~/lib/time";
 import {

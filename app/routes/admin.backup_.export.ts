@@ -1,7 +1,8 @@
 import fs from "node:fs";
+import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { exportDoneCookie } from "~/lib/export-done";
 import { env } from "~/lib/env.server";
 import { backupFileName, backupJsonStream, type Collection, COLLECTIONS, databaseSnapshot, MESSAGES } from "~/models/backup.server";
@@ -60,6 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return new Response("Unknown format", { status: 400 });
   } catch (error) {
+    // a database that cannot answer is the site's 503 (try again), not a failed export
+    rethrowIfDatabaseTrouble(error);
     console.error("export failed", error);
     return new Response(MESSAGES.exportFailed, { status: 500 });
   }

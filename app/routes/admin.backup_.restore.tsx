@@ -9,7 +9,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { databaseFile } from "~/db/db.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { RESTORE_LIMIT } from "~/lib/request-limits";

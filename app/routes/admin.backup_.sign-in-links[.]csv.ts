@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { neutraliseFormula } from "~/lib/csv-cells";
 import { env } from "~/lib/env.server";
 import { formatDateTime } from "~/lib/time";

@@ -3,7 +3,7 @@ import { siteImageUrl } from "~/lib/site-images";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { DeleteLink, EmptyState, PageHeader } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { BOOK_PLACEHOLDER, safeImageSrc } from "~/lib/links";
 import { formatDate } from "~/lib/time";
 import { listBooks } from "~/models/content.server";

@@ -13,7 +13,7 @@ import {
   FilterSelect,
   DeleteLink,
 } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/time";
 import { deleteTest, findLiveTest, listTests, parseTestFilters } from "~/models/admin-tests.server";

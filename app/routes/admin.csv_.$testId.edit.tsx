@@ -5,7 +5,7 @@ import { type MouseEvent, useEffect, useState } from "react";
 import { EditorDetailsPanel } from "~/components/admin/EditorDetails";
 import { EditorQuestions } from "~/components/admin/EditorQuestions";
 import { formDataOf } from "~/lib/form-body.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { useHydrated } from "~/lib/hooks";
 import { detailsFromForm, type EditorDetails, questionsFromForm } from "~/lib/test-editor-form";

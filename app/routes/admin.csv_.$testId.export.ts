@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { exportFileName, questionsToCsv } from "~/lib/csv-questions.server";
 import { testWithQuestions } from "~/models/admin-tests.server";
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { examTypeNameSchema } from "~/lib/exam-type-rules";
 import { redirectWithFlash } from "~/lib/flash.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Badge, DeleteLink, EmptyState, PageHeader } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { BUILTIN_TEST_TYPES, PREDEFINED_LABELS } from "~/lib/exam-type-rules";
 import { formatDate } from "~/lib/time";
 import { customExamTypes } from "~/models/exam-type.server";

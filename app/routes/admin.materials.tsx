@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Badge, DeleteLink, EmptyState, FilterForm, FilterSelect, PageHeader, SearchField, StatTiles } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/links";
 import { formatDate } from "~/lib/time";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/ui";
 import { ScrollableTable } from "~/components/ScrollableTable";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { env } from "~/lib/env.server";
 import { formatDateTime } from "~/lib/time";
 import { plural } from "~/lib/words";

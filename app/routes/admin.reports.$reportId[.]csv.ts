@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { importReport, importReportCsv } from "~/models/import-reports.server";
 
 /** An import run's report as CSV (/admin/reports/:reportId.csv): every refused item and why. */

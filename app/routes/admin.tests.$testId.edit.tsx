@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { DateTimeField, ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { testListHref } from "~/lib/list-href";
 import { editTestSchema, TEST_LIMITS, WINDOW_DATE } from "~/lib/test-record";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { DialogActions, ErrorBox, ExamTypeOptions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, useSchemaForm } from "~/components/forms";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { useHydrated } from "~/lib/hooks";
 import { newId } from "~/lib/ids.server";

@@ -8,7 +8,7 @@ import { useRef } from "react";
 import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { testListHref } from "~/lib/list-href";

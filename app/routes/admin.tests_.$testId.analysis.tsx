@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/ui";
 import { RichText } from "~/components/RichText";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { testItemAnalysis } from "~/models/analytics.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Item analysis · ${data.test.title}` : "Test not found" }];

@@ -2,7 +2,7 @@ import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { formatDuration } from "~/lib/exam-rules";
 import { env } from "~/lib/env.server";
 import { PrintButton } from "~/components/PrintButton";

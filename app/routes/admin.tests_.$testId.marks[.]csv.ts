@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { env } from "~/lib/env.server";
 import { marksRegister, marksRegisterCsv } from "~/models/reports.server";
 

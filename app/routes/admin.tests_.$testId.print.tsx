@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { PrintButton } from "~/components/PrintButton";
 import { findTest, questionsOf } from "~/models/test.server";
 

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
-import { requireAdmin } from "~/lib/auth.server";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { requireAdmin } from "~/models/auth.server";
 
 export const ADMIN_TABS = [
   { to: "/admin", label: "Overview & Analytics", end: true },
@@ -20,6 +22,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminLayout() {
+  return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/** An error in any admin page or dialog shows inside the admin frame: the tabs stay. */
+export function ErrorBoundary() {
+  return (
+    <AdminFrame>
+      <GeneralErrorBoundary backHref="/admin" backLabel="Back to Admin Panel" />
+    </AdminFrame>
+  );
+}
+
+/** The admin area's frame: the section tabs above the page. */
+function AdminFrame({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
       {/* on a phone the tabs scroll sideways: a fade at the right edge says there are more */}
@@ -50,7 +70,7 @@ export default function AdminLayout() {
           className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-slate-50 lg:hidden"
         />
       </div>
-      <Outlet />
+      {children}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { DialogActions, ErrorBox, useUserListHref } from "~/components/admin/ui"
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, useSchemaForm } from "~/components/forms";
 import { assignExamTypesSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { userListHref } from "~/lib/list-href";

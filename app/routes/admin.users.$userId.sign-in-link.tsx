@@ -3,7 +3,7 @@ import { signInNameOf } from "~/lib/sign-in-name";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { env } from "~/lib/env.server";
 import { SIGN_IN_LINK_DAYS } from "~/lib/sign-in-link-rules";
 import { formatDateTime } from "~/lib/time";

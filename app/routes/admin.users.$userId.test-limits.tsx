@@ -7,7 +7,7 @@ import { ErrorBox, SubmitButton, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, useSchemaForm } from "~/components/forms";
 import { perTestLimitSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { TEST_LIMITS } from "~/lib/test-record";

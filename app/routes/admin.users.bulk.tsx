@@ -8,7 +8,7 @@ import { DialogActions, useUserListHref, HiddenListFilters } from "~/components/
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, SelectField, useSchemaForm } from "~/components/forms";
 import { bulkUsersSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";

@@ -7,7 +7,7 @@ import { DialogActions, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, useSchemaForm } from "~/components/forms";
 import { addUserSchema } from "~/lib/admin-schemas";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { userListHref } from "~/lib/list-href";
 import { addUser } from "~/models/admin-users.server";

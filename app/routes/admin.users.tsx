@@ -14,7 +14,7 @@ import {
   useChildHref,
   HiddenListFilters,
 } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/components/admin/BandChart";
 import { PageHeader, StatTiles, SubmitButton } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { countSessions, endAllSessions } from "~/lib/session.server";
 import { bandClasses, formatDuration } from "~/lib/exam-rules";

@@ -3,7 +3,7 @@ import { pageParam } from "~/lib/forms";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, EmptyState, PageHeader, Pagination, FilterForm, SearchField } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { formatDate } from "~/lib/time";
 import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/analytics-rules";

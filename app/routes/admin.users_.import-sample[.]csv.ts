@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { SAMPLE_STUDENTS_CSV } from "~/lib/student-import-rules";
 
 /** A sample students CSV (/admin/users/import-sample.csv). */

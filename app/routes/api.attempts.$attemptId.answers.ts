@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireStudent } from "~/lib/auth.server";
+import { requireStudent } from "~/models/auth.server";
 import { formToObject } from "~/lib/forms";
 import { answerReply, apiResponse } from "~/models/exam-api.server";
 

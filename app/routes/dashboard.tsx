@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Categories, Tests, Units } from "~/components/dashboard/Levels";
 import { AnnouncementsPanel, RunningTests, Tile } from "~/components/dashboard/Panels";
-import { requireStudent } from "~/lib/auth.server";
+import { requireStudent } from "~/models/auth.server";
 import { env } from "~/lib/env.server";
 import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/cookies.server";
 import { safeRedirectPath } from "~/lib/redirects";
@@ -89,3 +89,6 @@ export default function Dashboard() {
     </main>
   );
 }
+
+/** An error on this page keeps the navigation bar and leads back to the dashboard. */
+export { StudentErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { academy } from "~/lib/academy";
-import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from "~/lib/auth.server";
+import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from "~/models/auth.server";
 import { useHydrated } from "~/lib/hooks";
 import { returnPathAfterSignIn } from "~/lib/redirects";
 import { rememberDevice } from "~/lib/device-cookie.server";

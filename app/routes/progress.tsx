@@ -1,7 +1,7 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireStudent } from "~/lib/auth.server";
+import { requireStudent } from "~/models/auth.server";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { trendGeometry } from "~/lib/progress-rules";
 import { formatDate } from "~/lib/time";
@@ -230,3 +230,6 @@ function Tests({ d }: { d: Data }) {
     </section>
   );
 }
+
+/** An error on this page keeps the navigation bar and leads back to the dashboard. */
+export { StudentErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

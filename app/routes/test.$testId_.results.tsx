@@ -4,7 +4,7 @@ import { formatDateTime, formatTime } from "~/lib/time";
 import { data } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { band, bandClasses, formatDuration } from "~/lib/exam-rules";
 import { parseReviewFilter, rankNote, REVIEW_FILTERS, type ReviewFilter } from "~/lib/review";
 import { takePageData } from "~/lib/page-handoff";
@@ -226,3 +226,6 @@ function Row({ label, value, className = "" }: { label: string; value: string | 
     </div>
   );
 }
+
+/** An error on this page keeps the navigation bar and leads back to the dashboard. */
+export { StudentErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
 import { newPasswordSchema } from "~/lib/admin-schemas";
-import { homeFor } from "~/lib/auth.server";
+import { homeFor } from "~/models/auth.server";
 import { createUserSession } from "~/lib/session.server";
 import { linkMessage } from "~/lib/sign-in-link-rules";
 import { findSignInLink, redeemSignInLink } from "~/models/sign-in-links.server";

@@ -214,7 +214,7 @@ describe("route discovery (Remix's /__manifest)", () => {
 describe("static files", () => {
   it("the logo is a fingerprinted build asset cached for a year", async () => {
     const html = await (await fetch(`${base}/login`)).text();
-    const logo = /src="(\/build\/_assets\/logo-[A-Za-z0-9]+\.svg)"/.exec(html)?.[1];
+    const logo = /src="(\/build\/_assets\/logo-[A-Za-z0-9_-]+\.svg)"/.exec(html)?.[1];
     expect(logo).toBeDefined();
     const res = await fetch(`${base}${logo}`);
     expect(res.status).toBe(200);

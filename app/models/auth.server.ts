@@ -12,16 +12,16 @@ import {
   stampLastLogin,
   toSessionUser,
   type SessionUser,
-} from "~/models/user.server";
+} from "./user.server";
 import type { User } from "~/db/schema.server";
-import { registerSchema, signInSchema } from "./auth-schemas";
-import { deviceOf } from "./device-cookie.server";
-import { formToObject } from "./forms";
-import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "./password.server";
-import { signInPathFor } from "./redirects";
-import { guardRedirect, homeFor, type Access } from "./routing";
-import { clearSessionCookieHeaders, destroySessionHeaders, readSession, readSessionCookie, type SessionRead } from "./session.server";
-import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "./throttle.server";
+import { registerSchema, signInSchema } from "~/lib/auth-schemas";
+import { deviceOf } from "~/lib/device-cookie.server";
+import { formToObject } from "~/lib/forms";
+import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "~/lib/password.server";
+import { signInPathFor } from "~/lib/redirects";
+import { guardRedirect, homeFor, type Access } from "~/lib/routing";
+import { clearSessionCookieHeaders, destroySessionHeaders, readSession, readSessionCookie, type SessionRead } from "~/lib/session.server";
+import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "~/lib/throttle.server";
 
 /** A sign-in or registration refusal whose message is shown in the red box. */
 export class AuthError extends Error {}

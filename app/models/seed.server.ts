@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { announcementSchema, bookSchema, materialSchema } from "~/lib/admin-schemas";
-import { createTest } from "~/models/test.server";
-import { createUser, enforceOwner, findUserByEmail } from "~/models/user.server";
+import { createTest } from "./test.server";
+import { createUser, enforceOwner, findUserByEmail } from "./user.server";
 import { env } from "~/lib/env.server";
 import { boldQuoted } from "~/lib/markup";
 import { newId } from "~/lib/ids.server";
 import { hashPassword } from "~/lib/password.server";
-import { db, transaction } from "./db.server";
-import { demoAnnouncements, demoBooks, demoMaterials, demoTests } from "./demo-content.server";
+import { db, transaction } from "~/db/db.server";
+import { demoAnnouncements, demoBooks, demoMaterials, demoTests } from "~/db/demo-content.server";
 import {
   announcementExamTypes,
   announcements,
@@ -23,7 +23,7 @@ import {
   users,
   userTestLimits,
   announcementUsers,
-} from "./schema.server";
+} from "~/db/schema.server";
 
 export const BUILTIN_EXAM_TYPES = [
   { value: "TET", label: "TET" },

@@ -1,0 +1,237 @@
+// The running exam (/test/:id while an attempt runs): the question, its options and the controls, the
+// palette, the clock and the finish dialog. Every control is a submit button of one form, so without
+// JavaScript the server saves and moves; with it, useExamSession runs the same rules in the page.
+import { Form, useActionData } from "@remix-run/react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Dialog, DialogCloseLink } from "~/components/Dialog";
+import { Countdown } from "~/components/exam/Countdown";
+import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigator";
+import { TapRecorder } from "~/components/exam/TapRecorder";
+import { RichText } from "~/components/RichText";
+import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
+import type { action } from "~/routes/test.$testId";
+import type { ExamPageData } from "./exam-page-data";
+import { useExamSession } from "./useExamSession";
+
+/** The one form every exam control submits (TapRecorder watches it before hydration). */
+const FORM_ID = "exam-form";
+
+export function Exam({ page }: { page: ExamPageData }) {
+  const { test, attempt, questions } = page;
+  const actionData = useActionData<typeof action>();
+  const resultsUrl = `/test/${test.id}/results?attempt=${attempt.id}`;
+  const [current, setCurrent] = useState(page.current);
+  const [confirmOpen, setConfirmOpen] = useState(page.confirm);
+  const openConfirm = useCallback(() => setConfirmOpen(true), []);
+  const question = questions[current - 1];
+  const session = useExamSession(page, question, openConfirm);
+  const { entries, change, deadlineAt, offset, status, ended, finish, timeUp, discoverResults } = session;
+  const questionRef = useRef<HTMLFormElement>(null);
+  const legendRef = useRef<HTMLLegendElement>(null);
+  // after Start (or Resume), keyboard and screen-reader focus is on the question, not the page body
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) legendRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  if (!question) return null;
+  const entry = entries[question.id];
+
+  function moveTo(n: number) {
+    setCurrent(n);
+    // the address follows, so a reload opens the same question; no request is made
+    window.history.replaceState(window.history.state, "", `/test/${test.id}?q=${n}`);
+    const top = questionRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0 || top > window.innerHeight / 2) questionRef.current?.scrollIntoView({ block: "start" });
+  }
+
+  // every control of the exam is a submit button of one form: without JavaScript the server saves the
+  // chosen option and moves; with it, the same rule runs here and nothing waits for the network
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!session.runsInPage()) return;
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const isGoto = submitter?.name === "goto";
+    const nav = (isGoto ? "goto" : (submitter?.value ?? "next")) as ExamNav;
+    const step = examNavigation(nav, entry?.chosen ?? undefined, current, questions.length, isGoto ? Number(submitter?.value) : undefined);
+    const wanted: Partial<Entry> = {};
+    if (step.change.marked !== undefined && step.change.marked !== (entry?.marked ?? false)) wanted.marked = step.change.marked;
+    if (nav === "clear" && (entry?.chosen ?? null) !== null) wanted.chosen = null;
+    if (Object.keys(wanted).length) change(wanted);
+    if (step.confirm) setConfirmOpen(true);
+    if (step.target !== current) moveTo(step.target);
+  }
+
+  const answeredCount = questions.filter((q) => entries[q.id]?.chosen !== null && entries[q.id]?.chosen !== undefined).length;
+  const unanswered = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.chosen === null || entries[q.id]?.chosen === undefined);
+  const marked = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.marked);
+  const waiting = status.failing ? " (waiting for the connection)" : "";
+
+  return (
+    <main className="mx-auto max-w-6xl px-3 pb-6 sm:px-4">
+      <header className="sticky top-0 z-30 -mx-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:mx-0 sm:mt-3 sm:rounded-xl sm:border">
+        {/* on a phone the title has a line of its own (two at most): beside the clock it was cut after a dozen characters */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h1 className="line-clamp-2 min-w-0 basis-full break-words text-sm font-bold leading-snug sm:basis-0 sm:flex-1 sm:text-lg">{test.title}</h1>
+          <div className="min-w-0 flex-1 sm:flex-none">
+            <p className="whitespace-nowrap text-xs text-slate-600 sm:text-sm" aria-live="polite">
+              Question {current} of {questions.length}
+            </p>
+          </div>
+          <Countdown
+            deadlineAt={deadlineAt}
+            serverOffsetMs={offset}
+            deadlineClock={attempt.deadlineClock}
+            initialRemaining={remainingSeconds(attempt.deadlineAt, attempt.serverNow)}
+            onExpire={timeUp}
+          />
+          <button type="submit" form={FORM_ID} name="nav" value="finish" className="btn-danger shrink-0 px-2.5 text-sm sm:px-4">
+            Finish Test
+          </button>
+        </div>
+        <div className="mt-2 h-1.5 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+          <div className="h-full bg-brand-600 transition-all" style={{ width: `${(answeredCount / Math.max(questions.length, 1)) * 100}%` }} />
+        </div>
+        {/* inside the sticky header, so it stays in sight wherever the student has scrolled */}
+        {status.failing || status.finishing ? (
+          <p role="status" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900">
+            {status.finishing
+              ? `Submitting…${waiting}`
+              : status.unsavedAnswers > 0
+                ? `Reconnecting… ${status.unsavedAnswers} answer${status.unsavedAnswers === 1 ? "" : "s"} not saved yet. Keep this page open: they are sent when the connection is back.`
+                : "Reconnecting… Keep this page open: your answers so far are saved."}
+          </p>
+        ) : null}
+      </header>
+
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <div className="mt-3 grid gap-4 lg:grid-cols-[1fr_18rem]">
+        <Form id={FORM_ID} ref={questionRef} method="post" replace preventScrollReset onSubmit={onSubmit} className="card scroll-mt-28 p-4 sm:p-6">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="questionId" value={question.id} />
+          <input type="hidden" name="q" value={current} />
+          <fieldset>
+            <legend ref={legendRef} tabIndex={-1} className="text-base font-semibold leading-relaxed focus:outline-none sm:text-lg">
+              <span className="mr-1 text-slate-500">Q{current}.</span>
+              <RichText text={question.question} />
+            </legend>
+            <div className="mt-4 space-y-2">
+              {question.options.map((option, i) => {
+                // a shuffled test shows the options in this attempt's order; the answer is the option's own index
+                const index = question.optionIndex?.[i] ?? i;
+                const checked = entry?.chosen === index;
+                return (
+                  <label
+                    key={`${question.id}-${index}`}
+                    className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-base ${
+                      checked ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50"
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name="chosen"
+                      value={index}
+                      checked={checked}
+                      onChange={() => change({ chosen: index })}
+                      className="mt-1 h-4 w-4 accent-brand-600"
+                    />
+                    <span>
+                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={option} />
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+          {entry?.marked ? <p className="mt-3 text-sm font-medium text-purple-700">Marked for review</p> : null}
+          <div className="mt-6 flex flex-wrap gap-2">
+            <button type="submit" name="nav" value="prev" className="btn-secondary" disabled={current === 1}>
+              Previous
+            </button>
+            <button type="submit" name="nav" value="clear" className="btn-secondary">
+              Clear Response
+            </button>
+            <button type="submit" name="nav" value="mark-next" className="btn bg-purple-600 text-white hover:bg-purple-700">
+              Mark for Review & Next
+            </button>
+            <button type="submit" name="nav" value="next" className="btn-primary">
+              {current === questions.length ? "Save" : "Save & Next"}
+            </button>
+            {current < questions.length ? (
+              <button type="submit" name="nav" value="skip" className="btn-secondary">
+                Next
+              </button>
+            ) : null}
+          </div>
+        </Form>
+        {/* after the form: the question is parsed before this script waits for the stylesheet, as every
+            parser-blocking script does, and it runs before the first paint, which needs the stylesheet too */}
+        <TapRecorder formId={FORM_ID} />
+
+        <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} />
+      </div>
+      {/* Remix learns the route of any form or link marked data-discover once it is on the page */}
+      {discoverResults ? <form hidden data-discover="true" action={`/test/${test.id}/results`} data-testid="results-discovery" /> : null}
+
+      {ended ? (
+        <Dialog labelledBy="ended-heading" closeHref={resultsUrl} onClose={() => window.location.assign(resultsUrl)}>
+          <div className="p-6">
+            <h2 id="ended-heading" className="text-lg font-bold">
+              {ended === "elsewhere" ? "This test was submitted in another tab" : "This attempt is closed"}
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              {ended === "elsewhere"
+                ? "Your answers were submitted from another tab or window of this browser."
+                : "Time is up, or the attempt was submitted elsewhere. Your saved answers have been scored."}
+            </p>
+            <a href={resultsUrl} className="btn-primary mt-5">
+              View result
+            </a>
+          </div>
+        </Dialog>
+      ) : confirmOpen ? (
+        <Dialog labelledBy="confirm-heading" closeHref={`/test/${test.id}?q=${current}`} onClose={status.finishing ? () => {} : () => setConfirmOpen(false)}>
+          <Form
+            method="post"
+            replace
+            onSubmit={(e) => {
+              if (!session.runsInPage()) return;
+              e.preventDefault();
+              finish();
+            }}
+            className="p-6"
+          >
+            <h2 id="confirm-heading" className="text-lg font-bold">
+              Submit the test?
+            </h2>
+            <p className="mt-2 text-sm text-slate-700">
+              You have answered {answeredCount} of {questions.length} questions.
+            </p>
+            <p className="mt-2 text-sm text-slate-700">Unanswered: {unanswered.length ? unanswered.map((u) => u.n).join(", ") : "none"}</p>
+            <p className="mt-1 text-sm text-slate-700">Marked for review: {marked.length ? marked.map((m) => m.n).join(", ") : "none"}</p>
+            {status.finishing ? (
+              <p role="status" className="mt-3 text-sm font-medium text-amber-800">
+                Submitting…{waiting}
+              </p>
+            ) : null}
+            <input type="hidden" name="intent" value="finish" />
+            <div className="mt-5 flex justify-end gap-2">
+              {status.finishing ? null : (
+                <DialogCloseLink href={`/test/${test.id}?q=${current}`} onClose={() => setConfirmOpen(false)}>
+                  Cancel
+                </DialogCloseLink>
+              )}
+              <button type="submit" className="btn-danger" disabled={status.finishing}>
+                {status.finishing ? "Submitting..." : "Submit Test"}
+              </button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+    </main>
+  );
+}

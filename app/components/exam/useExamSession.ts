@@ -1,0 +1,145 @@
+// The running exam's connection to the server and to the other tabs of the attempt: the save queue
+// (app/lib/answer-queue.ts), the taps made before hydration, the visits, the server's clock, and the
+// moment to learn the results page's route. The exam page (components/exam/Exam.tsx) renders what it keeps.
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Entry } from "~/components/exam/QuestionNavigator";
+import { AnswerQueue, type QueueStatus } from "~/lib/answer-queue";
+import { resultsDiscoveryDelayMs } from "~/lib/exam-rules";
+import { useHydrated } from "~/lib/hooks";
+import { keepPageData } from "~/lib/page-handoff";
+import type { ExamPageData } from "./exam-page-data";
+
+/**
+ * Before the page's JavaScript runs, a tap on an option is only a checked radio that hydration would
+ * reset: an inline script (components/exam/TapRecorder.tsx) notes each tap, and the session queues them.
+ */
+type Tap = { questionId: string; chosen: number; at: number };
+type ExamMessage = { type: "entry"; questionId: string; entry: Entry } | { type: "finished"; resultsUrl: string };
+
+export function useExamSession(page: ExamPageData, question: ExamPageData["questions"][number] | undefined, openConfirm: () => void) {
+  const { attempt } = page;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [entries, setEntries] = useState<Record<string, Entry | undefined>>(() => {
+    const out: Record<string, Entry | undefined> = {};
+    for (const [id, a] of Object.entries(page.answers)) out[id] = { visited: true, chosen: a.chosen, marked: a.marked };
+    return out;
+  });
+  const [deadlineAt, setDeadlineAt] = useState(attempt.deadlineAt);
+  const [offset, setOffset] = useState(() => attempt.serverNow - Date.now());
+  const offsetRef = useRef(offset);
+  offsetRef.current = offset;
+  const [status, setStatus] = useState<QueueStatus>({ pending: 0, unsavedAnswers: 0, failing: false, closed: false, finishing: false });
+  const [ended, setEnded] = useState<null | "closed" | "elsewhere">(null);
+  const queueRef = useRef<AnswerQueue | null>(null);
+  const channelRef = useRef<BroadcastChannel | null>(null);
+
+  // the save queue, the other tabs of this attempt, and the taps made before hydration
+  useEffect(() => {
+    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`exam:${attempt.id}`);
+    channelRef.current = channel;
+    const queue = new AnswerQueue(`/api/attempts/${attempt.id}`, `answers:${attempt.id}`, {
+      onServerTime: (serverNow, deadline) => {
+        setOffset(serverNow - Date.now());
+        setDeadlineAt(deadline);
+      },
+      onFinished: (url, results) => {
+        channel?.postMessage({ type: "finished", resultsUrl: url } satisfies ExamMessage);
+        // the results came with Finish's answer: shown without asking the server again. They take the
+        // exam's place in the history, so Back leaves them (to the start card), not back into the exam
+        if (results) keepPageData(url, results);
+        navigate(url, { replace: true });
+      },
+      onClosed: () => setEnded((e) => e ?? "closed"),
+    });
+    queueRef.current = queue;
+    const unsubscribe = queue.subscribe(setStatus);
+    // what this device chose but the server has not stored yet is what the student sees
+    const overlay: Record<string, Entry | undefined> = {};
+    for (const c of queue.unsent())
+      if (c.chosen !== undefined || c.marked !== undefined) overlay[c.questionId] = { visited: true, chosen: c.chosen ?? null, marked: c.marked ?? false };
+    const w = window as unknown as { __examTaps?: Tap[]; __examHydrated?: boolean };
+    w.__examHydrated = true;
+    for (const tap of w.__examTaps ?? []) {
+      overlay[tap.questionId] = { visited: true, marked: false, ...overlay[tap.questionId], chosen: tap.chosen };
+      queue.push({ questionId: tap.questionId, chosen: tap.chosen, at: tap.at + offsetRef.current });
+    }
+    w.__examTaps = [];
+    if (Object.keys(overlay).length) {
+      setEntries((prev) => {
+        const next = { ...prev };
+        for (const [id, e] of Object.entries(overlay)) next[id] = { ...prev[id], ...(e as Entry) };
+        return next;
+      });
+    }
+    queue.reconcile(page.answers);
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<ExamMessage>) => {
+        const m = event.data;
+        if (m.type === "entry") setEntries((prev) => ({ ...prev, [m.questionId]: m.entry }));
+        if (m.type === "finished") setEnded("elsewhere");
+      };
+    }
+    return () => {
+      unsubscribe();
+      queue.dispose();
+      channel?.close();
+    };
+  }, [attempt.id, page.answers, navigate]);
+
+  // the question on screen counts as visited: the visit travels with the save queue
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
+  useEffect(() => {
+    const queue = queueRef.current;
+    if (!question || !queue || !hydrated || entriesRef.current[question.id]?.visited) return;
+    queue.push({ questionId: question.id, visit: true, at: Date.now() + offsetRef.current });
+    setEntries((prev) => ({ ...prev, [question.id]: { visited: true, chosen: null, marked: false, ...prev[question.id] } }));
+  }, [question, hydrated]);
+
+  // the results page's route, learned a while before Finish (see resultsDiscoveryDelayMs)
+  const [discoverResults, setDiscoverResults] = useState(false);
+  useEffect(() => {
+    const wait = resultsDiscoveryDelayMs(Math.random(), attempt.deadlineAt - (Date.now() + offsetRef.current));
+    const timer = window.setTimeout(() => setDiscoverResults(true), wait);
+    return () => window.clearTimeout(timer);
+  }, [attempt.deadlineAt]);
+
+  const finish = useCallback(() => {
+    openConfirm();
+    queueRef.current?.finish();
+  }, [openConfirm]);
+  const timeUp = useCallback(() => {
+    openConfirm();
+    queueRef.current?.finish(true);
+  }, [openConfirm]);
+
+  /** The student changed the question on screen: shown at once, told to the other tabs, queued for the server. */
+  function change(next: Partial<Entry>) {
+    if (!question) return;
+    const merged: Entry = { visited: true, chosen: null, marked: false, ...entriesRef.current[question.id], ...next };
+    setEntries((prev) => ({ ...prev, [question.id]: merged }));
+    channelRef.current?.postMessage({ type: "entry", questionId: question.id, entry: merged } satisfies ExamMessage);
+    queueRef.current?.push({
+      questionId: question.id,
+      at: Date.now() + offsetRef.current,
+      ...("chosen" in next ? { chosen: next.chosen } : {}),
+      ...("marked" in next ? { marked: next.marked } : {}),
+    });
+  }
+
+  return {
+    entries,
+    change,
+    deadlineAt,
+    offset,
+    status,
+    ended,
+    finish,
+    timeUp,
+    discoverResults,
+    /** whether the page's script runs the exam (else every control is a form post) */
+    runsInPage: () => queueRef.current !== null,
+  };
+}

@@ -1,0 +1,67 @@
+// An error shows inside its area's frame with the thrown status's own message: the admin tabs stay for a
+// missing user in a dialog or a missing test's page; a student's page keeps the navigation bar.
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+/** Posts an ordinary form (no JavaScript of the page involved) to a page that takes no posts. */
+async function postFormTo(page: Page, action: string) {
+  await page.evaluate((target) => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = target;
+    document.body.append(form);
+    form.submit();
+  }, action);
+  await page.waitForLoadState("load");
+}
+
+test.describe("inside the admin area", () => {
+  test("a dialog for a user that does not exist says so, and the admin tabs stay", async ({ page }) => {
+    await signIn(page, app, ADMIN.email, ADMIN.password);
+    const res = await page.goto(`${app.url}/admin/users/no-such-user/delete`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "User not found" })).toBeVisible();
+    await expect(page.getByText("Error 404")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Admin Panel" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("the marks register of a test that does not exist says 'Test not found' inside the admin frame", async ({ page }) => {
+    await signIn(page, app, ADMIN.email, ADMIN.password);
+    const res = await page.goto(`${app.url}/admin/tests/no-such-test/marks`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Test not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+  });
+});
+
+test.describe("a student's pages", () => {
+  test("a post to My Progress (which takes none) says so; the navigation bar stays", async ({ page }) => {
+    await signIn(page, app, STUDENT.email, STUDENT.password);
+    await postFormTo(page, "/progress");
+    await expect(page.getByRole("heading", { name: "That page cannot take this request." })).toBeVisible();
+    await expect(page.getByText("Error 405")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("the exam's results page answers a stray post with its own message, not 'Page not found'", async ({ page }) => {
+    await signIn(page, app, STUDENT.email, STUDENT.password);
+    const testId = (app.db().prepare("SELECT id FROM tests WHERE is_active = 1 AND exam_type = 'TET' LIMIT 1").get() as { id: string }).id;
+    await page.goto(`${app.url}/test/${testId}`);
+    await postFormTo(page, `/test/${testId}/results`);
+    await expect(page.getByRole("heading", { name: "That page cannot take this request." })).toBeVisible();
+    await expect(page.getByText("Page not found")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+});

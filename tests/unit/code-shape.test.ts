@@ -1,0 +1,39 @@
+// The shape a newcomer can rely on (DESIGN.md "Code shape"): route modules stay short, the layers import
+// downwards only (lib and db never import models), and a route that answers a failure itself leaves
+// database trouble to the one 503 answer.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const app = path.join(__dirname, "../../app");
+const filesIn = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+const sourceOf = (file: string) => fs.readFileSync(file, "utf8");
+const routes = filesIn(path.join(app, "routes")).filter((f) => /\.tsx?$/.test(f));
+
+describe("code shape", () => {
+  it("finds the route modules", () => {
+    expect(routes.length).toBeGreaterThan(50);
+  });
+
+  it("no route module is over 250 lines", () => {
+    const long = routes.map((f) => [path.basename(f), sourceOf(f).split("\n").length] as const).filter(([, lines]) => lines > 250);
+    expect(long).toEqual([]);
+  });
+
+  it("app/lib and app/db never import from app/models", () => {
+    const upward = [...filesIn(path.join(app, "lib")), ...filesIn(path.join(app, "db"))]
+      .filter((f) => /\.tsx?$/.test(f))
+      .filter((f) => /from "(~\/models\/|\.\.\/models\/)/.test(sourceOf(f)))
+      .map((f) => path.relative(app, f));
+    expect(upward).toEqual([]);
+  });
+
+  it("a route that answers a failure with 500 first hands database trouble on (answered 503)", () => {
+    const careless = routes.filter((f) => {
+      const source = sourceOf(f);
+      return [...source.matchAll(/catch \((\w+)\) \{([\s\S]*?)status: 500/g)].some((m) => !m[2].includes("rethrowIfDatabaseTrouble"));
+    });
+    expect(careless.map((f) => path.basename(f))).toEqual([]);
+  });
+});
