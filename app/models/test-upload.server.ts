@@ -1,8 +1,8 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
 import { formToObject } from "~/lib/forms";
+import { readMultipartForm, UploadTooLarge } from "~/lib/multipart.server";
 import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
 import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/test-record";
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
@@ -17,10 +17,11 @@ export async function readUploadForm(request: Request): Promise<{ ok: true; form
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_CSV_BYTES * MAX_FILES) return { ok: false, error: TOO_LARGE };
   try {
-    const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_CSV_BYTES }));
+    // up to twice the files allowed are read, so a few too many are told "At most 50 files at once"
+    const { form } = await readMultipartForm(request, { fileBytes: MAX_CSV_BYTES, files: MAX_FILES * 2 });
     return { ok: true, form };
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, error: TOO_LARGE };
+    if (error instanceof UploadTooLarge) return { ok: false, error: TOO_LARGE };
     rethrowIfDatabaseTrouble(error);
     // a broken multipart body: the sender's mistake, one line in the log
     console.warn(`refused ${request.method} ${new URL(request.url).pathname}: 400 ${MALFORMED_FORM}`);

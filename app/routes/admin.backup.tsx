@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { readMultipartForm, UploadTooLarge } from "~/lib/multipart.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { COLLECTION_LABELS, COLLECTIONS_LIST, ExportSection, ImportReports } from "~/components/admin/BackupSections";
 import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
@@ -45,9 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     let form: FormData;
     try {
-      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES }));
+      form = (await readMultipartForm(request, { fileBytes: MAX_IMPORT_BYTES, files: 5 })).form;
     } catch (error) {
-      if (error instanceof MaxPartSizeExceededError)
+      if (error instanceof UploadTooLarge)
         return data({ step: "error" as const, error: `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB).` }, { status: 413 });
       rethrowIfDatabaseTrouble(error);
       console.warn(`refused POST /admin/backup: 400 ${MALFORMED_FORM}`);

@@ -2,19 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createFileUploadHandler,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { databaseFile } from "~/db/db.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { RESTORE_LIMIT } from "~/lib/request-limits";
 import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
 import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
+import { readMultipartForm, UnexpectedFileField, UploadTooLarge } from "~/lib/multipart.server";
 import { KEPT_PREVIOUS_COPIES, removeDatabaseFiles, restoreSnapshot } from "~/models/restore.server";
 
 /**
@@ -28,9 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return redirect("/admin/backup");
 }
 
-/** A restore post carries one file, the snapshot: any other file field is refused before it is kept. */
-class ExtraFileField extends Error {}
-
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, { refusal: "Only administrators can import data" });
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
@@ -39,30 +31,31 @@ export async function action({ request }: ActionFunctionArgs) {
   fs.mkdirSync(directory, { recursive: true });
   /** the files this post wrote, removed whatever happens */
   const written: string[] = [];
-  const snapshotToDisk = unstable_createFileUploadHandler({
-    directory,
-    maxPartSize: RESTORE_LIMIT.bytes,
-    file: () => {
-      const name = `incoming-${crypto.randomBytes(8).toString("hex")}.db`;
-      written.push(path.join(directory, name));
-      return name;
-    },
-  });
-  const fieldsInMemory = unstable_createMemoryUploadHandler({ maxPartSize: 1024 });
-  let snapshotSeen = false;
   try {
     let form: FormData;
+    let snapshot: { path: string; size: number } | undefined;
     try {
-      form = await unstable_parseMultipartFormData(request, async (part) => {
-        if (part.filename === undefined) return fieldsInMemory(part);
-        if (part.name !== "snapshot" || snapshotSeen) throw new ExtraFileField();
-        snapshotSeen = true;
-        return snapshotToDisk(part);
+      // one file, the snapshot, straight to disk; any other file field is refused before it is kept
+      const read = await readMultipartForm(request, {
+        fileBytes: 0,
+        fieldBytes: 1024,
+        fileFields: ["snapshot"],
+        toDisk: {
+          field: "snapshot",
+          maxBytes: RESTORE_LIMIT.bytes,
+          pathFor: () => {
+            const file = path.join(directory, `incoming-${crypto.randomBytes(8).toString("hex")}.db`);
+            written.push(file);
+            return file;
+          },
+        },
       });
+      form = read.form;
+      snapshot = read.diskFiles.get("snapshot");
     } catch (error) {
-      if (error instanceof MaxPartSizeExceededError)
+      if (error instanceof UploadTooLarge)
         return redirectWithFlash("/admin/backup", { type: "error", text: `The snapshot is too large (at most ${RESTORE_LIMIT.bytes / 1024 / 1024} MB).` });
-      if (error instanceof ExtraFileField)
+      if (error instanceof UnexpectedFileField)
         return redirectWithFlash("/admin/backup", {
           type: "error",
           text: "Send only the snapshot file (.db): the form had another file. Nothing was changed.",
@@ -71,9 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
       console.warn(`refused POST /admin/backup/restore: 400 ${MALFORMED_FORM}`);
       return redirectWithFlash("/admin/backup", { type: "error", text: UPLOAD_UNREADABLE });
     }
-    const file = form.get("snapshot") as unknown as { getFilePath?: () => string; size?: number } | null;
-    const filePath = file?.getFilePath?.();
-    if (!filePath || !file?.size) return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
+    const filePath = snapshot?.path;
+    if (!filePath || !snapshot?.size) return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
     if (form.get("confirm") !== "on")
       return redirectWithFlash("/admin/backup", { type: "error", text: "Tick the box to confirm that the restore replaces everything on this site." });
     const restored = await restoreSnapshot(filePath);
