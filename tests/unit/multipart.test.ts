@@ -69,7 +69,7 @@ describe("reading an upload as it streams in", () => {
     await expect(readMultipartForm(post(formOf([["other", new File(["a"], "a.txt")]])), { fileBytes: 10, fileFields: ["snapshot"] })).rejects.toBeInstanceOf(
       UnexpectedFileField,
     );
-    let n = 0;
+    const names = ["first.db", "second.db"];
     await expect(
       readMultipartForm(
         post(
@@ -80,7 +80,7 @@ describe("reading an upload as it streams in", () => {
         ),
         {
           fileBytes: 0,
-          toDisk: { field: "snapshot", maxBytes: 100, pathFor: () => path.join(dir, `twice-${(n += 1)}.db`) },
+          toDisk: { field: "snapshot", maxBytes: 100, pathFor: () => path.join(dir, names.shift() ?? "more.db") },
         },
       ),
     ).rejects.toBeInstanceOf(UnexpectedFileField);
