@@ -27,7 +27,7 @@ export const hasSignInName = (user: { email?: string; rollNumber?: string }) => 
 
 /**
  * Add User (spec 001 §5): name and password required; an e-mail, or for a student without one a roll number or
- * phone (issue: students without an e-mail); role user or admin; the exam types ticked.
+ * phone (docs/decisions/0005-sign-in-names.md); role user or admin; the exam types ticked.
  */
 export const addUserSchema = z
   .object({

@@ -29,7 +29,7 @@ function accessOf(path: string): Access | "open" | "splat" | "logout" | undefine
   if (path === "/welcome/:token") return "open";
   if (path === "/*") return "splat";
   if (path === "/dashboard") return "student";
-  // a student's own progress (issue 20)
+  // a student's own progress
   if (path === "/progress") return "student";
   if (path === "/admin" || path.startsWith("/admin/")) return "admin";
   if (path === "/test/:testId") return "student";

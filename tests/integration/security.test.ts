@@ -1,4 +1,4 @@
-// Adversarial checks of authorization, exam integrity and concurrency (issue: hardening).
+// Adversarial checks of authorization, exam integrity and concurrency.
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
