@@ -111,6 +111,8 @@ if (errors.length) {
   for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${n} × ${kind}`);
 }
 const build = install.ok ? run("build", "npm run -s build") : { ok: false };
-const tests = build.ok ? run("unit and integration tests", "npx vitest run --reporter=dot") : { ok: false };
+const tests = build.ok ? run("unit and integration tests", "npx vitest run --reporter=dot") : { ok: false, output: "" };
+const testLines = [...new Set(tests.output.replace(/\u001b\[[0-9;]*m/g, "").split("\n"))].filter((l) => / FAIL |Test Files|Tests {2}/.test(l));
+if (testLines.length) for (const line of testLines) console.log(`  ${line.trim()}`);
 log(`summary: install ${install.ok ? "ok" : "failed"}, typecheck ${typecheck.ok ? "ok" : `${errors.length} errors`}, build ${build.ok ? "ok" : "failed"}, tests ${tests.ok ? "passed" : "not passed"}`);
 log(`the upgraded copy is kept in ${copy}`);
