@@ -3,9 +3,10 @@ FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies these (route matching in @remix-run/router, empty server modules in @remix-run/dev)
+# npm ci's postinstall applies the patch of route matching in @remix-run/router (docs/decisions/0003)
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+# a failed npm ci can exit 0 (npm 10's "Exit handler never called!"): stop here, not at the build
+RUN npm ci --no-audit --no-fund && test -x node_modules/.bin/remix && test -f node_modules/better-sqlite3/build/Release/better_sqlite3.node
 
 FROM deps AS build
 COPY . .
