@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderData } from "~/lib/loader-data";
 import { data, redirect } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { Exam } from "~/components/exam/Exam";
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** After Start from a hydrated page, the exam comes from Start's own answer (app/lib/page-handoff.ts). */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
-  return (takePageData(new URL(request.url)) as SerializeFrom<typeof loader> | undefined) ?? serverLoader<typeof loader>();
+  return (takePageData(new URL(request.url)) as LoaderData<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
 
 /** While an attempt runs, the screen is the exam alone: no site navbar, no Logout (root reads this). */

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderData } from "~/lib/loader-data";
 import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime, formatTime } from "~/lib/time";
 import { data } from "@remix-run/node";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Right after Finish on the exam page, the results came with Finish's answer (app/lib/page-handoff.ts). */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
-  return (takePageData(new URL(request.url)) as SerializeFrom<typeof loader> | undefined) ?? serverLoader<typeof loader>();
+  return (takePageData(new URL(request.url)) as LoaderData<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
 
 const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };

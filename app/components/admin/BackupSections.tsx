@@ -1,4 +1,4 @@
-import type { SerializeFrom } from "@remix-run/node";
+import type { LoaderData } from "~/lib/loader-data";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/export-done";
@@ -118,7 +118,7 @@ export function ExportSection() {
 }
 
 /** The reports of recent import runs (JSON import, bulk test upload, student import) that refused something. */
-export function ImportReports({ reports, timeZone }: { reports: SerializeFrom<typeof loader>["reports"]; timeZone: string }) {
+export function ImportReports({ reports, timeZone }: { reports: LoaderData<typeof loader>["reports"]; timeZone: string }) {
   return (
     <section className="card space-y-2 p-4" aria-labelledby="reports-heading">
       <h2 id="reports-heading" className="font-semibold">

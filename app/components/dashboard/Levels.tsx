@@ -1,4 +1,4 @@
-import type { SerializeFrom } from "@remix-run/node";
+import type { LoaderData } from "~/lib/loader-data";
 import { Form, Link } from "@remix-run/react";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { useLinkClicks } from "~/lib/hooks";
@@ -6,7 +6,7 @@ import { formatDate } from "~/lib/time";
 import type { loader } from "~/routes/dashboard";
 
 /** The three levels of the student dashboard: exam categories, the units of one, the tests of a unit. */
-type Data = SerializeFrom<typeof loader>;
+type Data = LoaderData<typeof loader>;
 
 function Breadcrumb({ d }: { d: Extract<Data, { level: "units" | "tests" }> }) {
   const back = d.level === "tests" ? `/dashboard?type=${encodeURIComponent(d.type)}` : "/dashboard";

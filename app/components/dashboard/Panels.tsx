@@ -1,11 +1,11 @@
-import type { SerializeFrom } from "@remix-run/node";
+import type { LoaderData } from "~/lib/loader-data";
 import { Link, useFetcher } from "@remix-run/react";
 import { formatClock, remainingSeconds } from "~/lib/exam-rules";
 import { formatDate, formatTime } from "~/lib/time";
 import type { loader } from "~/routes/dashboard";
 
 /** The parts of the student dashboard around its lists: tiles, the tests in progress, the announcements. */
-type Data = SerializeFrom<typeof loader>;
+type Data = LoaderData<typeof loader>;
 
 export function Tile({ label, value }: { label: string; value: string | number }) {
   return (
