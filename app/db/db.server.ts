@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { env } from "~/lib/env.server";
+import { type KeptRule, keptPer } from "~/lib/kept.server";
 import { litefsRole } from "~/lib/litefs";
 import * as schema from "./schema.server";
 
@@ -122,28 +123,12 @@ export function preparedQuery<T>(build: (d: DB) => T): () => T {
 }
 
 /**
- * Values kept in memory per open database, by key, for what never changes under that key (a test
- * version's questions): the most recently used `size` of them. Callers must not modify what they get.
+ * Values kept in memory per open database, by key, for what never changes under that key (a test version's
+ * questions), under one rule of the cache register (app/lib/kept.server.ts). Callers must not modify what they get.
  */
-export function keptPerDatabase<T>(size: number): (key: string, load: () => T) => T {
-  const kept = new WeakMap<DB, Map<string, T>>();
-  return (key, load) => {
-    const current = db();
-    let cache = kept.get(current);
-    if (!cache) {
-      cache = new Map();
-      kept.set(current, cache);
-    }
-    let value = cache.get(key);
-    if (value !== undefined) {
-      cache.delete(key);
-    } else {
-      value = load();
-      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-    }
-    cache.set(key, value);
-    return value;
-  };
+export function keptPerDatabase<T>(rule: KeptRule): (key: string, load: () => T) => T {
+  const storeOf = keptPer<DB, T>(rule);
+  return (key, load) => storeOf(db()).getOrLoad(key, load);
 }
 
 /** Runs fn in one IMMEDIATE transaction (takes the write lock up front, so checks and writes are atomic). */

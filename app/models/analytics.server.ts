@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { Kept } from "~/lib/kept.server";
 import { db, rawDb } from "~/db/db.server";
 import { type AnalysisSort, itemAnalysis, topUsers, WEEK_MS } from "~/lib/analytics-rules";
 import { band, percent } from "~/lib/exam-rules";
@@ -7,9 +8,14 @@ import { examTypeLabels, labelOf } from "./exam-type.server";
 const FINISHED = sql.raw(`('submitted','expired')`);
 const PCT = sql.raw(`ROUND(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0))`);
 
-/** Figures that depend on the clock ("this week") are recomputed at least this often. */
-const OVERVIEW_MAX_AGE_MS = 60_000;
-let cachedOverview: { at: number; version: string; value: ReturnType<typeof computeOverview> } | null = null;
+const overviewKept = new Kept<ReturnType<typeof computeOverview>>({
+  name: "admin overview",
+  keeps: "the admin overview's figures",
+  key: "the database's version (data_version and total_changes)",
+  invalidated: "by any write (a new version), and after a minute (figures of 'this week' follow the clock)",
+  maxEntries: 1,
+  maxAgeMs: 60_000,
+});
 
 /**
  * The database's state as this connection sees it: `data_version` changes when another connection
@@ -26,12 +32,7 @@ function databaseVersion(): string {
  * write, and admins reloading a quiet site do not queue behind each other.
  */
 export function overview(now = Date.now()) {
-  const version = databaseVersion();
-  if (cachedOverview && cachedOverview.version === version && now - cachedOverview.at < OVERVIEW_MAX_AGE_MS && now >= cachedOverview.at)
-    return cachedOverview.value;
-  const value = computeOverview(now);
-  cachedOverview = { at: now, version, value };
-  return value;
+  return overviewKept.getOrLoad(databaseVersion(), () => computeOverview(now), now);
 }
 
 /** Every figure is one SQL aggregate over indexed columns. */

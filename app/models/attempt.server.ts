@@ -3,6 +3,7 @@ import { env } from "~/lib/env.server";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
+import { testById } from "./test.server";
 import { acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
 import { newId } from "~/lib/ids.server";
 import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/shuffle";
@@ -28,14 +29,6 @@ const perTestLimitOf = preparedQuery((d) =>
     .select({ n: userTestLimits.maxAttempts })
     .from(userTestLimits)
     .where(and(eq(userTestLimits.userId, sql.placeholder("userId")), eq(userTestLimits.testId, sql.placeholder("testId"))))
-    .prepare(),
-);
-/** A test's row by id. */
-export const testById = preparedQuery((d) =>
-  d
-    .select()
-    .from(tests)
-    .where(eq(tests.id, sql.placeholder("id")))
     .prepare(),
 );
 
@@ -361,7 +354,13 @@ type ExamQuestion = { id: string; question: string; options: string[] };
  * A version that has an attempt never changes (an edit then makes a new version), and the exam page
  * only asks for versions that have one, so the copy cannot go stale. Callers must not modify it.
  */
-const examQuestionsKept = keptPerDatabase<readonly ExamQuestion[]>(200);
+const examQuestionsKept = keptPerDatabase<readonly ExamQuestion[]>({
+  name: "exam questions",
+  keeps: "a test version's questions as the exam page shows them (no answer key)",
+  key: "test id and version",
+  invalidated: "never needed: a version with attempts does not change (an edit makes a new version)",
+  maxEntries: 200,
+});
 
 export function questionsForExam(testId: string, version: number): readonly ExamQuestion[] {
   return examQuestionsKept(`${testId}\u0000${version}`, () => examQuestions().all({ testId, version }));

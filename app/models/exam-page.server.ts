@@ -15,8 +15,8 @@ import {
   latestFinishedAttempt,
   saveAnswer,
   startAttempt,
-  testById,
 } from "./attempt.server";
+import { testById } from "./test.server";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import type { SessionUser } from "./user.server";
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { Kept } from "~/lib/kept.server";
 import { db } from "~/db/db.server";
 import { accuracy, weakestUnits } from "~/lib/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
@@ -93,15 +94,21 @@ export type Progress = ReturnType<typeof loadProgress>;
  * The median seconds per question of every student's finished attempts on each test, kept per process
  * for 10 minutes (a test's median moves slowly; computing it reads all of the test's attempts).
  */
-const MEDIAN_TTL_MS = 10 * 60_000;
-const medianCache = new Map<string, { value: number | null; at: number }>();
+const mediansKept = new Kept<{ value: number | null }>({
+  name: "median time per question",
+  keeps: "the median seconds per question of every finished attempt on a test",
+  key: "test id",
+  invalidated: "after 10 minutes (it moves slowly)",
+  maxEntries: 5000,
+  maxAgeMs: 10 * 60_000,
+});
 
 function medianSecondsPerQuestion(testIds: string[], now = Date.now()): Map<string, number | null> {
   const result = new Map<string, number | null>();
   const missing: string[] = [];
   for (const id of testIds) {
-    const hit = medianCache.get(id);
-    if (hit && now - hit.at < MEDIAN_TTL_MS) result.set(id, hit.value);
+    const hit = mediansKept.get(id, now);
+    if (hit) result.set(id, hit.value);
     else missing.push(id);
   }
   if (missing.length) {
@@ -118,10 +125,9 @@ function medianSecondsPerQuestion(testIds: string[], now = Date.now()): Map<stri
       )
       SELECT test_id AS testId, AVG(spq) AS median FROM everyone WHERE k IN ((n + 1) / 2, (n + 2) / 2) GROUP BY test_id`);
     const found = new Map(rows.map((r) => [r.testId, Math.round(r.median)]));
-    if (medianCache.size > 5000) medianCache.clear();
     for (const id of missing) {
       const value = found.get(id) ?? null;
-      medianCache.set(id, { value, at: now });
+      mediansKept.set(id, { value }, now);
       result.set(id, value);
     }
   }

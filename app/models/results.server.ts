@@ -1,4 +1,5 @@
 import { env } from "~/lib/env.server";
+import { Kept } from "~/lib/kept.server";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/availability";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
@@ -6,7 +7,8 @@ import { attempts } from "~/db/schema.server";
 import { acceptsAnswers, percent, retakeVerdict } from "~/lib/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/review";
 import { orderForAttempt } from "~/lib/shuffle";
-import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt, testById } from "./attempt.server";
+import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
+import { testById } from "./test.server";
 import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
@@ -16,21 +18,26 @@ import type { SessionUser } from "./user.server";
  * (1.8 ms per page at 3,000 attempts). A rank may be a few seconds behind other students' finishes; the
  * student's own best is always read fresh.
  */
-const RANK_TTL_MS = 5000;
-const bestScoresCache = new Map<string, { at: number; byUser: Map<string, number>; sorted: number[] }>();
+const bestScoresKept = new Kept<{ byUser: Map<string, number>; sorted: number[] }>({
+  name: "best scores for ranks",
+  keeps: "every student's best score on a test, sorted",
+  key: "test id",
+  invalidated: "after 5 s (a rank may be that far behind other students' finishes)",
+  maxEntries: 500,
+  maxAgeMs: 5000,
+});
 
 function bestScoresOf(testId: string, now: number) {
-  const hit = bestScoresCache.get(testId);
-  if (hit && now - hit.at < RANK_TTL_MS) return hit;
+  return bestScoresKept.getOrLoad(testId, () => loadBestScores(testId), now);
+}
+
+function loadBestScores(testId: string) {
   const rows = db().all<{ userId: string; p: number | null }>(sql`
     SELECT user_id AS userId, MAX(CAST(score AS REAL) / NULLIF(total_questions, 0)) AS p
     FROM ${attempts} WHERE test_id = ${testId} AND status IN ('submitted', 'expired') GROUP BY user_id`);
   const byUser = new Map<string, number>();
   for (const r of rows) if (r.p !== null) byUser.set(r.userId, r.p);
-  const entry = { at: now, byUser, sorted: [...byUser.values()].sort((a, b) => a - b) };
-  if (bestScoresCache.size > 500) bestScoresCache.clear();
-  bestScoresCache.set(testId, entry);
-  return entry;
+  return { byUser, sorted: [...byUser.values()].sort((a, b) => a - b) };
 }
 
 /** Rank of a student's best attempt among every student's best attempt on a test (1 = top). */

@@ -81,8 +81,17 @@ export function createTest(input: TestInput, list: QuestionInput[]): Test {
   return findTest(id) as Test;
 }
 
+/** A test's row by id (prepared once per open database: the exam's every request asks). */
+export const testById = preparedQuery((d) =>
+  d
+    .select()
+    .from(tests)
+    .where(eq(tests.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export function findTest(id: string): Test | undefined {
-  return db().select().from(tests).where(eq(tests.id, id)).get();
+  return testById().get({ id });
 }
 
 /** The questions of one version of a test, in order (with the answer key: server use only). */
@@ -104,7 +113,13 @@ export function questionsOf(testId: string, version: number) {
  * attempts changes only by a regrade, which moves `updatedAt` in its own transaction (as every edit of
  * the test does), so a regraded key is never read from an older copy, in this process or another.
  */
-const gradedQuestionsKept = keptPerDatabase<readonly Question[]>(200);
+const gradedQuestionsKept = keptPerDatabase<readonly Question[]>({
+  name: "graded questions",
+  keeps: "a test version's questions with the answer key, for results pages",
+  key: "test id, its updatedAt and the version",
+  invalidated: "by a new updatedAt (every edit and regrade moves it)",
+  maxEntries: 200,
+});
 
 export function gradedQuestionsOf(test: Pick<Test, "id" | "updatedAt">, version: number): readonly Question[] {
   return gradedQuestionsKept(`${test.id}\u0000${version}\u0000${+test.updatedAt}`, () => questionsOf(test.id, version));

@@ -1,0 +1,22 @@
+// Every cache the server keeps is in one register, each with what it keeps, its key, how it is
+// invalidated and its bound (app/lib/kept.server.ts).
+import { describe, expect, it } from "vitest";
+import { keptRegister } from "~/lib/kept.server";
+import "~/models/analytics.server";
+import "~/models/attempt.server";
+import "~/models/progress.server";
+import "~/models/results.server";
+import "~/models/test.server";
+
+describe("the cache register", () => {
+  it("lists the server's caches, each bounded and explained", () => {
+    const register = keptRegister();
+    expect(register.map((r) => r.name).sort()).toEqual(
+      ["admin overview", "best scores for ranks", "exam questions", "graded questions", "median time per question"].sort(),
+    );
+    for (const r of register) {
+      expect(r.maxEntries).toBeGreaterThan(0);
+      expect([r.keeps, r.key, r.invalidated].every((t) => t.length > 5)).toBe(true);
+    }
+  });
+});
