@@ -27,9 +27,10 @@ fail() {
   exit 1
 }
 
-cat >"$WORK/containers.conf" <<'EOF'
+# the containers' limits are this shell's own (a container may not raise them above the host's hard limits)
+cat >"$WORK/containers.conf" <<EOF
 [containers]
-default_ulimits = ["nofile=65536:65536", "nproc=65536:65536"]
+default_ulimits = ["nofile=$(ulimit -Hn):$(ulimit -Hn)", "nproc=4096:4096"]
 [engine]
 runtime = "runc"
 EOF
@@ -73,7 +74,8 @@ say "built in $(($(date +%s) - started)) s"
 podman rm -f "$NAME" >/dev/null 2>&1 || true
 podman volume rm -f "$VOLUME" >/dev/null 2>&1 || true
 podman volume create "$VOLUME" >/dev/null
-start() { podman run -d --name "$NAME" -p "127.0.0.1:$PORT:3000" -v "$VOLUME:/data" -e SESSION_SECRET=container-test-secret-0123456789 "$IMAGE" >/dev/null; }
+# podman's own messages (it cannot reach systemd here to time the HEALTHCHECK, which is run by hand below) go to a log
+start() { podman run -d --name "$NAME" -p "127.0.0.1:$PORT:3000" -v "$VOLUME:/data" -e SESSION_SECRET=container-test-secret-0123456789 "$IMAGE" >/dev/null 2>>"$WORK/podman.log"; }
 wait_healthy() {
   for _ in $(seq 1 60); do
     if curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; then return 0; fi
@@ -85,23 +87,36 @@ wait_healthy() {
 start
 wait_healthy
 say "/healthz answers"
-curl -fsS "http://127.0.0.1:$PORT/" | grep -q "<html" || fail "/ is not a page"
+curl -fsS -o "$WORK/home.html" "http://127.0.0.1:$PORT/" && grep -q "<html" "$WORK/home.html" || fail "/ is not a page"
 say "/ answers with a page"
 podman logs "$NAME" 2>&1 | grep -q "Owner admin created: .* / password: " || fail "the first start printed no owner password"
 say "the first start printed the owner's password"
 [ "$(podman exec "$NAME" id -u)" != "0" ] || fail "the server runs as root"
 podman exec "$NAME" sh -c 'touch /data/.writable && rm /data/.writable' || fail "/data is not writable by the server's user"
 say "runs as uid $(podman exec "$NAME" id -u), /data writable"
-podman healthcheck run "$NAME" || fail "the image's HEALTHCHECK failed"
+podman exec "$NAME" sh -c '! test -e node_modules/typescript && ! test -e node_modules/vite' || fail "build tools (typescript, vite) are in the image"
+say "no build tools in the image ($(podman exec "$NAME" du -sh node_modules | cut -f1) of node_modules)"
+podman healthcheck run "$NAME" 2>>"$WORK/podman.log" || fail "the image's HEALTHCHECK failed"
 say "HEALTHCHECK passes"
 podman exec "$NAME" node -e "const D=require('better-sqlite3');const d=new D('/data/app.db');d.prepare(\"INSERT INTO exam_types (id, value, label, is_builtin, created_at, updated_at) VALUES ('kept', 'KEPT_TYPE', 'Kept type', 0, 0, 0)\").run()" ||
   fail "could not write a row to check the restart"
-podman restart "$NAME" >/dev/null
+podman restart "$NAME" >/dev/null 2>>"$WORK/podman.log"
 wait_healthy
 [ "$(podman logs "$NAME" 2>&1 | grep -c "Owner admin created")" = "1" ] || fail "a restart printed the owner password again"
 podman exec "$NAME" node -e "const D=require('better-sqlite3');const d=new D('/data/app.db',{readonly:true});process.exit(d.prepare(\"SELECT 1 FROM exam_types WHERE value='KEPT_TYPE'\").get()?0:1)" ||
   fail "the data did not survive the restart"
 say "a restart keeps the data and prints no new password"
-podman rm -f "$NAME" >/dev/null
+podman rm -f "$NAME" >/dev/null 2>>"$WORK/podman.log"
 podman volume rm -f "$VOLUME" >/dev/null
+
+# a host folder owned by root, mounted as /data: the server says what to do and stops
+HOST_DATA="$WORK/root-owned-data"
+rm -rf "$HOST_DATA" && mkdir -p "$HOST_DATA" && chown root:root "$HOST_DATA" && chmod 755 "$HOST_DATA"
+timeout 60 podman run --rm -v "$HOST_DATA:/data" -e SESSION_SECRET=container-test-secret-0123456789 "$IMAGE" >"$WORK/root-owned.log" 2>&1 &&
+  fail "the server started on a /data it cannot write"
+grep -q "is not writable by this process" "$WORK/root-owned.log" || {
+  tail -5 "$WORK/root-owned.log"
+  fail "a /data the server cannot write gave no clear message"
+}
+say "a root-owned /data stops the server with: $(grep -o 'The data folder.*' "$WORK/root-owned.log" | head -1 | cut -c1-110)…"
 say "all container checks passed"

@@ -30,7 +30,7 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
     cachePreparedStatements(conn);
     return { sqlite: conn, db: drizzle(conn, { schema }) };
   }
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") ensureWritableFolder(path.dirname(path.resolve(file)));
   const conn = new Database(file);
   conn.pragma("journal_mode = WAL");
   conn.pragma("foreign_keys = ON");
@@ -43,6 +43,23 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
   const db = drizzle(conn, { schema });
   applyMigrations(conn);
   return { sqlite: conn, db };
+}
+
+/**
+ * The database's folder must be writable by this process (SQLite writes its journal beside the file). A folder
+ * the process cannot write (a volume mounted from a host folder owned by root, say) is said in words, with what
+ * to do, instead of SQLite's "unable to open database file".
+ */
+function ensureWritableFolder(folder: string) {
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch {
+    const uid = typeof process.getuid === "function" ? process.getuid() : "this user";
+    throw new Error(
+      `The data folder ${folder} is not writable by this process (uid ${uid}). Give it to that user (for a folder mounted from the host: chown -R ${uid}:${uid} <host folder>) or use a named volume, then start again.`,
+    );
+  }
 }
 
 /**
