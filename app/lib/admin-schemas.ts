@@ -15,7 +15,10 @@ export const userEmailSchema = z.preprocess(
 
 /** A roll number or phone used as the sign-in name: optional, stored normalised (`normalizeRollNumber`). */
 export const rollNumberSchema = z.preprocess(
-  (value) => (typeof blankIsMissing(value) === "string" ? normalizeRollNumber(value as string) : blankIsMissing(value)),
+  (value) => {
+    const given = blankIsMissing(value);
+    return typeof given === "string" ? normalizeRollNumber(given) : given;
+  },
   z
     .string()
     .refine((normalized) => rollNumberProblem(normalized) === null, INVALID_ROLL_NUMBER)

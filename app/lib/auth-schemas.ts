@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeRollNumber, rollNumberProblem } from "./sign-in-name";
+import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeSignInName, rollNumberProblem } from "./sign-in-name";
 
 export const FILL_REQUIRED = "Please fill in all required fields";
 
@@ -13,7 +13,7 @@ const signInName = z
   .string()
   .trim()
   .min(1, FILL_REQUIRED)
-  .transform((typed) => (looksLikeEmail(typed) ? typed.toLowerCase() : normalizeRollNumber(typed)))
+  .transform(normalizeSignInName)
   .refine((name) => (looksLikeEmail(name) ? z.email().safeParse(name).success : rollNumberProblem(name) === null), INVALID_SIGN_IN_NAME);
 
 export const signInSchema = z.object({

@@ -26,6 +26,12 @@ export function normalizeRollNumber(raw: string): string {
   return compact;
 }
 
+/** A sign-in name as stored: an e-mail lower-cased, a roll number or phone by `normalizeRollNumber`. */
+export function normalizeSignInName(typed: string): string {
+  const trimmed = typed.trim();
+  return looksLikeEmail(trimmed) ? trimmed.toLowerCase() : normalizeRollNumber(trimmed);
+}
+
 /** Null when the (normalised) roll number is acceptable, else the message to show. */
 export function rollNumberProblem(normalized: string): string | null {
   return ROLL_NUMBER.test(normalized) ? null : INVALID_ROLL_NUMBER;

@@ -6,16 +6,7 @@ import { attempts, tests, userExamTypes, users, userTestLimits } from "~/db/sche
 import { hashPassword } from "~/lib/password.server";
 import { endAllSessions } from "~/lib/session.server";
 import { ROLL_NUMBER_TAKEN } from "~/lib/sign-in-name";
-import {
-  createUser,
-  findUserByEmail,
-  findUserById,
-  findUserByRollNumber,
-  isOwnerEmail,
-  setAssignedExamTypes,
-  setUserStatus,
-  userSignInName,
-} from "./user.server";
+import { createUser, findUserById, findUserBySignInName, isOwnerEmail, setAssignedExamTypes, setUserStatus, userSignInName } from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;
 
@@ -133,8 +124,8 @@ export const EMAIL_EXISTS = "User with this email already exists";
 
 /** Adds a user; a taken e-mail or roll number is refused with the field it belongs to. */
 export async function addUser(input: { name: string; email?: string; rollNumber?: string; password: string; role: "user" | "admin"; examTypes: string[] }) {
-  if (input.email && findUserByEmail(input.email)) return { ok: false as const, field: "email" as const, error: EMAIL_EXISTS };
-  if (input.rollNumber && findUserByRollNumber(input.rollNumber)) return { ok: false as const, field: "rollNumber" as const, error: ROLL_NUMBER_TAKEN };
+  if (input.email && findUserBySignInName(input.email)) return { ok: false as const, field: "email" as const, error: EMAIL_EXISTS };
+  if (input.rollNumber && findUserBySignInName(input.rollNumber)) return { ok: false as const, field: "rollNumber" as const, error: ROLL_NUMBER_TAKEN };
   const user = await createUser({
     name: input.name,
     email: input.email ?? null,

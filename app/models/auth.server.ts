@@ -4,7 +4,6 @@ import { FormStrategy } from "remix-auth-form";
 import {
   createUser,
   enforceOwner,
-  findUserByEmail,
   findUserById,
   findUserBySignInName,
   isOwnerEmail,
@@ -86,7 +85,7 @@ authenticator.use(
     admitToPasswordPool();
     const admission = await admitRegistration(clientAddress(request));
     if (!admission.ok) throw new AuthError(admission.message);
-    if (findUserByEmail(email)) throw new AuthError(EMAIL_TAKEN);
+    if (findUserBySignInName(email)) throw new AuthError(EMAIL_TAKEN);
     let user = await createUser({ name, email, password, role: "user", assignedExamTypes: [] });
     user = enforceOwner(user);
     stampLastLogin(user.id);

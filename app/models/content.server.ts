@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { userSignInName } from "./user.server";
-import { looksLikeEmail, normalizeRollNumber } from "~/lib/sign-in-name";
+import { normalizeSignInName } from "~/lib/sign-in-name";
 import { db, transaction } from "~/db/db.server";
 import { announcementExamTypes, announcements, announcementUsers, books, materials, users } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
@@ -272,9 +272,8 @@ export function resolveUserEmails(text: string): { ids: string[]; unknown: strin
     ...new Set(
       text
         .split(/[\s,;]+/)
-        .map((e) => e.trim())
         .filter(Boolean)
-        .map((e) => (looksLikeEmail(e) ? e.toLowerCase() : normalizeRollNumber(e))),
+        .map(normalizeSignInName),
     ),
   ].slice(0, 1000);
   if (!names.length) return { ids: [], unknown: [] };

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { announcementSchema, bookSchema, materialSchema } from "~/lib/admin-schemas";
 import { createTest } from "./test.server";
-import { createUser, enforceOwner, findUserByEmail } from "./user.server";
+import { createUser, enforceOwner, findUserBySignInName } from "./user.server";
 import { env } from "~/lib/env.server";
 import { boldQuoted } from "~/lib/markup";
 import { newId } from "~/lib/ids.server";
@@ -55,7 +55,7 @@ export function isEmpty(): boolean {
 /** Creates or updates the owner admin. Returns the generated password when one was made. */
 export async function ensureOwnerAdmin(): Promise<{ email: string; generatedPassword: string | null }> {
   const e = env();
-  const existing = findUserByEmail(e.ADMIN_EMAIL);
+  const existing = findUserBySignInName(e.ADMIN_EMAIL);
   if (existing) {
     if (e.ADMIN_PASSWORD) {
       db()

@@ -3,7 +3,7 @@ import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
-import { looksLikeEmail, normalizeRollNumber } from "~/lib/sign-in-name";
+import { looksLikeEmail, normalizeRollNumber, normalizeSignInName } from "~/lib/sign-in-name";
 import { hashPassword, passwordPool } from "~/lib/password.server";
 import { endAllSessions } from "~/lib/session.server";
 
@@ -33,25 +33,14 @@ export function isOwnerEmail(email: string | null): boolean {
   return email !== null && normaliseEmail(email) === normaliseEmail(env().ADMIN_EMAIL);
 }
 
-export function findUserByEmail(email: string): User | undefined {
-  return db()
-    .select()
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)))
-    .get();
-}
-
-export function findUserByRollNumber(rollNumber: string): User | undefined {
-  return db()
-    .select()
-    .from(users)
-    .where(eq(users.rollNumber, normalizeRollNumber(rollNumber)))
-    .get();
-}
-
 /** The user a sign-in name belongs to: an e-mail, or a roll number or phone (sign-in-name.ts). */
 export function findUserBySignInName(signInName: string): User | undefined {
-  return looksLikeEmail(signInName) ? findUserByEmail(signInName) : findUserByRollNumber(signInName);
+  const stored = normalizeSignInName(signInName);
+  return db()
+    .select()
+    .from(users)
+    .where(eq(looksLikeEmail(stored) ? users.email : users.rollNumber, stored))
+    .get();
 }
 
 // every signed-in request reads its user and exam types: prepared once

@@ -16,7 +16,7 @@ import {
 import { fromZonedInput, toZonedInput } from "~/lib/time";
 import { importBackup, parseBackup } from "~/models/backup.server";
 import { createTest } from "~/models/test.server";
-import { assignedExamTypes, findUserByEmail } from "~/models/user.server";
+import { assignedExamTypes, findUserBySignInName } from "~/models/user.server";
 import * as announcementsRoute from "~/routes/admin.announcements";
 import * as deleteAnnouncementRoute from "~/routes/admin.announcements.$announcementId.delete";
 import * as editAnnouncementRoute from "~/routes/admin.announcements.$announcementId.edit";
@@ -67,7 +67,7 @@ describe("users", () => {
     })) as Response;
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/users");
-    const user = findUserByEmail("lakshmi@example.test")!;
+    const user = findUserBySignInName("lakshmi@example.test")!;
     expect(assignedExamTypes(user.id).sort()).toEqual(["SET", "TET"]);
     const missing = await post(addUserRoute, "/admin/users/new", {
       intent: "add",
@@ -100,15 +100,15 @@ describe("users", () => {
     const s = await makeStudent();
     const limit = (value: string) => post(limitRoute, `/admin/users/${s.user.id}/limit`, { globalTestLimit: value }, admin, { userId: s.user.id });
     await limit("2");
-    expect(findUserByEmail(s.email)?.globalTestLimit).toBe(2);
+    expect(findUserBySignInName(s.email)?.globalTestLimit).toBe(2);
     await limit("");
-    expect(findUserByEmail(s.email)?.globalTestLimit).toBeNull();
+    expect(findUserBySignInName(s.email)?.globalTestLimit).toBeNull();
     for (const bad of ["-1", "abc", "2.5", "100000"]) {
       const refused = await limit(bad);
       expect(statusOf(refused)).toBe(400);
       expect(payload<any>(refused).result.error).toEqual({ globalTestLimit: [GLOBAL_LIMIT_MESSAGE] });
     }
-    expect(findUserByEmail(s.email)?.globalTestLimit).toBeNull();
+    expect(findUserBySignInName(s.email)?.globalTestLimit).toBeNull();
 
     const t = createTest({ title: "Limited", examType: "NET" }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
     const perTest = (fields: Record<string, string>) => post(testLimitsRoute, `/admin/users/${s.user.id}/test-limits`, fields, admin, { userId: s.user.id });
@@ -141,11 +141,11 @@ describe("users", () => {
     const page = payload<any>(await run(deleteUserRoute.loader, getRequest(`/admin/users/${s.user.id}/delete`, admin), { userId: s.user.id }));
     expect(page.attempts).toBe(1);
     await post(deleteUserRoute, `/admin/users/${s.user.id}/delete`, {}, admin, { userId: s.user.id });
-    expect(findUserByEmail(s.email)).toBeUndefined();
+    expect(findUserBySignInName(s.email)).toBeUndefined();
     expect(db().select().from(attempts).where(eq(attempts.userId, s.user.id)).all()).toHaveLength(0);
-    const owner = findUserByEmail(OWNER.email)!;
+    const owner = findUserBySignInName(OWNER.email)!;
     await post(deleteUserRoute, `/admin/users/${owner.id}/delete`, {}, admin, { userId: owner.id });
-    expect(findUserByEmail(OWNER.email)).toBeDefined();
+    expect(findUserBySignInName(OWNER.email)).toBeDefined();
   });
 
   it("a student cannot call admin actions: redirected to /login and nothing written", async () => {
@@ -157,7 +157,7 @@ describe("users", () => {
       s.cookie,
     )) as Response;
     expect(res.headers.get("Location")).toBe("/login");
-    expect(findUserByEmail("hacker@example.test")).toBeUndefined();
+    expect(findUserBySignInName("hacker@example.test")).toBeUndefined();
     const book = (await post(newBookRoute, "/admin/books/new", { title: "Sneaky", coverUrl: "https://x.example/c.png" }, s.cookie)) as Response;
     expect(book.headers.get("Location")).toBe("/login");
     expect(db().select().from(books).where(eq(books.title, "Sneaky")).all()).toHaveLength(0);

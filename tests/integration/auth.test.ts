@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { users } from "~/db/schema.server";
 const THROTTLED = /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/;
-import { findUserByEmail, setUserStatus, assignedExamTypes } from "~/models/user.server";
+import { findUserBySignInName, setUserStatus, assignedExamTypes } from "~/models/user.server";
 import * as dashboard from "~/routes/dashboard";
 import * as login from "~/routes/login";
 import { getRequest, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, uniqueAddress } from "../helpers";
@@ -19,7 +19,7 @@ describe("register", () => {
     expect((res as Response).status).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/dashboard");
     expect((res as Response).headers.get("Set-Cookie")).toMatch(/__session=.*HttpOnly.*SameSite=Lax/i);
-    const user = findUserByEmail("kavya@example.test");
+    const user = findUserBySignInName("kavya@example.test");
     expect(user?.role).toBe("user");
     expect(user?.status).toBe("active");
     expect(user?.lastLogin).toBeInstanceOf(Date);
@@ -30,7 +30,7 @@ describe("register", () => {
     const res = await run(login.action, postRequest("/login", { mode: "register", name: "", email: "x@example.test", password: "secret12" }));
     expect(statusOf(res)).toBe(400);
     expect(payload(res)).toMatchObject({ error: "Please fill in all required fields", values: { email: "x@example.test" } });
-    expect(findUserByEmail("x@example.test")).toBeUndefined();
+    expect(findUserBySignInName("x@example.test")).toBeUndefined();
   });
 
   it("refuses a duplicate e-mail", async () => {
@@ -43,7 +43,7 @@ describe("sign in", () => {
   it("signs the owner in as admin with every exam type including CUSTOM", async () => {
     const res = await run(login.action, postRequest("/login", { mode: "login", email: OWNER.email, password: OWNER.password }, { address: uniqueAddress() }));
     expect((res as Response).headers.get("Location")).toBe("/admin");
-    const owner = findUserByEmail(OWNER.email)!;
+    const owner = findUserBySignInName(OWNER.email)!;
     expect(owner.role).toBe("admin");
     expect(assignedExamTypes(owner.id)).toEqual(expect.arrayContaining(["TET", "SET", "NET", "UG_TRB", "PG_TRB", "COLLEGE_TRB", "CUSTOM"]));
   });
@@ -51,7 +51,7 @@ describe("sign in", () => {
   it("forces the owner e-mail to admin even if demoted in the database", async () => {
     db().update(users).set({ role: "user" }).where(eq(users.email, OWNER.email)).run();
     await signIn(OWNER.email, OWNER.password);
-    expect(findUserByEmail(OWNER.email)?.role).toBe("admin");
+    expect(findUserBySignInName(OWNER.email)?.role).toBe("admin");
   });
 
   it("refuses a wrong password without saying which part was wrong", async () => {
@@ -66,7 +66,7 @@ describe("sign in", () => {
   });
 
   it("refuses an inactive user with a clear message", async () => {
-    const user = findUserByEmail("kavya@example.test")!;
+    const user = findUserBySignInName("kavya@example.test")!;
     setUserStatus(user.id, "inactive");
     const res = await run(
       login.action,
@@ -80,7 +80,7 @@ describe("sign in", () => {
     const cookie = await signIn("kavya@example.test", "secret12");
     const before = await run(dashboard.loader, getRequest("/dashboard", cookie));
     expect(statusOf(before)).toBe(200);
-    const user = findUserByEmail("kavya@example.test")!;
+    const user = findUserBySignInName("kavya@example.test")!;
     setUserStatus(user.id, "inactive");
     setUserStatus(user.id, "active");
     const after = await run(dashboard.loader, getRequest("/dashboard", cookie));

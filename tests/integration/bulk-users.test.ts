@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { userExamTypes, users } from "~/db/schema.server";
-import { createUser, findUserByEmail } from "~/models/user.server";
+import { createUser, findUserBySignInName } from "~/models/user.server";
 import * as usersRoute from "~/routes/admin.users";
 import * as bulkRoute from "~/routes/admin.users.bulk";
 import { flashOf, getRequest, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
@@ -30,7 +30,7 @@ const typesOf = (email: string) =>
   db()
     .select({ t: userExamTypes.examType })
     .from(userExamTypes)
-    .where(eq(userExamTypes.userId, findUserByEmail(email)!.id))
+    .where(eq(userExamTypes.userId, findUserBySignInName(email)!.id))
     .all()
     .map((r) => r.t)
     .sort();
@@ -61,23 +61,23 @@ describe("bulk actions on users", () => {
   });
 
   it("ticked users only; the owner is never deactivated; delete needs its confirmation", async () => {
-    const owner = findUserByEmail(OWNER.email)!;
-    const b1 = findUserByEmail("b1@bulk.test")!;
+    const owner = findUserBySignInName(OWNER.email)!;
+    const b1 = findUserBySignInName("b1@bulk.test")!;
     const deactivated = await bulk({ ids: [b1.id, owner.id], action: "deactivate" });
     expect(flashOf(deactivated)?.text).toBe("Deactivate: 1 of 2 users changed (1 skipped: the owner's and your own account)");
-    expect(findUserByEmail(OWNER.email)?.status).toBe("active");
+    expect(findUserBySignInName(OWNER.email)?.status).toBe("active");
 
     const unconfirmed = await bulk({ ids: [b1.id], action: "delete" });
     expect(payload<any>(unconfirmed).result.error).toEqual({ confirmDelete: ["Tick the box to confirm: the users and all their attempts are deleted"] });
-    expect(findUserByEmail("b1@bulk.test")).toBeDefined();
+    expect(findUserBySignInName("b1@bulk.test")).toBeDefined();
     await bulk({ ids: [b1.id], action: "delete", confirmDelete: "on" });
-    expect(findUserByEmail("b1@bulk.test")).toBeUndefined();
-    expect(findUserByEmail("b2@bulk.test")).toBeDefined();
+    expect(findUserBySignInName("b1@bulk.test")).toBeUndefined();
+    expect(findUserBySignInName("b2@bulk.test")).toBeDefined();
   });
 
   it("sets the global limit and creates sign-in links for all matching", async () => {
     await bulk({ q: "Batch B", all: "1", action: "limit", globalTestLimit: "2" });
-    expect(findUserByEmail("b2@bulk.test")?.globalTestLimit).toBe(2);
+    expect(findUserBySignInName("b2@bulk.test")?.globalTestLimit).toBe(2);
     const links = await bulk({ q: "Batch B", all: "1", action: "links" });
     expect(flashOf(links)?.text).toBe("3 sign-in links created");
     expect(links.headers.get("Location")).toMatch(/^\/admin\/users\/import\?links=/);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFile, rawDb, switchDatabase } from "~/db/db.server";
 import { databaseSnapshot } from "~/models/backup.server";
 import { checkSnapshot, KEPT_PREVIOUS_COPIES, previousCopies, RESTORE_MESSAGES, restoreSnapshot } from "~/models/restore.server";
-import { createUser, findUserByEmail } from "~/models/user.server";
+import { createUser, findUserBySignInName } from "~/models/user.server";
 import * as restoreRoute from "~/routes/admin.backup_.restore";
 import { BASE, flashOf, OWNER, run, seedBase, signIn } from "../helpers";
 
@@ -33,7 +33,7 @@ describe("restore the whole site from a snapshot", () => {
     const restored = await restoreSnapshot(snapshot.file);
     if (!restored.ok) throw new Error(restored.error);
     expect(userCount()).toBe(before);
-    expect(findUserByEmail("later@example.test")).toBeUndefined();
+    expect(findUserBySignInName("later@example.test")).toBeUndefined();
     // the previous database, with the later user, is kept next to the live file
     expect(path.dirname(restored.previous)).toBe(path.dirname(path.resolve(databaseFile())));
     const previous = new Database(restored.previous, { readonly: true });
@@ -92,7 +92,7 @@ describe("restore the whole site from a snapshot", () => {
   });
 
   it("refuses a snapshot with a trigger, a view, an extra table or migrations that fail, leaving the site as it was", async () => {
-    const owner = findUserByEmail(OWNER.email);
+    const owner = findUserBySignInName(OWNER.email);
     const student = await createUser({ name: "Would-be admin", email: "mallory@example.test", password: "mallory-pass-1", assignedExamTypes: ["NET"] });
     const count = userCount();
     const tampered = (name: string, sql: string) => {
@@ -122,8 +122,8 @@ describe("restore the whole site from a snapshot", () => {
       expect({ label, restored }).toEqual({ label, restored: { ok: false, error: message } });
       // the live site is untouched and answers: the same users, the student still a student, no trigger
       expect(userCount()).toBe(count);
-      expect(findUserByEmail("mallory@example.test")?.role).toBe("user");
-      expect(findUserByEmail(OWNER.email)?.id).toBe(owner?.id);
+      expect(findUserBySignInName("mallory@example.test")?.role).toBe("user");
+      expect(findUserBySignInName(OWNER.email)?.id).toBe(owner?.id);
       expect(rawDb().prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type IN ('trigger', 'view')").get()).toEqual({ n: 0 });
     }
     expect(student.id).toBeTruthy();
@@ -148,7 +148,7 @@ describe("restore the whole site from a snapshot", () => {
     conn.close();
     const restored = await restoreSnapshot(older);
     if (!restored.ok) throw new Error(restored.error);
-    expect(findUserByEmail("old@example.test")?.name).toBe("Old Student");
+    expect(findUserBySignInName("old@example.test")?.name).toBe("Old Student");
     const applied = rawDb().prepare("SELECT COUNT(*) AS n FROM __drizzle_migrations").get() as { n: number };
     expect(applied.n).toBe(journal.entries.length + 1);
     // back to the snapshot for the tests below

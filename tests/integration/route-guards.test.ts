@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { guardRedirect, type Access, type Role } from "~/lib/routing";
 import { createTest } from "~/models/test.server";
-import { createUser, findUserByEmail, setUserStatus } from "~/models/user.server";
+import { createUser, findUserBySignInName, setUserStatus } from "~/models/user.server";
 import { getRequest, OWNER, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 type RouteModule = { loader?: (...args: any[]) => Promise<unknown>; action?: (...args: any[]) => Promise<unknown> };
@@ -55,7 +55,7 @@ beforeAll(async () => {
   cookies.anonymous = undefined;
   cookies.student = await signIn("guard@example.test", "guard-pass-1");
   cookies.inactive = await signIn("gone@example.test", "gone-pass-1");
-  setUserStatus(findUserByEmail("gone@example.test")!.id, "inactive");
+  setUserStatus(findUserBySignInName("gone@example.test")!.id, "inactive");
   cookies.admin = await signIn(OWNER.email, OWNER.password);
 });
 

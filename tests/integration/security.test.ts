@@ -7,7 +7,7 @@ import { rawDb, db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { finishAttempt } from "~/models/attempt.server";
 import { createTest } from "~/models/test.server";
-import { createUser, findUserByEmail, setUserStatus } from "~/models/user.server";
+import { createUser, findUserBySignInName, setUserStatus } from "~/models/user.server";
 import * as examRoute from "~/routes/test.$testId";
 import { makeStudent, OWNER, postRequest, run, seedBase, signIn } from "../helpers";
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
   student = (await makeStudent({ examTypes: ["NET"] })).cookie;
   await createUser({ name: "Sleeping", email: "sleeping@example.test", password: "sleeping-1", assignedExamTypes: ["NET"] });
   inactive = await signIn("sleeping@example.test", "sleeping-1");
-  setUserStatus(findUserByEmail("sleeping@example.test")!.id, "inactive");
+  setUserStatus(findUserBySignInName("sleeping@example.test")!.id, "inactive");
 });
 
 describe("every action intent, called by someone who may not", () => {
@@ -165,10 +165,10 @@ describe("exam integrity", () => {
   });
 
   it("the owner admin cannot be locked out by an inactive flag", async () => {
-    const owner = findUserByEmail(OWNER.email)!;
+    const owner = findUserBySignInName(OWNER.email)!;
     setUserStatus(owner.id, "inactive");
     const cookie = await signIn(OWNER.email, OWNER.password);
     expect(cookie).toMatch(/^__session=/);
-    expect(findUserByEmail(OWNER.email)?.status).toBe("active");
+    expect(findUserBySignInName(OWNER.email)?.status).toBe("active");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeEmail, normalizeRollNumber, rollNumberProblem, signInNameOf } from "~/lib/sign-in-name";
+import { signInSchema } from "~/lib/auth-schemas";
+import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeRollNumber, normalizeSignInName, rollNumberProblem, signInNameOf } from "~/lib/sign-in-name";
 
 describe("sign-in names", () => {
   it("treats input with an at sign as an e-mail, anything else as a roll number or phone", () => {
@@ -29,5 +30,15 @@ describe("sign-in names", () => {
   it("shows the e-mail when there is one, else the roll number", () => {
     expect(signInNameOf({ email: "a@b.co", rollNumber: "R1" })).toBe("a@b.co");
     expect(signInNameOf({ email: null, rollNumber: "R1" })).toBe("R1");
+  });
+
+  it("normalises what is typed into the sign-in box, and refuses what is neither an e-mail nor a roll number", () => {
+    expect(normalizeSignInName("  Arun@Example.COM ")).toBe("arun@example.com");
+    expect(normalizeSignInName(" pg-trb 007 ")).toBe("PG-TRB007");
+    expect(signInSchema.parse({ email: "+91 98765 43210", password: "x" }).email).toBe("+919876543210");
+    for (const hostile of ["A;DROP TABLE users", "<script>", "x".repeat(41), "a@b"]) {
+      const result = signInSchema.safeParse({ email: hostile, password: "x" });
+      expect(result.success ? null : result.error.issues[0].message).toBe(INVALID_SIGN_IN_NAME);
+    }
   });
 });
