@@ -128,7 +128,7 @@ function ChooseFile({ error }: { error: string | null }) {
         </p>
       </div>
       <fieldset>
-        <legend className="label">A student who is already registered (same e-mail)</legend>
+        <legend className="label">A student who is already registered (same e-mail, or same roll number when the row has no e-mail)</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="existing" value="add" defaultChecked /> Add the file's exam types to theirs
         </label>
