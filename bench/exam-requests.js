@@ -57,7 +57,9 @@ async function measure(checkout, baseDb) {
       req.end(body);
     });
   const figures = {};
-  const startsThroughApi = fs.existsSync(path.join(checkout, "app/routes/api.tests.$testId.start.ts"));
+  const startsThroughApi = ["app/routes/api.tests.$testId.start.ts", "app/routes/api+/tests.$testId.start.ts"].some((f) =>
+    fs.existsSync(path.join(checkout, f)),
+  );
   const step = async (name, measured, fn) => {
     const before = cpuMs(server.pid);
     const statuses = await Promise.all(cookies.map(fn));

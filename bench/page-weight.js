@@ -5,10 +5,10 @@ import zlib from "node:zlib";
 import { ROOT } from "./lib.js";
 
 export const PAGES = {
-  landing: ["root", "routes/_index"],
-  dashboard: ["root", "routes/dashboard"],
-  exam: ["root", "routes/test.$testId"],
-  results: ["root", "routes/test.$testId_.results"],
+  landing: ["root", "routes/_public+/index"],
+  dashboard: ["root", "routes/_student+/dashboard"],
+  exam: ["root", "routes/_exam+/test.$testId"],
+  results: ["root", "routes/_exam+/test.$testId_.results"],
 };
 export const BUDGETS = { exam: { jsKB: 100 } };
 

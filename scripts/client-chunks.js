@@ -8,7 +8,14 @@
 // modules only the admin pages reach are left to Rollup (their own shared files).
 
 /** The route files a student loads (their shared modules go into `core`). */
-export const STUDENT_ROUTES = ["_index", "login", "dashboard", "progress", "test.$testId", "test.$testId_.results"].map((r) => `/app/routes/${r}.tsx`);
+export const STUDENT_ROUTES = [
+  "_public+/index",
+  "_auth+/login",
+  "_student+/dashboard",
+  "_student+/progress",
+  "_exam+/test.$testId",
+  "_exam+/test.$testId_.results",
+].map((r) => `/app/routes/${r}.tsx`);
 
 /** @param {string} id */
 const withoutQuery = (id) => id.split("?")[0];

@@ -28,7 +28,7 @@ edit("package.json", (text) => {
   for (const name of ["@remix-run/node", "@remix-run/react"]) delete pkg.dependencies[name];
   delete pkg.devDependencies["@remix-run/dev"];
   Object.assign(pkg.dependencies, { "react-router": RR, "@react-router/node": RR });
-  Object.assign(pkg.devDependencies, { "@react-router/dev": RR, "@react-router/fs-routes": RR });
+  Object.assign(pkg.devDependencies, { "@react-router/dev": RR, "@react-router/remix-routes-option-adapter": RR });
   pkg.scripts.build = "react-router build";
   return `${JSON.stringify(pkg, null, 2)}\n`;
 });
@@ -36,7 +36,7 @@ edit("package.json", (text) => {
 fs.rmSync(file("patches"), { recursive: true, force: true });
 fs.rmSync(file("tests/unit/route-matching-patch.test.ts"), { force: true });
 fs.rmSync(file("package-lock.json"), { force: true });
-log("packages: @remix-run/{node,react,dev} → react-router, @react-router/{node,dev,fs-routes}; the router patch and its test removed");
+log("packages: @remix-run/{node,react,dev} → react-router, @react-router/{node,dev,remix-routes-option-adapter}; the router patch and its test removed");
 
 // 3. imports: @remix-run/react → react-router; @remix-run/node → react-router, except the Node stream helpers
 const NODE_ONLY = new Set(["createReadableStreamFromReadable", "writeReadableStreamToWritable"]);
@@ -76,10 +76,18 @@ for (const f of ["remix.env.d.ts", "app/load-context.d.ts"]) {
 }
 edit("tsconfig.json", (t) => t.replace('"@remix-run/node", ', ""));
 
-// 5. routes.ts (the same file-name convention) and react-router.config.ts; the Vite plugin
+// 5. routes.ts (the same folders by area, read by remix-flat-routes through React Router's adapter for a Remix
+// `routes` option) and react-router.config.ts; the Vite plugin
 fs.writeFileSync(
   file("app/routes.ts"),
-  `import type { RouteConfig } from "@react-router/dev/routes";\nimport { flatRoutes } from "@react-router/fs-routes";\n\nexport default flatRoutes({ ignoredRouteFiles: ["**/.*", "**/*.test.*"] }) satisfies RouteConfig;\n`,
+  [
+    'import type { RouteConfig } from "@react-router/dev/routes";',
+    'import { remixRoutesOptionAdapter } from "@react-router/remix-routes-option-adapter";',
+    'import { flatRoutes } from "remix-flat-routes";',
+    "",
+    'export default remixRoutesOptionAdapter((defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.*"] })) satisfies RouteConfig;',
+    "",
+  ].join("\n"),
 );
 fs.writeFileSync(file("react-router.config.ts"), `import type { Config } from "@react-router/dev/config";\n\nexport default { ssr: true } satisfies Config;\n`);
 edit("vite.config.ts", (t) =>
@@ -88,7 +96,7 @@ edit("vite.config.ts", (t) =>
     .replace('import remixConfig from "./remix.config.js";\n', "")
     .replace("remix(remixConfig)", "reactRouter()"),
 );
-log("app/routes.ts (flatRoutes), react-router.config.ts and the Vite plugin written");
+log("app/routes.ts (remix-flat-routes through the routes-option adapter), react-router.config.ts and the Vite plugin written");
 
 // 6. install, type-check, build, test
 const run = (name, command) => {

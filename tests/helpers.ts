@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { ensureBuiltinExamTypes, ensureOwnerAdmin, seedDemo, DEMO_STUDENT } from "~/models/seed.server";
 import { createUser } from "~/models/user.server";
-import * as loginRoute from "~/routes/login";
+import * as loginRoute from "~/routes/_auth+/login";
 
 export const BASE = "http://localhost:3000";
 export const OWNER = { email: "owner@academy.test", password: "owner-password-1" };

@@ -2,8 +2,8 @@
 // (deleted, or archived because students had taken it), in words that agree with their numbers.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTest } from "~/models/test.server";
-import * as bulkRoute from "~/routes/admin.tests.bulk";
-import * as examRoute from "~/routes/test.$testId";
+import * as bulkRoute from "~/routes/admin+/_tests+/tests.bulk";
+import * as examRoute from "~/routes/_exam+/test.$testId";
 import { flashOf, makeStudent, OWNER, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 let admin: string;

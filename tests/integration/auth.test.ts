@@ -4,8 +4,8 @@ import { db } from "~/db/db.server";
 import { users } from "~/db/schema.server";
 const THROTTLED = /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/;
 import { findUserBySignInName, setUserStatus, assignedExamTypes } from "~/models/user.server";
-import * as dashboard from "~/routes/dashboard";
-import * as login from "~/routes/login";
+import * as dashboard from "~/routes/_student+/dashboard";
+import * as login from "~/routes/_auth+/login";
 import { getRequest, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, uniqueAddress } from "../helpers";
 
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawDb, switchDatabase } from "~/db/db.server";
 import { backupJsonChunks, importBackup, importMessage, parseBackup } from "~/models/backup.server";
-import * as backupRoute from "~/routes/admin.backup";
-import * as exportRoute from "~/routes/admin.backup_.export";
+import * as backupRoute from "~/routes/admin+/_backup+/backup";
+import * as exportRoute from "~/routes/admin+/_backup+/backup_.export";
 import { makeStudent, OWNER, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-backup-"));

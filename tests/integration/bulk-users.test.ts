@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { userExamTypes, users } from "~/db/schema.server";
 import { createUser, findUserBySignInName } from "~/models/user.server";
-import * as usersRoute from "~/routes/admin.users";
-import * as bulkRoute from "~/routes/admin.users.bulk";
+import * as usersRoute from "~/routes/admin+/_users+/users";
+import * as bulkRoute from "~/routes/admin+/_users+/users.bulk";
 import { flashOf, getRequest, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
 
 let admin: string;

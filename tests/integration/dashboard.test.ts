@@ -3,8 +3,8 @@ import { db } from "~/db/db.server";
 import { announcementExamTypes, announcements, announcementUsers } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
 import { createTest } from "~/models/test.server";
-import * as dashboard from "~/routes/dashboard";
-import * as examRoute from "~/routes/test.$testId";
+import * as dashboard from "~/routes/_student+/dashboard";
+import * as examRoute from "~/routes/_exam+/test.$testId";
 import { getRequest, makeStudent, payload, postRequest, run, seedBase } from "../helpers";
 
 const Q = [

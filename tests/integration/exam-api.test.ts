@@ -7,10 +7,10 @@ import { db } from "~/db/db.server";
 import { attemptAnswers, attempts } from "~/db/schema.server";
 import { examApiFastPath } from "~/models/exam-api.server";
 import { createTest } from "~/models/test.server";
-import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
-import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
-import * as examRoute from "~/routes/test.$testId";
-import * as resultsRoute from "~/routes/test.$testId_.results";
+import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";
+import * as finishApi from "~/routes/api+/attempts.$attemptId.finish";
+import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { FORM_ENCODED, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 let testId: string;

@@ -11,10 +11,10 @@ import { passwordPool } from "~/lib/password.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 import { createTest } from "~/models/test.server";
 import { createUser, pendingRehashCount, rehashPasswordLater } from "~/models/user.server";
-import * as loginRoute from "~/routes/login";
-import * as examRoute from "~/routes/test.$testId";
-import * as resultsRoute from "~/routes/test.$testId_.results";
-import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
+import * as loginRoute from "~/routes/_auth+/login";
+import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
+import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";
 import { getRequest, makeStudent, payload, postRequest, run, seedBase, signIn, statusOf, uniqueAddress } from "../helpers";
 
 const QUESTIONS = [

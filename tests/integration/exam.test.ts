@@ -6,10 +6,10 @@ import { attemptAnswers, attempts, tests } from "~/db/schema.server";
 import { GRACE_MS } from "~/lib/exam-rules";
 import { createTest } from "~/models/test.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
-import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
-import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
-import * as examRoute from "~/routes/test.$testId";
-import * as resultsRoute from "~/routes/test.$testId_.results";
+import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";
+import * as finishApi from "~/routes/api+/attempts.$attemptId.finish";
+import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { getRequest, makeStudent, payload, postRequest, run, seedBase, statusOf } from "../helpers";
 
 const QUESTIONS = [

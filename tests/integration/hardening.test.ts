@@ -8,9 +8,9 @@ import { collectionCsv, importBackup, parseBackup } from "~/models/backup.server
 import { loadLanding } from "~/models/landing.server";
 import { createTest } from "~/models/test.server";
 import { createUser } from "~/models/user.server";
-import * as csvExport from "~/routes/admin.csv_.$testId.export";
-import * as healthz from "~/routes/healthz";
-import * as login from "~/routes/login";
+import * as csvExport from "~/routes/admin+/_tests+/csv_.$testId.export";
+import * as healthz from "~/routes/_public+/healthz";
+import * as login from "~/routes/_auth+/login";
 import { getRequest, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
 
 beforeAll(async () => {

@@ -3,11 +3,11 @@
 // was and why, listed on Backup & Import, shown on a page of its own and downloadable as CSV.
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_REPORTS_KEPT, recentImportReports, saveImportReport } from "~/models/import-reports.server";
-import * as backupRoute from "~/routes/admin.backup";
-import * as reportRoute from "~/routes/admin.reports.$reportId";
-import * as reportCsv from "~/routes/admin.reports.$reportId[.]csv";
-import * as bulkUploadRoute from "~/routes/admin.tests.bulk-upload";
-import * as importRoute from "~/routes/admin.users_.import";
+import * as backupRoute from "~/routes/admin+/_backup+/backup";
+import * as reportRoute from "~/routes/admin+/_insight+/reports.$reportId";
+import * as reportCsv from "~/routes/admin+/_insight+/reports.$reportId[.]csv";
+import * as bulkUploadRoute from "~/routes/admin+/_tests+/tests.bulk-upload";
+import * as importRoute from "~/routes/admin+/_users+/users_.import";
 import { BASE, flashOf, getRequest, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
 
 let admin: string;

@@ -4,7 +4,7 @@ import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
 import { createTest } from "~/models/test.server";
-import * as progressRoute from "~/routes/progress";
+import * as progressRoute from "~/routes/_student+/progress";
 import { getRequest, makeStudent, payload, run, seedBase, statusOf } from "../helpers";
 
 const TEN = Array.from({ length: 10 }, (_, i) => ({ question: `Question ${i + 1}`, options: ["A", "B", "C", "D"], correctAnswer: 0, explanation: "" }));

@@ -5,7 +5,7 @@ import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
 import { newId } from "~/lib/ids.server";
 import { createTest } from "~/models/test.server";
-import * as resultsRoute from "~/routes/test.$testId_.results";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { getRequest, makeStudent, payload, run, seedBase } from "../helpers";
 
 const TEN = Array.from({ length: 10 }, (_, i) => ({ question: `Question ${i + 1}`, options: ["A", "B"], correctAnswer: 0, explanation: "" }));

@@ -6,11 +6,11 @@ import { db } from "~/db/db.server";
 import { attempts, regrades, tests } from "~/db/schema.server";
 import { testItemAnalysis } from "~/models/analytics.server";
 import { questionsOf } from "~/models/test.server";
-import * as editor from "~/routes/admin.csv_.$testId.edit";
-import * as regradeRoute from "~/routes/admin.tests_.$testId.regrade";
-import * as uploadRoute from "~/routes/admin.tests.upload";
-import * as examRoute from "~/routes/test.$testId";
-import * as resultsRoute from "~/routes/test.$testId_.results";
+import * as editor from "~/routes/admin+/_tests+/csv_.$testId.edit";
+import * as regradeRoute from "~/routes/admin+/_tests+/tests_.$testId.regrade";
+import * as uploadRoute from "~/routes/admin+/_tests+/tests.upload";
+import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { BASE, flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 let admin: string;

@@ -2,10 +2,10 @@ import { parse } from "csv-parse/sync";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTest } from "~/models/test.server";
-import * as exportRoute from "~/routes/admin.backup_.export";
-import * as marksCsvRoute from "~/routes/admin.tests_.$testId.marks[.]csv";
-import * as marksRoute from "~/routes/admin.tests_.$testId.marks";
-import * as examRoute from "~/routes/test.$testId";
+import * as exportRoute from "~/routes/admin+/_backup+/backup_.export";
+import * as marksCsvRoute from "~/routes/admin+/_insight+/tests_.$testId.marks[.]csv";
+import * as marksRoute from "~/routes/admin+/_insight+/tests_.$testId.marks";
+import * as examRoute from "~/routes/_exam+/test.$testId";
 import { getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
 
 let admin: string;

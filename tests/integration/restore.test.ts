@@ -9,7 +9,7 @@ import { databaseFile, rawDb, switchDatabase } from "~/db/db.server";
 import { databaseSnapshot } from "~/models/backup.server";
 import { checkSnapshot, KEPT_PREVIOUS_COPIES, previousCopies, RESTORE_MESSAGES, restoreSnapshot } from "~/models/restore.server";
 import { createUser, findUserBySignInName } from "~/models/user.server";
-import * as restoreRoute from "~/routes/admin.backup_.restore";
+import * as restoreRoute from "~/routes/admin+/_backup+/backup_.restore";
 import { BASE, flashOf, OWNER, run, seedBase, signIn } from "../helpers";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-restore-"));

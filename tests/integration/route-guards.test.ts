@@ -5,19 +5,10 @@ import { guardRedirect, type Access, type Role } from "~/lib/routing";
 import { createTest } from "~/models/test.server";
 import { createUser, findUserBySignInName, setUserStatus } from "~/models/user.server";
 import { getRequest, OWNER, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
+import { urlPatternOf } from "../route-files";
 
 type RouteModule = { loader?: (...args: any[]) => Promise<unknown>; action?: (...args: any[]) => Promise<unknown> };
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
-
-/** Remix flat-route file name → URL pattern */
-function routePath(file: string): string {
-  const name = file.replace(/^.*\/routes\//, "").replace(/\.(ts|tsx)$/, "");
-  const segments = name
-    .split(".")
-    .filter((s) => s !== "_index")
-    .map((s) => (s === "$" ? "*" : s.replace(/_$/, "").replace(/^\$/, ":")));
-  return `/${segments.join("/")}`;
-}
+const modules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
 
 /** The route table of spec section 2, as rules over paths. A new route must be given a rule here. */
 function accessOf(path: string): Access | "open" | "splat" | "logout" | undefined {
@@ -72,7 +63,7 @@ const roles: Array<[string, Role | null]> = [
   ["admin", "admin"],
 ];
 
-const routes = Object.entries(modules).map(([file, mod]) => ({ file, path: routePath(file), mod }));
+const routes = Object.entries(modules).map(([file, mod]) => ({ file, path: urlPatternOf(file), mod }));
 
 describe("route table", () => {
   it("finds the app's routes", () => {

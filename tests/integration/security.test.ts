@@ -8,16 +8,16 @@ import { attempts, tests } from "~/db/schema.server";
 import { finishAttempt } from "~/models/attempt.server";
 import { createTest } from "~/models/test.server";
 import { createUser, findUserBySignInName, setUserStatus } from "~/models/user.server";
-import * as examRoute from "~/routes/test.$testId";
+import * as examRoute from "~/routes/_exam+/test.$testId";
 import { makeStudent, OWNER, postRequest, run, seedBase, signIn } from "../helpers";
+import { ROUTES_DIR, routeFiles, urlPatternOf } from "../route-files";
 
 type RouteModule = { action?: (...args: any[]) => Promise<unknown> };
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
-const routesDir = path.join(__dirname, "../../app/routes");
+const modules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
 
 /** Every intent an action handles, read from the route's source. */
 function intentsOf(file: string): string[] {
-  const source = fs.readFileSync(path.join(routesDir, file), "utf8");
+  const source = fs.readFileSync(path.join(ROUTES_DIR, file), "utf8");
   const found = new Set<string>(["probe"]);
   for (const m of source.matchAll(/case "([\w:-]+)":/g)) found.add(m[1]);
   for (const m of source.matchAll(/intent === "([\w:-]+)"/g)) found.add(m[1]);
@@ -26,12 +26,7 @@ function intentsOf(file: string): string[] {
 }
 
 function pathOf(file: string) {
-  const name = file.replace(/\.(ts|tsx)$/, "");
-  return `/${name
-    .split(".")
-    .filter((s) => s !== "_index")
-    .map((s) => (s === "$" ? "nowhere" : s.replace(/_$/, "").replace(/^\$\w+/, "x")))
-    .join("/")}`;
+  return urlPatternOf(file).replace("*", "nowhere").replace(/:\w+/g, "x");
 }
 
 /** A fingerprint of every table: row counts plus the sum of every updated/created stamp. */
@@ -66,7 +61,7 @@ beforeAll(async () => {
 });
 
 describe("every action intent, called by someone who may not", () => {
-  const files = fs.readdirSync(routesDir).filter((f) => /\.(ts|tsx)$/.test(f));
+  const files = routeFiles();
   const callers: Array<[string, () => string | undefined, (p: string) => boolean]> = [
     ["anonymous", () => undefined, () => true],
     ["inactive student", () => inactive, () => true],
@@ -75,7 +70,7 @@ describe("every action intent, called by someone who may not", () => {
   ];
   for (const file of files) {
     const mod = modules[`../../app/routes/${file}`];
-    if (!mod?.action || file === "logout.tsx" || file === "$.tsx") continue;
+    if (!mod?.action || file === "_auth+/logout.tsx" || file === "_public+/$.tsx") continue;
     for (const intent of intentsOf(file)) {
       for (const [who, cookie, applies] of callers) {
         const p = pathOf(file);

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rawDb } from "~/db/db.server";
 import { sweepEndedSessions } from "~/lib/session.server";
 import { setPassword } from "~/models/admin-users.server";
-import * as dashboard from "~/routes/dashboard";
-import * as logout from "~/routes/logout";
-import * as userPage from "~/routes/admin.users_.$userId";
+import * as dashboard from "~/routes/_student+/dashboard";
+import * as logout from "~/routes/_auth+/logout";
+import * as userPage from "~/routes/admin+/_users+/users_.$userId";
 import { getRequest, makeStudent, OWNER, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 beforeAll(async () => {

@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { createTest } from "~/models/test.server";
-import * as answersApi from "~/routes/api.attempts.$attemptId.answers";
-import * as finishApi from "~/routes/api.attempts.$attemptId.finish";
-import * as examRoute from "~/routes/test.$testId";
-import * as resultsRoute from "~/routes/test.$testId_.results";
+import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";
+import * as finishApi from "~/routes/api+/attempts.$attemptId.finish";
+import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { getRequest, makeStudent, payload, postRequest, run, seedBase } from "../helpers";
 
 const QUESTIONS = Array.from({ length: 8 }, (_, i) => ({

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawDb, switchDatabase } from "~/db/db.server";
 import { backupJsonChunks, importBackup, parseBackup, savePendingImport } from "~/models/backup.server";
 import { createSignInLinks } from "~/models/sign-in-links.server";
-import * as backupRoute from "~/routes/admin.backup";
-import * as linksCsv from "~/routes/admin.backup_.sign-in-links[.]csv";
-import * as linkRoute from "~/routes/admin.users.$userId.sign-in-link";
-import * as welcome from "~/routes/welcome.$token";
+import * as backupRoute from "~/routes/admin+/_backup+/backup";
+import * as linksCsv from "~/routes/admin+/_backup+/backup_.sign-in-links[.]csv";
+import * as linkRoute from "~/routes/admin+/_users+/users.$userId.sign-in-link";
+import * as welcome from "~/routes/_auth+/welcome.$token";
 import { getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-links-"));

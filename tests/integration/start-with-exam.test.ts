@@ -8,8 +8,8 @@ import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
 import { examApiFastPath } from "~/models/exam-api.server";
 import { createTest } from "~/models/test.server";
-import * as startApi from "~/routes/api.tests.$testId.start";
-import * as examRoute from "~/routes/test.$testId";
+import * as startApi from "~/routes/api+/tests.$testId.start";
+import * as examRoute from "~/routes/_exam+/test.$testId";
 import { FORM_ENCODED, getRequest, makeStudent, OWNER, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 let testId: string;

@@ -3,9 +3,9 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { userExamTypes, users } from "~/db/schema.server";
-import * as linksCsv from "~/routes/admin.backup_.sign-in-links[.]csv";
-import * as importRoute from "~/routes/admin.users_.import";
-import * as welcome from "~/routes/welcome.$token";
+import * as linksCsv from "~/routes/admin+/_backup+/backup_.sign-in-links[.]csv";
+import * as importRoute from "~/routes/admin+/_users+/users_.import";
+import * as welcome from "~/routes/_auth+/welcome.$token";
 import { BASE, flashOf, getRequest, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
 
 let admin: string;

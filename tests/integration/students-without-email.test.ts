@@ -10,9 +10,9 @@ import { users } from "~/db/schema.server";
 import { NEEDS_SIGN_IN_NAME, ROLL_NUMBER_TAKEN } from "~/lib/sign-in-name";
 import { MISSING_SIGN_IN_NAME } from "~/lib/student-import-rules";
 import { listUsers, parseUserFilters } from "~/models/admin-users.server";
-import * as importRoute from "~/routes/admin.users_.import";
-import * as addUserRoute from "~/routes/admin.users.new";
-import * as loginRoute from "~/routes/login";
+import * as importRoute from "~/routes/admin+/_users+/users_.import";
+import * as addUserRoute from "~/routes/admin+/_users+/users.new";
+import * as loginRoute from "~/routes/_auth+/login";
 import { BASE, flashOf, getRequest, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, uniqueAddress } from "../helpers";
 
 let admin: string;

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { createTest } from "~/models/test.server";
-import * as editRoute from "~/routes/admin.tests.$testId.edit";
-import * as dashboard from "~/routes/dashboard";
-import * as examRoute from "~/routes/test.$testId";
-import * as resultsRoute from "~/routes/test.$testId_.results";
+import * as editRoute from "~/routes/admin+/_tests+/tests.$testId.edit";
+import * as dashboard from "~/routes/_student+/dashboard";
+import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 let admin: string;

@@ -4,16 +4,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const routesDir = path.join(__dirname, "../../app/routes");
+import { ROUTES_DIR, routeFiles } from "../route-files";
 
 describe("route components", () => {
-  const files = fs.readdirSync(routesDir).filter((f) => f.endsWith(".tsx"));
+  const files = routeFiles().filter((f) => f.endsWith(".tsx"));
   it("finds the route files", () => {
     expect(files.length).toBeGreaterThan(10);
   });
   it.each(files)("%s uses no server-only value in its component", (file) => {
-    const source = fs.readFileSync(path.join(routesDir, file), "utf8");
+    const source = fs.readFileSync(path.join(ROUTES_DIR, file), "utf8");
     const names = [...source.matchAll(/import \{([^}]*)\} from "~\/[^"]*\.server"/g)]
       .flatMap((m) => m[1].split(","))
       .map((n) => n.trim())

@@ -5,16 +5,16 @@ import { chunkFor, startingPointOf } from "../../scripts/client-chunks.js";
 const graph: Record<string, string[]> = {
   "/r/app/entry.client.tsx": [],
   "/r/app/root.tsx": [],
-  "/r/app/routes/test.$testId.tsx": [],
-  "/r/app/routes/dashboard.tsx": [],
-  "/r/app/routes/login.tsx": [],
-  "/r/app/routes/admin.tests.tsx": [],
+  "/r/app/routes/_exam+/test.$testId.tsx": [],
+  "/r/app/routes/_student+/dashboard.tsx": [],
+  "/r/app/routes/_auth+/login.tsx": [],
+  "/r/app/routes/admin+/_tests+/tests.tsx": [],
   "/r/node_modules/react-dom/index.js": ["/r/app/entry.client.tsx"],
   "/r/app/components/NavBar.tsx": ["/r/app/root.tsx"],
-  "/r/app/lib/time.ts": ["/r/app/routes/test.$testId.tsx", "/r/app/routes/dashboard.tsx"],
-  "/r/app/lib/answer-queue.ts": ["/r/app/routes/test.$testId.tsx"],
-  "/r/node_modules/@conform-to/react/index.js": ["/r/app/routes/login.tsx", "/r/app/routes/admin.tests.tsx"],
-  "/r/app/components/admin/ui.tsx": ["/r/app/routes/admin.tests.tsx"],
+  "/r/app/lib/time.ts": ["/r/app/routes/_exam+/test.$testId.tsx", "/r/app/routes/_student+/dashboard.tsx"],
+  "/r/app/lib/answer-queue.ts": ["/r/app/routes/_exam+/test.$testId.tsx"],
+  "/r/node_modules/@conform-to/react/index.js": ["/r/app/routes/_auth+/login.tsx", "/r/app/routes/admin+/_tests+/tests.tsx"],
+  "/r/app/components/admin/ui.tsx": ["/r/app/routes/admin+/_tests+/tests.tsx"],
   // a cycle reaches the entry through the root
   "/r/app/lib/a.ts": ["/r/app/lib/b.ts"],
   "/r/app/lib/b.ts": ["/r/app/lib/a.ts", "/r/app/components/NavBar.tsx"],
@@ -25,8 +25,8 @@ describe("how the browser build is split", () => {
   it("names the starting points: the entry, the root and the student pages (not the admin's)", () => {
     expect(startingPointOf("/r/app/entry.client.tsx")).toBe("entry");
     expect(startingPointOf("/r/app/root.tsx?client-route=1")).toBe("root");
-    expect(startingPointOf("/r/app/routes/test.$testId.tsx")).toBe("/app/routes/test.$testId.tsx");
-    expect(startingPointOf("/r/app/routes/admin.tests.tsx")).toBeNull();
+    expect(startingPointOf("/r/app/routes/_exam+/test.$testId.tsx")).toBe("/app/routes/_exam+/test.$testId.tsx");
+    expect(startingPointOf("/r/app/routes/admin+/_tests+/tests.tsx")).toBeNull();
   });
 
   it("puts what the entry or the root needs, and what two student pages share, into core", () => {
@@ -41,6 +41,6 @@ describe("how the browser build is split", () => {
     expect(chunkFor("/r/node_modules/@conform-to/react/index.js", importersOf)).toBeUndefined();
     expect(chunkFor("/r/app/components/admin/ui.tsx", importersOf)).toBeUndefined();
     // route modules are their own files
-    expect(chunkFor("/r/app/routes/test.$testId.tsx", importersOf)).toBeUndefined();
+    expect(chunkFor("/r/app/routes/_exam+/test.$testId.tsx", importersOf)).toBeUndefined();
   });
 });

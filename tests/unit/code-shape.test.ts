@@ -16,6 +16,18 @@ describe("code shape", () => {
     expect(routes.length).toBeGreaterThan(50);
   });
 
+  it("every route module sits in its area's folder (app/routes/<area>+/), none loose in app/routes", () => {
+    const loose = fs.readdirSync(path.join(app, "routes")).filter((f) => /\.tsx?$/.test(f));
+    expect(loose).toEqual([]);
+    const areas = fs.readdirSync(path.join(app, "routes")).sort();
+    expect(areas).toEqual(["_auth+", "_exam+", "_public+", "_student+", "admin+", "api+"]);
+    const adminAreas = fs
+      .readdirSync(path.join(app, "routes/admin+"))
+      .filter((f) => !/\.tsx?$/.test(f))
+      .sort();
+    expect(adminAreas).toEqual(["_backup+", "_content+", "_insight+", "_tests+", "_users+"]);
+  });
+
   it("no route module is over 250 lines", () => {
     const long = routes.map((f) => [path.basename(f), sourceOf(f).split("\n").length] as const).filter(([, lines]) => lines > 250);
     expect(long).toEqual([]);

@@ -5,7 +5,7 @@ import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/export-d
 import { formatDateTime } from "~/lib/time";
 import { plural } from "~/lib/words";
 import type { COLLECTIONS } from "~/models/backup.server";
-import type { loader } from "~/routes/admin.backup";
+import type { loader } from "~/routes/admin+/_backup+/backup";
 
 /** Parts of Backup & Import: the Export section and the list of import reports. */
 export const COLLECTIONS_LIST = ["users", "tests", "attempts", "materials", "customExamTypes", "announcements", "books"] as const;

@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { band, bandClasses } from "~/lib/exam-rules";
 import { useLinkClicks } from "~/lib/hooks";
 import { formatDate } from "~/lib/time";
-import type { loader } from "~/routes/dashboard";
+import type { loader } from "~/routes/_student+/dashboard";
 
 /** The three levels of the student dashboard: exam categories, the units of one, the tests of a unit. */
 type Data = LoaderData<typeof loader>;

@@ -2,7 +2,7 @@ import type { LoaderData } from "~/lib/loader-data";
 import { Link, useFetcher } from "@remix-run/react";
 import { formatClock, remainingSeconds } from "~/lib/exam-rules";
 import { formatDate, formatTime } from "~/lib/time";
-import type { loader } from "~/routes/dashboard";
+import type { loader } from "~/routes/_student+/dashboard";
 
 /** The parts of the student dashboard around its lists: tiles, the tests in progress, the announcements. */
 type Data = LoaderData<typeof loader>;

@@ -9,7 +9,7 @@ import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigat
 import { TapRecorder } from "~/components/exam/TapRecorder";
 import { RichText } from "~/components/RichText";
 import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
-import type { action } from "~/routes/test.$testId";
+import type { action } from "~/routes/_exam+/test.$testId";
 import type { ExamPageData } from "./exam-page-data";
 import { useExamSession } from "./useExamSession";
 

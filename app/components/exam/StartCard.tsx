@@ -1,5 +1,5 @@
 // The start card of a test (/test/:id before an attempt): what the test is, the attempts left, and Start.
-import type { action } from "~/routes/test.$testId";
+import type { action } from "~/routes/_exam+/test.$testId";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { useHydrated, useStartWithExam } from "~/lib/hooks";

@@ -1,5 +1,5 @@
 // The landing page's contact form: checked in the page, then the visitor's mail client opens (no server call).
-import type { action } from "~/routes/_index";
+import type { action } from "~/routes/_public+/index";
 import { Form, useActionData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { academy } from "~/lib/academy";
