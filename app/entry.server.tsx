@@ -21,6 +21,8 @@ export { bodyLimitFor, fieldCounter, fieldsVerdict, FORM_LIMIT, formKindOf, insp
 export { roleOfCookie } from "~/models/auth.server";
 export { parseTrustProxy } from "~/lib/trust-proxy";
 export { BUSY_MESSAGE, busyPage, databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+// a page's data request turned away (busy, database trouble): the 503 in Remix's encoding, shown inside the page's frame
+export { turnedAwayDataBody } from "~/lib/turned-away-data.server";
 // the queue in front of Remix: a burst waits its turn, or is turned away (503) before the heap fills
 export { WorkQueue } from "~/lib/work-queue";
 // the exam's JSON answers and Finish, answered before a framework request is built

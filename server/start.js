@@ -214,8 +214,24 @@ async function sendResponse(res, response) {
 function sendDatabaseTrouble(req, res, trouble) {
   const message = server.databaseTroubleMessage(trouble);
   res.status(503).set("Retry-After", String(server.RETRY_AFTER_SECONDS)).set("Cache-Control", "no-store");
+  if (req.path.endsWith(".data")) return sendTurnedAwayData(req, res, message);
   if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") return res.json({ ok: false, retry: true, error: message });
   return res.type("text/html").send(server.databaseTroublePage(message));
+}
+
+/**
+ * A page's data request (`….data`, a hydrated page's navigation or form post) turned away with 503: the message
+ * in Remix's own encoding, so the page's nearest error boundary says it inside its frame (app/lib/turned-away-data.server.ts).
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {string} message
+ */
+function sendTurnedAwayData(req, res, message) {
+  const url = new URL(req.originalUrl, "http://localhost");
+  server.turnedAwayDataBody(build.routes, req.method, url, message).then(
+    (body) => res.type("text/x-script").set("X-Remix-Response", "yes").send(body),
+    () => res.json({ ok: false, retry: true, error: message }),
+  );
 }
 
 function serve() {
@@ -256,8 +272,8 @@ function serve() {
   function sendBusy(req, res, retryAfterSeconds) {
     turnedAway++;
     res.status(503).set("Retry-After", String(retryAfterSeconds)).set("Cache-Control", "no-store");
-    if (req.path.endsWith(".data") || req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json")
-      return res.json({ ok: false, retry: true, error: server.BUSY_MESSAGE });
+    if (req.path.endsWith(".data")) return sendTurnedAwayData(req, res, server.BUSY_MESSAGE);
+    if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") return res.json({ ok: false, retry: true, error: server.BUSY_MESSAGE });
     let again = req.originalUrl;
     if (req.method !== "GET" && req.method !== "HEAD") {
       // a posted form goes back to the page it was posted from (on this site), to be pressed again

@@ -1,15 +1,31 @@
 // An error shows inside its area's frame with the thrown status's own message: the admin tabs stay for a
-// missing user in a dialog or a missing test's page; a student's page keeps the navigation bar.
+// missing user in a dialog or a missing test's page; a student's page keeps the navigation bar. A busy server
+// (503) answering a hydrated page's navigation says so inside the frame too.
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
 
+const BUSY = "The site is very busy right now. Nothing was lost: press the button again in a few seconds.";
+
 let app: AppServer;
+/** The same site on the same database with no patience at all: it turns every page request away with 503. */
+let busyTwin: AppServer;
 test.beforeAll(async () => {
   app = await startApp({ seedDemo: true });
+  busyTwin = await startApp({ dbFile: app.dbFile, env: { RENDER_QUEUE_MAX_WAIT_MS: "0" } });
 });
 test.afterAll(async () => {
+  await busyTwin.stop();
   await app.stop();
 });
+
+/** From now on the page's data requests for `pattern` are answered by the busy twin (its real answer). */
+async function sendDataRequestsToBusyTwin(page: Page, pattern: string) {
+  await page.route(pattern, async (route) => {
+    const address = new URL(route.request().url());
+    const response = await route.fetch({ url: `${busyTwin.url}${address.pathname}${address.search}` });
+    await route.fulfill({ response });
+  });
+}
 
 /** Posts an ordinary form (no JavaScript of the page involved) to a page that takes no posts. */
 async function postFormTo(page: Page, action: string) {
@@ -41,6 +57,39 @@ test.describe("inside the admin area", () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Test not found" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+  });
+});
+
+test.describe("a busy server (503) answering a page already open", () => {
+  test("an admin's next tab says the site is busy inside the admin frame; pressing again works", async ({ page }) => {
+    await signIn(page, app, ADMIN.email, ADMIN.password);
+    await page.waitForLoadState("networkidle");
+    await sendDataRequestsToBusyTwin(page, "**/admin/users.data*");
+    await page.getByRole("link", { name: "User Management" }).click();
+    await expect(page.getByRole("heading", { name: BUSY })).toBeVisible();
+    await expect(page.getByText("Error 503")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    // the rush is over: the same tab opens
+    await page.unrouteAll();
+    await page.getByRole("link", { name: "User Management" }).click();
+    await expect(page.getByRole("heading", { name: BUSY })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole("searchbox").or(page.getByRole("textbox")).first()).toBeVisible();
+  });
+
+  test("a student pressing Start Test on a limited test sees the busy message inside the exam page, under the navigation bar", async ({ page }) => {
+    await signIn(page, app, STUDENT.email, STUDENT.password);
+    const limited = app.db().prepare("SELECT id FROM tests WHERE title = 'Romantic Poets: Wordsworth to Keats'").get() as { id: string };
+    await page.goto(`${app.url}/test/${limited.id}`);
+    await page.waitForLoadState("networkidle");
+    await sendDataRequestsToBusyTwin(page, "**/test/*.data*");
+    // a limited test's Start Test asks to confirm first (the exam page's own data, fetched again)
+    await page.getByRole("link", { name: "Start Test" }).click();
+    await expect(page.getByRole("heading", { name: BUSY })).toBeVisible();
+    await expect(page.getByText("Error 503")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
   });
 });
 

@@ -47,7 +47,7 @@ describe("a request queued past the render's patience", () => {
     expect(server.stderr()).not.toMatch(/^\s+at /m);
   }, 60_000);
 
-  it("links a posted form back to the page it came from, and answers a data request with JSON", async () => {
+  it("links a posted form back to the page it came from, and answers a page's data request with the 503 in Remix's encoding", async () => {
     // a queue with no patience at all turns every request to Remix away (as during maintenance)
     const full = await startServer(path.join(dir, "busy.db"), { workers: 1, env: { RENDER_QUEUE_MAX_WAIT_MS: "0" } });
     const base = full.base;
@@ -62,9 +62,23 @@ describe("a request queued past the render's patience", () => {
       const text = await post.text();
       expect(text).toContain('href="/login?redirectTo=%2Fdashboard"');
       expect(text).toContain("Back to the page");
+      // a hydrated page's navigation: its error boundary shows the message (tests/e2e/error-pages.spec.ts)
       const data = await fetch(`${base}/login.data`, { headers: { Accept: "*/*" } });
       expect(data.status).toBe(503);
-      expect(await data.json()).toMatchObject({ ok: false, retry: true });
+      expect(Number(data.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(data.headers.get("content-type")).toContain("text/x-script");
+      const encoded = await data.text();
+      expect(encoded).toContain("routes/_auth+/login");
+      expect(encoded).toContain("ErrorResponse");
+      expect(encoded).toContain("The site is very busy right now");
+      // the exam's JSON endpoints still answer JSON (the exam page's script retries)
+      const api = await fetch(`${base}/api/attempts/x/answers`, {
+        method: "POST",
+        headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "q=1",
+      });
+      expect(api.status).toBe(503);
+      expect(await api.json()).toMatchObject({ ok: false, retry: true });
       // what does not go through Remix still answers: the health check and static files
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect(full.stderr()).not.toMatch(/^\s+at /m);
