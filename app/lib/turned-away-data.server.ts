@@ -31,8 +31,9 @@ export function leafRouteIdOf(routes: Record<string, BuiltRoute>, pathname: stri
   for (const r of Object.values(routes)) {
     const node = nodes.get(r.id) as RouteNode;
     const parent = r.parentId ? nodes.get(r.parentId) : undefined;
-    if (parent) (parent.children ??= []).push(node);
-    else top.push(node);
+    if (!parent) top.push(node);
+    else if (parent.children) parent.children.push(node);
+    else parent.children = [node];
   }
   // matchRoutes wants index routes without children
   for (const node of nodes.values()) if (node.index) delete node.children;
