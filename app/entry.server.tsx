@@ -3,39 +3,48 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { closeDatabase, db } from "~/db/db.server";
-import { compressPage, compressResponse } from "~/lib/compress.server";
+import { compressPage, compressResponse } from "~/lib/server/compress.server";
 import { seedIfEmpty, wipe } from "~/models/seed.server";
-import { NonceContext } from "~/lib/nonce";
-import { noteDatabaseTrouble, type RequestState } from "~/lib/db-errors.server";
-import { isPrivatePage } from "~/lib/routing";
-import { sweepEndedSessions } from "~/lib/session.server";
+import { NonceContext } from "~/lib/browser/nonce";
+import { noteDatabaseTrouble, type RequestState } from "~/lib/server/db-errors.server";
+import { isPrivatePage } from "~/lib/rules/routing";
+import { sweepEndedSessions } from "~/lib/server/session.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 
-export { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
+export { checkOrigin, securityHeaders } from "~/lib/server/http-guards.server";
 // the site's own address (PUBLIC_URL, a trusted proxy's headers, or the Host): links and the Origin check
-export { parsePublicUrl, siteOriginOf } from "~/lib/site-origin";
-export { env, secureCookies } from "~/lib/env.server";
+export { parsePublicUrl, siteOriginOf } from "~/lib/server/site-origin";
+export { env, secureCookies } from "~/lib/server/env.server";
 // for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
-export { bodyLimitFor, fieldCounter, fieldsVerdict, FORM_LIMIT, formKindOf, inspectBody, isLargeBodyRoute, TOO_LARGE_MESSAGE } from "~/lib/request-limits";
+export {
+  bodyLimitFor,
+  fieldCounter,
+  fieldsVerdict,
+  FORM_LIMIT,
+  formKindOf,
+  inspectBody,
+  isLargeBodyRoute,
+  TOO_LARGE_MESSAGE,
+} from "~/lib/server/request-limits";
 // who may send a large body (uploads are for admins): asked before more than an ordinary form is read
 export { roleOfCookie } from "~/models/auth.server";
-export { parseTrustProxy } from "~/lib/trust-proxy";
-export { BUSY_MESSAGE, busyPage, databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/db-errors.server";
+export { parseTrustProxy } from "~/lib/server/trust-proxy";
+export { BUSY_MESSAGE, busyPage, databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/server/db-errors.server";
 // a page's data request turned away (busy, database trouble): the 503 in Remix's encoding, shown inside the page's frame
-export { turnedAwayDataBody } from "~/lib/turned-away-data.server";
+export { turnedAwayDataBody } from "~/lib/server/turned-away-data.server";
 // the queue in front of Remix: a burst waits its turn, or is turned away (503) before the heap fills
-export { WorkQueue } from "~/lib/work-queue";
+export { WorkQueue } from "~/lib/server/work-queue";
 // the exam's JSON answers and Finish, answered before a framework request is built
 export { examApiFastPath, isExamApiPath } from "~/models/exam-api.server";
-export { encodeBody } from "~/lib/compress.server";
+export { encodeBody } from "~/lib/server/compress.server";
 // replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
-export { litestreamConfig } from "~/lib/litestream-config";
+export { litestreamConfig } from "~/lib/server/litestream-config";
 export { databaseFile } from "~/db/db.server";
 export { watchReplication } from "~/models/replication.server";
 // LiteFS: a replica replays writes on the primary (fly-replay) and skips migrations, seed and sweep
-export { litefsRole, servedByReplica } from "~/lib/litefs";
+export { litefsRole, servedByReplica } from "~/lib/server/litefs";
 /** for tools that build data sets (bench/): the same hash the app stores */
-export { hashPassword } from "~/lib/password.server";
+export { hashPassword } from "~/lib/server/password.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -13,12 +13,12 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { NavBar } from "~/components/NavBar";
-import { academy } from "~/lib/academy";
+import { academy } from "~/lib/rules/academy";
 import { getSessionUser } from "~/models/auth.server";
-import { readFlash } from "~/lib/flash.server";
+import { readFlash } from "~/lib/server/flash.server";
 import { FlashMessage } from "~/components/FlashMessage";
-import { useNonce } from "~/lib/nonce";
-import { hasKeptPageData } from "~/lib/page-handoff";
+import { useNonce } from "~/lib/browser/nonce";
+import { hasKeptPageData } from "~/lib/rules/page-handoff";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -35,7 +35,7 @@ export const meta: MetaFunction = () => [
  * The root's data (who is signed in, a flash message) changes with a form post (sign-in, logout, an
  * admin's save and its flash), not with a link that only changes the query of the same page (a dialog
  * such as ?start=confirm, a list's page), nor with a link to a test or its results, nor with a move to
- * a page whose data came with the last answer (Start, Finish: app/lib/page-handoff.ts). Skipping it
+ * a page whose data came with the last answer (Start, Finish: app/lib/rules/page-handoff.ts). Skipping it
  * matters because the exam and the results have a clientLoader: there the root's data would be a
  * request of its own.
  */

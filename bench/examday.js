@@ -88,7 +88,7 @@ function textOf(res) {
   return res.body.toString();
 }
 
-/** A hash in the format stored before argon2id (scrypt N=2^15, r=8, p=1), as app/lib/password.server.ts still verifies. */
+/** A hash in the format stored before argon2id (scrypt N=2^15, r=8, p=1), as app/lib/server/password.server.ts still verifies. */
 function oldScryptHash(password) {
   const salt = crypto.randomBytes(16);
   const key = crypto.scryptSync(password.normalize("NFKC"), salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
@@ -168,7 +168,7 @@ const PATTERNS = {
   api: {
     async start(http_, cookie, testId, counts) {
       // the hydrated start card: Start through the JSON endpoint, answered with the running exam itself
-      // (app/lib/page-handoff.ts), which the page shows at Question 1 without another request
+      // (app/lib/rules/page-handoff.ts), which the page shows at Question 1 without another request
       const res = await pressedUntilServed(
         () => http_.send("POST", `/api/tests/${testId}/start`, { cookie, form: { intent: "start" }, accept: "application/json" }),
         counts,
@@ -455,7 +455,7 @@ export async function examDay({
         activeCookies.map(async (cookie, k) => {
           let q = 1;
           // the exam page learns the results page's route at a random moment of its first minute
-          // (resultsDiscoveryDelayMs in app/lib/exam-rules.ts), not at Finish
+          // (resultsDiscoveryDelayMs in app/lib/rules/exam-rules.ts), not at Finish
           const discovery =
             mode !== "api"
               ? Promise.resolve()

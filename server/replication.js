@@ -1,6 +1,6 @@
 // @ts-check
 // Continuous replication with Litestream (https://litestream.io), on when LITESTREAM_REPLICA_URL is set
-// (app/lib/litestream-config.ts lists the variables). server/start.js calls runUnderLitestream() first:
+// (app/lib/server/litestream-config.ts lists the variables). server/start.js calls runUnderLitestream() first:
 //   1. the database file is missing and a replica exists → restore it (a lost disk, a new machine);
 //      no replica either → start fresh (migrations and the first-start seed make a new site);
 //   2. migrations and the seed run once, here, before replication starts;
@@ -64,7 +64,7 @@ function shellWords(words) {
 }
 
 /**
- * @param {{ settings: import("../app/lib/litestream-config").LitestreamSettings, databaseFile: string, entry: import("../app/server-api").ServerEntry, script: string }} options
+ * @param {{ settings: import("../app/lib/server/litestream-config").LitestreamSettings, databaseFile: string, entry: import("../app/server-api").ServerEntry, script: string }} options
  * @returns {Promise<never>}
  */
 export async function runUnderLitestream({ settings, databaseFile, entry, script }) {

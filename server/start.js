@@ -44,7 +44,7 @@ const HEAP_SHED_FRACTION = 0.8;
 /** a worker that cannot listen exits with this code; the primary then stops instead of re-forking */
 const EXIT_CANNOT_LISTEN = 78;
 
-/** @type {import("../app/lib/trust-proxy").TrustProxy} */
+/** @type {import("../app/lib/server/trust-proxy").TrustProxy} */
 let trustProxy;
 try {
   trustProxy = server.parseTrustProxy(process.env.TRUST_PROXY);
@@ -209,7 +209,7 @@ async function sendResponse(res, response) {
  * The database could not answer: a passing condition, said plainly, to be retried.
  * @param {import("express").Request} req
  * @param {import("express").Response} res
- * @param {import("../app/lib/db-errors.server").DatabaseTrouble} trouble
+ * @param {import("../app/lib/server/db-errors.server").DatabaseTrouble} trouble
  */
 function sendDatabaseTrouble(req, res, trouble) {
   const message = server.databaseTroubleMessage(trouble);
@@ -221,7 +221,7 @@ function sendDatabaseTrouble(req, res, trouble) {
 
 /**
  * A page's data request (`….data`, a hydrated page's navigation or form post) turned away with 503: the message
- * in Remix's own encoding, so the page's nearest error boundary says it inside its frame (app/lib/turned-away-data.server.ts).
+ * in Remix's own encoding, so the page's nearest error boundary says it inside its frame (app/lib/server/turned-away-data.server.ts).
  * @param {import("express").Request} req
  * @param {import("express").Response} res
  * @param {string} message
@@ -384,7 +384,7 @@ function serve() {
    * An admin's large body, streamed to a file under the data folder (never held in memory).
    * @param {import("express").Request} req
    * @param {import("express").Response} res
-   * @param {import("../app/lib/request-limits").BodyLimit} limit
+   * @param {import("../app/lib/server/request-limits").BodyLimit} limit
    * @returns {Promise<{ body: BodyInit, file: string } | null>}
    */
   async function readLargeBody(req, res, limit) {
@@ -508,7 +508,7 @@ function serve() {
           signal: controller.signal,
           ...(hasBody ? { body, duplex: "half" } : {}),
         });
-        /** @type {import("../app/lib/db-errors.server").RequestState} */
+        /** @type {import("../app/lib/server/db-errors.server").RequestState} */
         const state = {};
         // handleError marks `requestState` when the database could not answer
         const response = await handleRemixRequest(request, { nonce: res.locals.nonce, requestState: state });

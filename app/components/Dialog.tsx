@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { useHydrated } from "~/lib/hooks";
+import { useHydrated } from "~/lib/browser/hooks";
 
 /**
  * A dialog driven by the URL. The server renders it open (so it works without JavaScript, with a

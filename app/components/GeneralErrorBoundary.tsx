@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { errorMessageOf } from "~/lib/error-messages";
+import { errorMessageOf } from "~/lib/rules/error-messages";
 
 /**
  * The error page of every area: the thrown status's own message (`errorMessageOf`), its number, and a way

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { academy } from "~/lib/academy";
-import { LOGO_URL } from "~/lib/brand";
+import { academy } from "~/lib/rules/academy";
+import { LOGO_URL } from "~/lib/rules/brand";
 
 export function NavBar({ user }: { user: { name: string; role: "user" | "admin" } }) {
   const navigation = useNavigation();

@@ -1,4 +1,4 @@
-import { useHydrated } from "~/lib/hooks";
+import { useHydrated } from "~/lib/browser/hooks";
 
 /** "Print": opens the browser's print dialog. It needs JavaScript, so without it the button is not shown. */
 export function PrintButton({ className = "btn-secondary" }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { parseBold } from "~/lib/markup";
+import { parseBold } from "~/lib/rules/markup";
 
 /**
  * Renders text with **bold** markup: plain stretches as text, bold ones as <strong>. Text without markup is

@@ -2,7 +2,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps, ty
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useState, type ReactNode } from "react";
-import { useHydrated } from "~/lib/hooks";
+import { useHydrated } from "~/lib/browser/hooks";
 
 /**
  * The admin form pattern: a field is its label, its control and its errors, wired together with

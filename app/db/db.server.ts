@@ -3,9 +3,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { env } from "~/lib/env.server";
-import { type KeptRule, keptPer } from "~/lib/kept.server";
-import { litefsRole } from "~/lib/litefs";
+import { env } from "~/lib/server/env.server";
+import { type KeptRule, keptPer } from "~/lib/server/kept.server";
+import { litefsRole } from "~/lib/server/litefs";
 import * as schema from "./schema.server";
 
 export type DB = BetterSQLite3Database<typeof schema>;
@@ -20,7 +20,7 @@ function migrationsFolder(): string {
 
 /**
  * Opens the one SQLite file (WAL, foreign keys, busy timeout) and applies pending migrations. On a
- * LiteFS read replica (app/lib/litefs.ts) it is opened read-only and left as the primary made it.
+ * LiteFS read replica (app/lib/server/litefs.ts) it is opened read-only and left as the primary made it.
  */
 export function openDatabase(file: string): { sqlite: Database.Database; db: DB } {
   if (litefsRole().role === "replica") {
@@ -141,7 +141,7 @@ export function preparedQuery<T>(build: (d: DB) => T): () => T {
 
 /**
  * Values kept in memory per open database, by key, for what never changes under that key (a test version's
- * questions), under one rule of the cache register (app/lib/kept.server.ts). Callers must not modify what they get.
+ * questions), under one rule of the cache register (app/lib/server/kept.server.ts). Callers must not modify what they get.
  */
 export function keptPerDatabase<T>(rule: KeptRule): (key: string, load: () => T) => T {
   const storeOf = keptPer<DB, T>(rule);

@@ -94,7 +94,7 @@ export const tests = sqliteTable(
     /** an optional availability window: new attempts only from opensAt and before closesAt */
     opensAt: integer("opens_at", { mode: "timestamp_ms" }),
     closesAt: integer("closes_at", { mode: "timestamp_ms" }),
-    /** each attempt gets its own question order and/or option order (app/lib/shuffle.ts); off by default */
+    /** each attempt gets its own question order and/or option order (app/lib/rules/shuffle.ts); off by default */
     shuffleQuestions: integer("shuffle_questions", { mode: "boolean" }).notNull().default(false),
     shuffleOptions: integer("shuffle_options", { mode: "boolean" }).notNull().default(false),
     /** the CSV upload's flagged rows (JSON: skipped rows and answers that matched no option) until the test is published */

@@ -1,9 +1,9 @@
-import { pageParam } from "~/lib/forms";
-import { questionsProblem, testDetailsProblem } from "~/lib/test-record";
+import { pageParam } from "~/lib/schemas/forms";
+import { questionsProblem, testDetailsProblem } from "~/lib/schemas/test-record";
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
-import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/test-editor-rules";
+import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/rules/test-editor-rules";
 import { createTest, insertQuestions, questionsOf } from "./test.server";
 
 export const PAGE_SIZE = 50;

@@ -1,11 +1,11 @@
-import { pageParam } from "~/lib/forms";
-import type { BulkUserAction, UserSort } from "~/lib/user-list";
+import { pageParam } from "~/lib/schemas/forms";
+import type { BulkUserAction, UserSort } from "~/lib/rules/user-list";
 import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { attempts, tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
-import { hashPassword } from "~/lib/password.server";
-import { endAllSessions } from "~/lib/session.server";
-import { ROLL_NUMBER_TAKEN } from "~/lib/sign-in-name";
+import { hashPassword } from "~/lib/server/password.server";
+import { endAllSessions } from "~/lib/server/session.server";
+import { ROLL_NUMBER_TAKEN } from "~/lib/rules/sign-in-name";
 import { createUser, findUserById, findUserBySignInName, isOwnerEmail, setAssignedExamTypes, setUserStatus, userSignInName } from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { Kept } from "~/lib/kept.server";
+import { Kept } from "~/lib/server/kept.server";
 import { db, rawDb } from "~/db/db.server";
-import { type AnalysisSort, itemAnalysis, topUsers, WEEK_MS } from "~/lib/analytics-rules";
-import { band, percent } from "~/lib/exam-rules";
+import { type AnalysisSort, itemAnalysis, topUsers, WEEK_MS } from "~/lib/rules/analytics-rules";
+import { band, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);

@@ -1,12 +1,12 @@
-import { availabilityOf, windowMessage } from "~/lib/availability";
-import { env } from "~/lib/env.server";
+import { availabilityOf, windowMessage } from "~/lib/rules/availability";
+import { env } from "~/lib/server/env.server";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { testById } from "./test.server";
-import { acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/exam-rules";
-import { newId } from "~/lib/ids.server";
-import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/shuffle";
+import { acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
+import { newId } from "~/lib/server/ids.server";
+import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/rules/shuffle";
 import type { SessionUser } from "./user.server";
 
 export const FINISHED = ["submitted", "expired"] as const;
@@ -366,7 +366,7 @@ export function questionsForExam(testId: string, version: number): readonly Exam
   return examQuestionsKept(`${testId}\u0000${version}`, () => examQuestions().all({ testId, version }));
 }
 
-/** The attempt's questions in the order its student sees them (app/lib/shuffle.ts), options' order included. */
+/** The attempt's questions in the order its student sees them (app/lib/rules/shuffle.ts), options' order included. */
 export function examQuestionsOf(attempt: Pick<Attempt, "testId" | "testVersion" | "shuffleMode" | "shuffleSeed">) {
   return orderForAttempt(questionsForExam(attempt.testId, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
 }

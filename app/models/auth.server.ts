@@ -13,14 +13,14 @@ import {
   type SessionUser,
 } from "./user.server";
 import type { User } from "~/db/schema.server";
-import { registerSchema, signInSchema } from "~/lib/auth-schemas";
-import { deviceOf } from "~/lib/device-cookie.server";
-import { formToObject } from "~/lib/forms";
-import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "~/lib/password.server";
-import { signInPathFor } from "~/lib/redirects";
-import { guardRedirect, homeFor, type Access } from "~/lib/routing";
-import { clearSessionCookieHeaders, destroySessionHeaders, readSession, readSessionCookie, type SessionRead } from "~/lib/session.server";
-import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "~/lib/throttle.server";
+import { registerSchema, signInSchema } from "~/lib/schemas/auth-schemas";
+import { deviceOf } from "~/lib/server/device-cookie.server";
+import { formToObject } from "~/lib/schemas/forms";
+import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "~/lib/server/password.server";
+import { signInPathFor } from "~/lib/rules/redirects";
+import { guardRedirect, homeFor, type Access } from "~/lib/rules/routing";
+import { clearSessionCookieHeaders, destroySessionHeaders, readSession, readSessionCookie, type SessionRead } from "~/lib/server/session.server";
+import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "~/lib/server/throttle.server";
 
 /** A sign-in or registration refusal whose message is shown in the red box. */
 export class AuthError extends Error {}

@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { db, rawDb } from "~/db/db.server";
-import { neutraliseFormula } from "~/lib/csv-cells";
+import { neutraliseFormula } from "~/lib/rules/csv-cells";
 import { BACKUP_VERSION, type Collection, COLLECTIONS } from "./backup-format.server";
 
 export function backupFileName(now = new Date()): string {

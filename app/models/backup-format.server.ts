@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 
-import { addUserSchema, announcementFields, bookFields, hasSignInName, materialFields, rollNumberSchema, userEmailSchema } from "~/lib/admin-schemas";
-import { NEEDS_SIGN_IN_NAME } from "~/lib/sign-in-name";
-import { MATERIAL_PLACEHOLDER } from "~/lib/links";
-import { issuesOf, questionSchema, testDetailsSchema } from "~/lib/test-record";
+import { addUserSchema, announcementFields, bookFields, hasSignInName, materialFields, rollNumberSchema, userEmailSchema } from "~/lib/schemas/admin-schemas";
+import { NEEDS_SIGN_IN_NAME } from "~/lib/rules/sign-in-name";
+import { MATERIAL_PLACEHOLDER } from "~/lib/rules/links";
+import { issuesOf, questionSchema, testDetailsSchema } from "~/lib/schemas/test-record";
 
 export const BACKUP_VERSION = "1.0";
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;

@@ -9,11 +9,11 @@ import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { databaseFile, rawDb } from "~/db/db.server";
-import { BUILTIN_TEST_TYPES, examTypeProblem, examTypeValue } from "~/lib/exam-type-rules";
-import { newId } from "~/lib/ids.server";
+import { BUILTIN_TEST_TYPES, examTypeProblem, examTypeValue } from "~/lib/rules/exam-type-rules";
+import { newId } from "~/lib/server/ids.server";
 import { REPORT_ITEMS_KEPT } from "./import-reports.server";
 
-import { signInNameOf } from "~/lib/sign-in-name";
+import { signInNameOf } from "~/lib/rules/sign-in-name";
 import {
   announcementItem,
   attemptItem,

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { userSignInName } from "./user.server";
-import { normalizeSignInName } from "~/lib/sign-in-name";
+import { normalizeSignInName } from "~/lib/rules/sign-in-name";
 import { db, transaction } from "~/db/db.server";
 import { announcementExamTypes, announcements, announcementUsers, books, materials, users } from "~/db/schema.server";
-import { newId } from "~/lib/ids.server";
-import { ADD_STUDENT, type AnnouncementForm } from "~/lib/admin-schemas";
-import { driveViewUrl } from "~/lib/links";
-import { fromZonedInput } from "~/lib/time";
+import { newId } from "~/lib/server/ids.server";
+import { ADD_STUDENT, type AnnouncementForm } from "~/lib/schemas/admin-schemas";
+import { driveViewUrl } from "~/lib/rules/links";
+import { fromZonedInput } from "~/lib/rules/time";
 
 function likeOf(q: string) {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

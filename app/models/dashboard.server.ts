@@ -1,8 +1,8 @@
-import { availabilityOf, windowMessage } from "~/lib/availability";
-import { env } from "~/lib/env.server";
+import { availabilityOf, windowMessage } from "~/lib/rules/availability";
+import { env } from "~/lib/server/env.server";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { allowance, GRACE_MS, percent } from "~/lib/exam-rules";
+import { allowance, GRACE_MS, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import type { SessionUser } from "./user.server";
 

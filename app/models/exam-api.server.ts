@@ -1,6 +1,6 @@
 import { studentOfCookie } from "~/models/auth.server";
-import { answerSchema } from "~/lib/exam-schemas";
-import { RESPOND_WITH_RESULTS, TIME_UP } from "~/lib/page-handoff";
+import { answerSchema } from "~/lib/schemas/exam-schemas";
+import { RESPOND_WITH_RESULTS, TIME_UP } from "~/lib/rules/page-handoff";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
 import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
@@ -34,7 +34,7 @@ export function answerReply(attemptId: string, userId: string, fields: Record<st
 
 /**
  * Starts (or resumes) the test and answers with the running exam and its address, so the page shows
- * it without a second request (app/lib/page-handoff.ts); a refused start answers with the start
+ * it without a second request (app/lib/rules/page-handoff.ts); a refused start answers with the start
  * card's error. Without JavaScript the start card's form posts to the exam route, which redirects.
  */
 export function startReply(user: SessionUser, testId: string): ApiReply {

@@ -1,9 +1,9 @@
-import { availabilityOf, windowMessage } from "~/lib/availability";
+import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
-import { env } from "~/lib/env.server";
-import { examNavigation } from "~/lib/exam-rules";
-import { examNavSchema } from "~/lib/exam-schemas";
-import { formatTime } from "~/lib/time";
+import { env } from "~/lib/server/env.server";
+import { examNavigation } from "~/lib/rules/exam-rules";
+import { examNavSchema } from "~/lib/schemas/exam-schemas";
+import { formatTime } from "~/lib/rules/time";
 import {
   allowanceFor,
   answersOf,
@@ -111,7 +111,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
 export type ExamActionResult = { redirect: string } | { error: string; status: number };
 
 /**
- * Start from a hydrated start card (see app/lib/page-handoff.ts): the running exam at the address the
+ * Start from a hydrated start card (see app/lib/rules/page-handoff.ts): the running exam at the address the
  * start leads to, or null when that is not the exam (the card then moves there and the route loads it).
  */
 export function examAfterStart(user: SessionUser, testId: string, href: string) {

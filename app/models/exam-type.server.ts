@@ -1,9 +1,17 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction } from "~/db/db.server";
 import { announcementExamTypes, examTypes, materials, tests, userExamTypes } from "~/db/schema.server";
-import { DUPLICATE_NAME, examTypeLabel, examTypeProblem, examTypeValue, isDuplicateExamType, MAX_EXAM_TYPE_NAME, NAME_REQUIRED } from "~/lib/exam-type-rules";
-import { CUSTOM_NAME_REQUIRED, EXAM_TYPE_REQUIRED } from "~/lib/test-record";
-import { newId } from "~/lib/ids.server";
+import {
+  DUPLICATE_NAME,
+  examTypeLabel,
+  examTypeProblem,
+  examTypeValue,
+  isDuplicateExamType,
+  MAX_EXAM_TYPE_NAME,
+  NAME_REQUIRED,
+} from "~/lib/rules/exam-type-rules";
+import { CUSTOM_NAME_REQUIRED, EXAM_TYPE_REQUIRED } from "~/lib/schemas/test-record";
+import { newId } from "~/lib/server/ids.server";
 
 const allLabels = preparedQuery((d) => d.select({ value: examTypes.value, label: examTypes.label }).from(examTypes).orderBy(asc(examTypes.value)).prepare());
 

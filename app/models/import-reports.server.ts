@@ -2,8 +2,8 @@ import { desc, eq, sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { db } from "~/db/db.server";
 import { importReports } from "~/db/schema.server";
-import { neutraliseFormula } from "~/lib/csv-cells";
-import { newId } from "~/lib/ids.server";
+import { neutraliseFormula } from "~/lib/rules/csv-cells";
+import { newId } from "~/lib/server/ids.server";
 
 /**
  * Lasting reports of import runs (JSON import, bulk test upload, student import): every refused item

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { BOOK_PLACEHOLDER, drivePreviewUrl, driveDownloadUrl, MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/links";
+import { BOOK_PLACEHOLDER, drivePreviewUrl, driveDownloadUrl, MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/rules/links";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 
 export const PUBLIC_ANNOUNCEMENTS = 6;

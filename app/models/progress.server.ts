@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { Kept } from "~/lib/kept.server";
+import { Kept } from "~/lib/server/kept.server";
 import { db } from "~/db/db.server";
-import { accuracy, weakestUnits } from "~/lib/progress-rules";
+import { accuracy, weakestUnits } from "~/lib/rules/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);

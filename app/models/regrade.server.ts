@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { userSignInName } from "./user.server";
 import { db, transaction } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, regrades, tests, users } from "~/db/schema.server";
-import { newId } from "~/lib/ids.server";
-import { fixesFor, markAttempt, type QuestionFix } from "~/lib/regrade-rules";
+import { newId } from "~/lib/server/ids.server";
+import { fixesFor, markAttempt, type QuestionFix } from "~/lib/rules/regrade-rules";
 import { questionsOf } from "./test.server";
 
 const FINISHED = ["submitted", "expired"] as const;

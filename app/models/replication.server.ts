@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { databaseFile } from "~/db/db.server";
-import { litestreamConfig, replicationLag } from "~/lib/litestream-config";
+import { litestreamConfig, replicationLag } from "~/lib/server/litestream-config";
 
 /**
  * What /healthz says about replication, read from Litestream's metrics on loopback: in sync, or behind

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { strToU8, zipSync } from "fflate";
 import { db } from "~/db/db.server";
-import { neutraliseFormula } from "~/lib/csv-cells";
-import { percent } from "~/lib/exam-rules";
-import { formatDateTime } from "~/lib/time";
+import { neutraliseFormula } from "~/lib/rules/csv-cells";
+import { percent } from "~/lib/rules/exam-rules";
+import { formatDateTime } from "~/lib/rules/time";
 import { type Collection, COLLECTIONS, collectionCsv } from "./backup.server";
 
 /**

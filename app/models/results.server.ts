@@ -1,12 +1,12 @@
-import { env } from "~/lib/env.server";
-import { Kept } from "~/lib/kept.server";
-import { availabilityOf, ranksVisible, windowMessage } from "~/lib/availability";
+import { env } from "~/lib/server/env.server";
+import { Kept } from "~/lib/server/kept.server";
+import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
-import { acceptsAnswers, percent, retakeVerdict } from "~/lib/exam-rules";
-import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/review";
-import { orderForAttempt } from "~/lib/shuffle";
+import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
+import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
+import { orderForAttempt } from "~/lib/rules/shuffle";
 import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
 import { testById } from "./test.server";
 import { gradedQuestionsOf } from "./test.server";

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { announcementSchema, bookSchema, materialSchema } from "~/lib/admin-schemas";
+import { announcementSchema, bookSchema, materialSchema } from "~/lib/schemas/admin-schemas";
 import { createTest } from "./test.server";
 import { createUser, enforceOwner, findUserBySignInName } from "./user.server";
-import { env } from "~/lib/env.server";
-import { boldQuoted } from "~/lib/markup";
-import { newId } from "~/lib/ids.server";
-import { hashPassword } from "~/lib/password.server";
+import { env } from "~/lib/server/env.server";
+import { boldQuoted } from "~/lib/rules/markup";
+import { newId } from "~/lib/server/ids.server";
+import { hashPassword } from "~/lib/server/password.server";
 import { db, transaction } from "~/db/db.server";
 import { demoAnnouncements, demoBooks, demoMaterials, demoTests } from "~/db/demo-content.server";
 import {

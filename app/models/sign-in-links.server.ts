@@ -3,10 +3,10 @@ import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { userSignInName } from "./user.server";
 import { db, transaction } from "~/db/db.server";
 import { signInLinks, users } from "~/db/schema.server";
-import { hashPassword } from "~/lib/password.server";
-import { endAllSessions } from "~/lib/session.server";
-import { newId } from "~/lib/ids.server";
-import { isTokenShaped, type LinkState, linkState, SIGN_IN_LINK_DAYS } from "~/lib/sign-in-link-rules";
+import { hashPassword } from "~/lib/server/password.server";
+import { endAllSessions } from "~/lib/server/session.server";
+import { newId } from "~/lib/server/ids.server";
+import { isTokenShaped, type LinkState, linkState, SIGN_IN_LINK_DAYS } from "~/lib/rules/sign-in-link-rules";
 import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server";
 
 const DAY = 86_400_000;

@@ -1,9 +1,9 @@
 import { eq, inArray, or } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { formReceipts, userExamTypes, users } from "~/db/schema.server";
-import { newId } from "~/lib/ids.server";
-import { hashPassword } from "~/lib/password.server";
-import { countOutcomes, type ExistingPolicy, examTypesAfter, planStudentImport, type RowOutcome, type StudentRow } from "~/lib/student-import-rules";
+import { newId } from "~/lib/server/ids.server";
+import { hashPassword } from "~/lib/server/password.server";
+import { countOutcomes, type ExistingPolicy, examTypesAfter, planStudentImport, type RowOutcome, type StudentRow } from "~/lib/rules/student-import-rules";
 import { allExamTypeOptions } from "./exam-type.server";
 import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server";
 import { createLinkBatch } from "./sign-in-links.server";

@@ -1,11 +1,11 @@
-import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/csv-questions.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
-import { formToObject } from "~/lib/forms";
-import { readMultipartForm, UploadTooLarge } from "~/lib/multipart.server";
-import { signPayload, verifyPayload } from "~/lib/signed-payload.server";
-import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/test-record";
-import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
+import { MAX_CSV_BYTES, nameFromFileName, type ParsedQuestion, type ParseReport, parseQuestionsCsv } from "~/lib/server/csv-questions.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/server/form-body.server";
+import { formToObject } from "~/lib/schemas/forms";
+import { readMultipartForm, UploadTooLarge } from "~/lib/server/multipart.server";
+import { signPayload, verifyPayload } from "~/lib/server/signed-payload.server";
+import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/schemas/test-record";
+import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/schemas/test-upload-schema";
 import { resolveTestExamType } from "./exam-type.server";
 import { createTest, type UploadReport } from "./test.server";
 

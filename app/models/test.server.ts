@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { type Question, questions, tests, type Test } from "~/db/schema.server";
-import { newId } from "~/lib/ids.server";
-import { questionsProblem, testDetailsProblem } from "~/lib/test-record";
+import { newId } from "~/lib/server/ids.server";
+import { questionsProblem, testDetailsProblem } from "~/lib/schemas/test-record";
 
 export type QuestionInput = {
   question: string;

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
-import { env } from "~/lib/env.server";
-import { newId } from "~/lib/ids.server";
-import { looksLikeEmail, normalizeRollNumber, normalizeSignInName } from "~/lib/sign-in-name";
-import { hashPassword, passwordPool } from "~/lib/password.server";
-import { endAllSessions } from "~/lib/session.server";
+import { env } from "~/lib/server/env.server";
+import { newId } from "~/lib/server/ids.server";
+import { looksLikeEmail, normalizeRollNumber, normalizeSignInName } from "~/lib/rules/sign-in-name";
+import { hashPassword, passwordPool } from "~/lib/server/password.server";
+import { endAllSessions } from "~/lib/server/session.server";
 
 /** What a signed-in request knows about its user (spec: the session user). */
 export type SessionUser = {

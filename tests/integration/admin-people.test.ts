@@ -13,7 +13,7 @@ import {
   userExamTypes,
   users,
 } from "~/db/schema.server";
-import { fromZonedInput, toZonedInput } from "~/lib/time";
+import { fromZonedInput, toZonedInput } from "~/lib/rules/time";
 import { importBackup, parseBackup } from "~/models/backup.server";
 import { createTest } from "~/models/test.server";
 import { assignedExamTypes, findUserBySignInName } from "~/models/user.server";
@@ -36,8 +36,8 @@ import * as deleteUserRoute from "~/routes/admin+/_users+/users.$userId.delete";
 import * as assignRoute from "~/routes/admin+/_users+/users.$userId.exam-types";
 import * as limitRoute from "~/routes/admin+/_users+/users.$userId.limit";
 import * as testLimitsRoute from "~/routes/admin+/_users+/users.$userId.test-limits";
-import { GLOBAL_LIMIT_MESSAGE } from "~/lib/admin-schemas";
-import { MAX_ATTEMPTS_MESSAGE } from "~/lib/test-record";
+import { GLOBAL_LIMIT_MESSAGE } from "~/lib/schemas/admin-schemas";
+import { MAX_ATTEMPTS_MESSAGE } from "~/lib/schemas/test-record";
 import * as addUserRoute from "~/routes/admin+/_users+/users.new";
 import * as passwordRoute from "~/routes/admin+/_users+/users.$userId.password";
 import * as dashboard from "~/routes/_student+/dashboard";

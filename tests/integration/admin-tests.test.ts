@@ -17,7 +17,7 @@ import * as archivedRoute from "~/routes/admin+/_tests+/tests_.archived";
 import * as bulkUploadRoute from "~/routes/admin+/_tests+/tests.bulk-upload";
 import * as uploadRoute from "~/routes/admin+/_tests+/tests.upload";
 import * as editRoute from "~/routes/admin+/_tests+/tests.$testId.edit";
-import { DURATION_MESSAGE, EXAM_TYPE_REQUIRED, MAX_ATTEMPTS_MESSAGE, TITLE_REQUIRED } from "~/lib/test-record";
+import { DURATION_MESSAGE, EXAM_TYPE_REQUIRED, MAX_ATTEMPTS_MESSAGE, TITLE_REQUIRED } from "~/lib/schemas/test-record";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { BASE, flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";

@@ -1,7 +1,7 @@
 // The overview's figures are SQL: its score bands and its 7-day window, checked on rows at the edges.
 import { beforeAll, describe, expect, it } from "vitest";
 import { rawDb } from "~/db/db.server";
-import { WEEK_MS } from "~/lib/analytics-rules";
+import { WEEK_MS } from "~/lib/rules/analytics-rules";
 import { overview } from "~/models/analytics.server";
 import { createTest } from "~/models/test.server";
 import { createUser } from "~/models/user.server";

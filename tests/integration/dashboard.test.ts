@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { announcementExamTypes, announcements, announcementUsers } from "~/db/schema.server";
-import { newId } from "~/lib/ids.server";
+import { newId } from "~/lib/server/ids.server";
 import { createTest } from "~/models/test.server";
 import * as dashboard from "~/routes/_student+/dashboard";
 import * as examRoute from "~/routes/_exam+/test.$testId";

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db, rawDb } from "~/db/db.server";
 import { attempts, users } from "~/db/schema.server";
 import { SIGN_IN_BUSY } from "~/models/auth.server";
-import { passwordPool } from "~/lib/password.server";
+import { passwordPool } from "~/lib/server/password.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 import { createTest } from "~/models/test.server";
 import { createUser, pendingRehashCount, rehashPasswordLater } from "~/models/user.server";

@@ -3,7 +3,7 @@ import { questionsOf } from "~/models/test.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attemptAnswers, attempts, tests } from "~/db/schema.server";
-import { GRACE_MS } from "~/lib/exam-rules";
+import { GRACE_MS } from "~/lib/rules/exam-rules";
 import { createTest } from "~/models/test.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";

@@ -3,7 +3,7 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rawDb } from "~/db/db.server";
-import { parseQuestionsCsv, questionsToCsv } from "~/lib/csv-questions.server";
+import { parseQuestionsCsv, questionsToCsv } from "~/lib/server/csv-questions.server";
 import { collectionCsv, importBackup, parseBackup } from "~/models/backup.server";
 import { loadLanding } from "~/models/landing.server";
 import { createTest } from "~/models/test.server";

@@ -1,7 +1,7 @@
 // Every cache the server keeps is in one register, each with what it keeps, its key, how it is
-// invalidated and its bound (app/lib/kept.server.ts).
+// invalidated and its bound (app/lib/server/kept.server.ts).
 import { describe, expect, it } from "vitest";
-import { keptRegister } from "~/lib/kept.server";
+import { keptRegister } from "~/lib/server/kept.server";
 import "~/models/analytics.server";
 import "~/models/attempt.server";
 import "~/models/progress.server";

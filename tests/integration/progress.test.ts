@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
-import { newId } from "~/lib/ids.server";
+import { newId } from "~/lib/server/ids.server";
 import { createTest } from "~/models/test.server";
 import * as progressRoute from "~/routes/_student+/progress";
 import { getRequest, makeStudent, payload, run, seedBase, statusOf } from "../helpers";

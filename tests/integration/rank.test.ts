@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
-import { newId } from "~/lib/ids.server";
+import { newId } from "~/lib/server/ids.server";
 import { createTest } from "~/models/test.server";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import { getRequest, makeStudent, payload, run, seedBase } from "../helpers";

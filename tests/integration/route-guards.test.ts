@@ -1,7 +1,7 @@
 // Every route the app defines (read from app/routes, not a hand list) requested as anonymous,
 // student, inactive student and admin: the spec's redirect or the page.
 import { beforeAll, describe, expect, it } from "vitest";
-import { guardRedirect, type Access, type Role } from "~/lib/routing";
+import { guardRedirect, type Access, type Role } from "~/lib/rules/routing";
 import { createTest } from "~/models/test.server";
 import { createUser, findUserBySignInName, setUserStatus } from "~/models/user.server";
 import { getRequest, OWNER, postRequest, run, seedBase, signIn, statusOf } from "../helpers";

@@ -17,8 +17,8 @@ import {
   materialSchema,
   perTestLimitSchema,
   TITLE_CONTENT_REQUIRED,
-} from "~/lib/admin-schemas";
-import { MAX_ATTEMPTS_MESSAGE } from "~/lib/test-record";
+} from "~/lib/schemas/admin-schemas";
+import { MAX_ATTEMPTS_MESSAGE } from "~/lib/schemas/test-record";
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
 

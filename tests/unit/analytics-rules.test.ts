@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itemAnalysis, topUsers } from "~/lib/analytics-rules";
+import { itemAnalysis, topUsers } from "~/lib/rules/analytics-rules";
 
 describe("top users", () => {
   it("ranks by overall percentage, ties by attempts then name, with the User {id} fallback", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isScheduled } from "~/lib/announcement-rules";
+import { isScheduled } from "~/lib/rules/announcement-rules";
 
 // who sees an announcement is decided in SQL: tests/integration/dashboard.test.ts exercises it
 const now = new Date("2026-06-01T12:00:00Z");

@@ -1,6 +1,6 @@
 // The exam page's save queue against a fake server: retries, 503, finish, and the device's copy.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerQueue } from "~/lib/answer-queue";
+import { AnswerQueue } from "~/lib/browser/answer-queue";
 
 type Reply = { status: number; body: Record<string, unknown> } | "offline";
 

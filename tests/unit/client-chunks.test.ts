@@ -11,8 +11,8 @@ const graph: Record<string, string[]> = {
   "/r/app/routes/admin+/_tests+/tests.tsx": [],
   "/r/node_modules/react-dom/index.js": ["/r/app/entry.client.tsx"],
   "/r/app/components/NavBar.tsx": ["/r/app/root.tsx"],
-  "/r/app/lib/time.ts": ["/r/app/routes/_exam+/test.$testId.tsx", "/r/app/routes/_student+/dashboard.tsx"],
-  "/r/app/lib/answer-queue.ts": ["/r/app/routes/_exam+/test.$testId.tsx"],
+  "/r/app/lib/rules/time.ts": ["/r/app/routes/_exam+/test.$testId.tsx", "/r/app/routes/_student+/dashboard.tsx"],
+  "/r/app/lib/browser/answer-queue.ts": ["/r/app/routes/_exam+/test.$testId.tsx"],
   "/r/node_modules/@conform-to/react/index.js": ["/r/app/routes/_auth+/login.tsx", "/r/app/routes/admin+/_tests+/tests.tsx"],
   "/r/app/components/admin/ui.tsx": ["/r/app/routes/admin+/_tests+/tests.tsx"],
   // a cycle reaches the entry through the root
@@ -32,12 +32,12 @@ describe("how the browser build is split", () => {
   it("puts what the entry or the root needs, and what two student pages share, into core", () => {
     expect(chunkFor("/r/node_modules/react-dom/index.js", importersOf)).toBe("core");
     expect(chunkFor("/r/app/components/NavBar.tsx", importersOf)).toBe("core");
-    expect(chunkFor("/r/app/lib/time.ts", importersOf)).toBe("core");
+    expect(chunkFor("/r/app/lib/rules/time.ts", importersOf)).toBe("core");
     expect(chunkFor("/r/app/lib/a.ts", importersOf)).toBe("core");
   });
 
   it("leaves a module one page needs with that page, and admin-only modules to Rollup", () => {
-    expect(chunkFor("/r/app/lib/answer-queue.ts", importersOf)).toBeUndefined();
+    expect(chunkFor("/r/app/lib/browser/answer-queue.ts", importersOf)).toBeUndefined();
     expect(chunkFor("/r/node_modules/@conform-to/react/index.js", importersOf)).toBeUndefined();
     expect(chunkFor("/r/app/components/admin/ui.tsx", importersOf)).toBeUndefined();
     // route modules are their own files

@@ -41,6 +41,23 @@ describe("code shape", () => {
     expect(upward).toEqual([]);
   });
 
+  it("app/lib is split into rules, schemas, browser code and server code; rules and schemas stay pure", () => {
+    const loose = fs.readdirSync(path.join(app, "lib")).filter((f) => /\.tsx?$/.test(f));
+    expect(loose).toEqual([]);
+    expect(fs.readdirSync(path.join(app, "lib")).sort()).toEqual(["browser", "rules", "schemas", "server"]);
+    // server-only code is named *.server.ts or lives in lib/server; nothing outside lib/server is
+    const misplaced = filesIn(path.join(app, "lib")).filter((f) => f.endsWith(".server.ts") && !f.includes(`${path.sep}server${path.sep}`));
+    expect(misplaced.map((f) => path.relative(app, f))).toEqual([]);
+    const impure = [...filesIn(path.join(app, "lib/rules")), ...filesIn(path.join(app, "lib/schemas"))].filter((f) =>
+      /from "(~\/lib\/server|~\/lib\/browser|\.\.\/server|\.\.\/browser|~\/db|~\/models|node:|react|@remix-run)/.test(sourceOf(f)),
+    );
+    expect(impure.map((f) => path.relative(app, f))).toEqual([]);
+    const browserReachesServer = filesIn(path.join(app, "lib/browser")).filter((f) =>
+      /from "(~\/lib\/server|\.\.\/server|~\/db|~\/models|node:)/.test(sourceOf(f)),
+    );
+    expect(browserReachesServer.map((f) => path.relative(app, f))).toEqual([]);
+  });
+
   it("a route that answers a failure with 500 first hands database trouble on (answered 503)", () => {
     const careless = routes.filter((f) => {
       const source = sourceOf(f);

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compressPage, compressResponse } from "~/lib/compress.server";
+import { chooseEncoding, compressPage, compressResponse } from "~/lib/server/compress.server";
 
 const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Unit 1: Chaucer to Shakespeare</p>".repeat(200)}</body></html>`);
 const request = (acceptEncoding?: string) =>

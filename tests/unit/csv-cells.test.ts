@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { neutraliseFormula, restoreFormula } from "~/lib/csv-cells";
+import { neutraliseFormula, restoreFormula } from "~/lib/rules/csv-cells";
 
 describe("CSV formula cells", () => {
   it("prefixes text a spreadsheet would run as a formula", () => {

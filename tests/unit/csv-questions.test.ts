@@ -12,8 +12,8 @@ import {
   parseQuestionsCsv,
   type ParsedQuestion,
   questionsToCsv,
-} from "~/lib/csv-questions.server";
-import { boldQuoted } from "~/lib/markup";
+} from "~/lib/server/csv-questions.server";
+import { boldQuoted } from "~/lib/rules/markup";
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, "../fixtures", name)));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/lib/env.server";
+import { parseEnv } from "~/lib/server/env.server";
 
 describe("parseEnv", () => {
   it("fills defaults", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorMessageOf, SOMETHING_WENT_WRONG } from "~/lib/error-messages";
+import { errorMessageOf, SOMETHING_WENT_WRONG } from "~/lib/rules/error-messages";
 
 describe("what an error page says", () => {
   it("says the route's own words: a thrown text, or { error } / { message }", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { examNavigation } from "~/lib/exam-rules";
+import { examNavigation } from "~/lib/rules/exam-rules";
 
 describe("examNavigation: every exam control keeps the option chosen on the page", () => {
   it("Save & Next keeps the choice, clears the mark and moves on", () => {

@@ -12,7 +12,7 @@ import {
   remainingSeconds,
   resultsDiscoveryDelayMs,
   timeSpentSeconds,
-} from "~/lib/exam-rules";
+} from "~/lib/rules/exam-rules";
 
 describe("percent and colour bands", () => {
   it("rounds to whole numbers", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { examTypeLabel, examTypeNameSchema, examTypeValue, isDuplicateExamType, NAME_REQUIRED } from "~/lib/exam-type-rules";
+import { examTypeLabel, examTypeNameSchema, examTypeValue, isDuplicateExamType, NAME_REQUIRED } from "~/lib/rules/exam-type-rules";
 
 describe("exam type value derivation", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXPORTED_MESSAGES, exportDone, exportDoneCookie } from "~/lib/export-done";
+import { EXPORTED_MESSAGES, exportDone, exportDoneCookie } from "~/lib/browser/export-done";
 
 describe("the export-done signal", () => {
   it("echoes a well-formed token in a cookie the page can read", () => {

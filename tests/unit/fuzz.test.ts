@@ -2,7 +2,7 @@
 // or one of the spec's messages, never an exception.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MISSING_COLUMNS, NO_QUESTIONS, NOT_UTF8, PARSE_ERROR, parseQuestionsCsv } from "~/lib/csv-questions.server";
+import { MISSING_COLUMNS, NO_QUESTIONS, NOT_UTF8, PARSE_ERROR, parseQuestionsCsv } from "~/lib/server/csv-questions.server";
 
 const CSV_MESSAGES = [NOT_UTF8, PARSE_ERROR, MISSING_COLUMNS, NO_QUESTIONS, "A test can have at most 500 questions."];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Kept, keptPer, keptRegister } from "~/lib/kept.server";
+import { Kept, keptPer, keptRegister } from "~/lib/server/kept.server";
 
 const rule = (name: string, extra: Partial<ConstructorParameters<typeof Kept>[0]> = {}) => ({
   name,

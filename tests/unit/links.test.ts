@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactMailto, contactSchema, FILL_ALL, INVALID_EMAIL } from "~/lib/contact";
-import { bookOrderLink, driveDownloadUrl, driveFileId, drivePreviewUrl, driveViewUrl, isDriveLink, isHttpUrl, safeImageSrc } from "~/lib/links";
+import { contactMailto, contactSchema, FILL_ALL, INVALID_EMAIL } from "~/lib/schemas/contact";
+import { bookOrderLink, driveDownloadUrl, driveFileId, drivePreviewUrl, driveViewUrl, isDriveLink, isHttpUrl, safeImageSrc } from "~/lib/rules/links";
 
 const ID = "1A2b3C4d5E6f7G8h9I0jKl";
 

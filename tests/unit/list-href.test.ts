@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listHref, testListHref } from "~/lib/list-href";
+import { listHref, testListHref } from "~/lib/rules/list-href";
 
 describe("listHref", () => {
   it("keeps only the list's own filters, in order", () => {

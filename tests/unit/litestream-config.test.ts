@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { durationMs, litestreamConfig, replicationLag } from "~/lib/litestream-config";
+import { durationMs, litestreamConfig, replicationLag } from "~/lib/server/litestream-config";
 
 const DB = "/data/app.db";
 const S3 = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boldQuoted, parseBold, plainText } from "~/lib/markup";
+import { boldQuoted, parseBold, plainText } from "~/lib/rules/markup";
 
 describe("bold markup", () => {
   it("splits text into plain and bold segments", () => {

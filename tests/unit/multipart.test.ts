@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readMultipartForm, UnexpectedFileField, UnreadableUpload, UploadTooLarge } from "~/lib/multipart.server";
+import { readMultipartForm, UnexpectedFileField, UnreadableUpload, UploadTooLarge } from "~/lib/server/multipart.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "multipart-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOrigin, securityHeaders } from "~/lib/http-guards.server";
+import { checkOrigin, securityHeaders } from "~/lib/server/http-guards.server";
 
 describe("checkOrigin", () => {
   const site = "http://academy.example:3000";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
+import { hashPassword, needsRehash, verifyPassword } from "~/lib/server/password.server";
 
 describe("password hashing", () => {
   it("round-trips and is salted", async () => {

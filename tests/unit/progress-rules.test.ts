@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accuracy, median, trendGeometry, weakestUnits } from "~/lib/progress-rules";
+import { accuracy, median, trendGeometry, weakestUnits } from "~/lib/rules/progress-rules";
 
 describe("progress rules", () => {
   it("accuracy rounds and says nothing for no questions", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rankCounts, rankNote, rankSummary } from "~/lib/review";
+import { rankCounts, rankNote, rankSummary } from "~/lib/rules/review";
 
 describe("rankSummary", () => {
   it("the first to finish is not 'better than 0%'", () => {

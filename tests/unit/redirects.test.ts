@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/lib/redirects";
+import { safeRedirectPath } from "~/lib/rules/redirects";
 
 const safe = (v: unknown) => safeRedirectPath(v, "/dashboard", "/dashboard");
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fixesFor, isSameQuestion, markAttempt } from "~/lib/regrade-rules";
+import { fixesFor, isSameQuestion, markAttempt } from "~/lib/rules/regrade-rules";
 
 const q = (id: string, options: string[], correctAnswer: number) => ({ id, options, correctAnswer });
 

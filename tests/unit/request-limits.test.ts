@@ -11,7 +11,7 @@ import {
   RESTORE_LIMIT,
   routePath,
   UPLOAD_LIMIT,
-} from "~/lib/request-limits";
+} from "~/lib/server/request-limits";
 
 describe("body limits per route", () => {
   it("gives ordinary forms 64 KB and 1,000 fields, uploads and the question editor more", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardRedirect, homeFor } from "~/lib/routing";
+import { guardRedirect, homeFor } from "~/lib/rules/routing";
 
 describe("route table (spec section 2)", () => {
   it("sends each role home", () => {

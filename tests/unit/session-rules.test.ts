@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sessionExpiry } from "~/lib/session-rules";
-import { isPrivatePage } from "~/lib/routing";
-import { MAX_PAGE, pageParam } from "~/lib/forms";
+import { sessionExpiry } from "~/lib/rules/session-rules";
+import { isPrivatePage } from "~/lib/rules/routing";
+import { MAX_PAGE, pageParam } from "~/lib/schemas/forms";
 
 const HOUR = 3_600_000;
 const clock = { lifetimeMs: 30 * 24 * HOUR, idleMs: 7 * 24 * HOUR, touchEveryMs: HOUR };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newShuffleSeed, orderForAttempt, permutation, SHUFFLE_OPTIONS, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/shuffle";
+import { newShuffleSeed, orderForAttempt, permutation, SHUFFLE_OPTIONS, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/rules/shuffle";
 
 const QUESTIONS = Array.from({ length: 12 }, (_, i) => ({ id: `q${i + 1}`, options: ["A", "B", "C", "D"], text: `Question ${i + 1}` }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTokenShaped, LINK_EXPIRED, LINK_UNKNOWN, LINK_USED, linkMessage, linkState } from "~/lib/sign-in-link-rules";
+import { isTokenShaped, LINK_EXPIRED, LINK_UNKNOWN, LINK_USED, linkMessage, linkState } from "~/lib/rules/sign-in-link-rules";
 
 describe("one-time sign-in links", () => {
   const now = Date.UTC(2026, 10, 22, 12);

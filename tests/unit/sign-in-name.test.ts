@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signInSchema } from "~/lib/auth-schemas";
-import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeRollNumber, normalizeSignInName, rollNumberProblem, signInNameOf } from "~/lib/sign-in-name";
+import { signInSchema } from "~/lib/schemas/auth-schemas";
+import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeRollNumber, normalizeSignInName, rollNumberProblem, signInNameOf } from "~/lib/rules/sign-in-name";
 
 describe("sign-in names", () => {
   it("treats input with an at sign as an e-mail, anything else as a roll number or phone", () => {

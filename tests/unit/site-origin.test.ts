@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePublicUrl, siteOriginOf } from "~/lib/site-origin";
+import { parsePublicUrl, siteOriginOf } from "~/lib/server/site-origin";
 
 const base = { publicUrl: undefined, trustProxy: false, secureCookies: false, host: "tests.example.org", forwardedProto: undefined, forwardedHost: undefined };
 

@@ -1,6 +1,6 @@
-// What the hydrated start card does with Start's answer (app/lib/page-handoff.ts).
+// What the hydrated start card does with Start's answer (app/lib/rules/page-handoff.ts).
 import { describe, expect, it } from "vitest";
-import { startEndpointOf, startStepOf } from "~/lib/page-handoff";
+import { startEndpointOf, startStepOf } from "~/lib/rules/page-handoff";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 

@@ -9,7 +9,7 @@ import {
   planStudentImport,
   ROLL_NUMBER_IN_USE,
   SAMPLE_STUDENTS_CSV,
-} from "~/lib/student-import-rules";
+} from "~/lib/rules/student-import-rules";
 
 const TYPES = [
   { value: "TET", label: "TET" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addOption, deleteQuestion, editedQuestionErrors, newQuestion, removeOption, validateEditedTest } from "~/lib/test-editor-rules";
+import { addOption, deleteQuestion, editedQuestionErrors, newQuestion, removeOption, validateEditedTest } from "~/lib/rules/test-editor-rules";
 
 const good = { question: "Who?", options: ["A", "B", "C"], correctAnswer: 2, explanation: "" };
 
@@ -46,7 +46,7 @@ describe("option and question operations", () => {
   });
 });
 
-import { questionsFromForm } from "~/lib/test-editor-form";
+import { questionsFromForm } from "~/lib/schemas/test-editor-form";
 
 describe("editor form", () => {
   it("reads the posted working copy in order", () => {

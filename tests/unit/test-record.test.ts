@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { examTypeProblem, examTypeValue } from "~/lib/exam-type-rules";
+import { examTypeProblem, examTypeValue } from "~/lib/rules/exam-type-rules";
 import {
   CUSTOM_NAME_REQUIRED,
   DURATION_MESSAGE,
@@ -12,7 +12,7 @@ import {
   testDetailsSchema,
   UNIT_NUMBER_FOR_NAME,
   UNIT_NUMBER_MESSAGE,
-} from "~/lib/test-record";
+} from "~/lib/schemas/test-record";
 
 const base = { title: "Romantic Poets", examType: "NET" };
 const messageOf = (input: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTrustProxy } from "~/lib/trust-proxy";
+import { parseTrustProxy } from "~/lib/server/trust-proxy";
 
 describe("TRUST_PROXY", () => {
   it('reads a number as a hop count (fly.toml\'s "1"), not as the address 0.0.0.1', () => {

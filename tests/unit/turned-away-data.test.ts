@@ -1,6 +1,6 @@
 import { decode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
-import { type BuiltRoute, leafRouteIdOf, pageAddressOf, turnedAwayDataBody } from "~/lib/turned-away-data.server";
+import { type BuiltRoute, leafRouteIdOf, pageAddressOf, turnedAwayDataBody } from "~/lib/server/turned-away-data.server";
 
 // the shape of the server build's route list (build.routes)
 const routes: Record<string, BuiltRoute> = {

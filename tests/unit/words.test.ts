@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plural } from "~/lib/words";
+import { plural } from "~/lib/rules/words";
 
 describe("plural", () => {
   it("says one thing in the singular and the rest in the plural", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WorkQueue, retryAfterSeconds } from "~/lib/work-queue";
+import { WorkQueue, retryAfterSeconds } from "~/lib/server/work-queue";
 
 function gate() {
   let open = () => {};

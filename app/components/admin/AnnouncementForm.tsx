@@ -6,8 +6,8 @@ import { DialogActions, ErrorBox } from "~/components/admin/ui";
 import { UserPicker } from "~/components/admin/UserPicker";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, TextareaField, useSchemaForm } from "~/components/forms";
-import { ANNOUNCEMENT_TYPES, announcementSchema, CONTENT_LIMITS } from "~/lib/admin-schemas";
-import { useHydrated } from "~/lib/hooks";
+import { ANNOUNCEMENT_TYPES, announcementSchema, CONTENT_LIMITS } from "~/lib/schemas/admin-schemas";
+import { useHydrated } from "~/lib/browser/hooks";
 
 export const ANNOUNCEMENT_TARGET_LABELS = [
   ["all", "Everyone"],

@@ -1,9 +1,9 @@
-import type { LoaderData } from "~/lib/loader-data";
+import type { LoaderData } from "~/lib/browser/loader-data";
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/export-done";
-import { formatDateTime } from "~/lib/time";
-import { plural } from "~/lib/words";
+import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/browser/export-done";
+import { formatDateTime } from "~/lib/rules/time";
+import { plural } from "~/lib/rules/words";
 import type { COLLECTIONS } from "~/models/backup.server";
 import type { loader } from "~/routes/admin+/_backup+/backup";
 

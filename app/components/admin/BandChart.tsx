@@ -1,4 +1,4 @@
-import { SCORE_BANDS, type ScoreBand } from "~/lib/analytics-rules";
+import { SCORE_BANDS, type ScoreBand } from "~/lib/rules/analytics-rules";
 
 const COLORS: Record<ScoreBand, string> = { excellent: "#15803d", good: "#2f4fd8", average: "#ca8a04", poor: "#dc2626" };
 

@@ -4,7 +4,7 @@ import { ImageUrlField } from "~/components/admin/ImagePreview";
 import { DialogActions, ErrorBox } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, TextareaField, useSchemaForm } from "~/components/forms";
-import { bookSchema, CONTENT_LIMITS } from "~/lib/admin-schemas";
+import { bookSchema, CONTENT_LIMITS } from "~/lib/schemas/admin-schemas";
 
 /** The Add Book and Edit Book dialogs: the book record's schema, each error beside its field. */
 export function BookForm({

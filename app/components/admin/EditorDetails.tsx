@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorBox, ExamTypeOptions, SubmitButton } from "~/components/admin/ui";
 import { ErrorList } from "~/components/forms";
-import { useHydrated } from "~/lib/hooks";
-import type { EditorDetails as Details } from "~/lib/test-editor-form";
-import { TEST_LIMITS } from "~/lib/test-record";
-import { formatDate } from "~/lib/time";
+import { useHydrated } from "~/lib/browser/hooks";
+import type { EditorDetails as Details } from "~/lib/schemas/test-editor-form";
+import { TEST_LIMITS } from "~/lib/schemas/test-record";
+import { formatDate } from "~/lib/rules/time";
 
 /**
  * The question editor's "Test information" panel. Its fields are checked by the test record's schema

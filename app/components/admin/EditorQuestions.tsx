@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { addOption, deleteQuestion, type EditorQuestion, MAX_OPTIONS, MIN_OPTIONS, newQuestion, removeOption } from "~/lib/test-editor-rules";
+import { addOption, deleteQuestion, type EditorQuestion, MAX_OPTIONS, MIN_OPTIONS, newQuestion, removeOption } from "~/lib/rules/test-editor-rules";
 
 /**
  * The question editor's questions: each with its text, 2-6 options (the round button marks the correct

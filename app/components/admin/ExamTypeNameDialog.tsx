@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
-import { examTypeNameSchema, MAX_EXAM_TYPE_NAME } from "~/lib/exam-type-rules";
+import { examTypeNameSchema, MAX_EXAM_TYPE_NAME } from "~/lib/rules/exam-type-rules";
 
 /** The Add and Edit Custom Exam Type dialogs: one name, by examTypeNameSchema, its error beside the field. */
 export function ExamTypeNameDialog({

@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { ErrorList } from "~/components/forms";
-import { useHydrated } from "~/lib/hooks";
+import { useHydrated } from "~/lib/browser/hooks";
 
 /**
  * An image URL field of the admin form pattern (label, input, errors beside it) with a live preview,

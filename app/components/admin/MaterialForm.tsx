@@ -4,7 +4,7 @@ import { ImageUrlField } from "~/components/admin/ImagePreview";
 import { DialogActions, ErrorBox } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
-import { CONTENT_LIMITS, materialSchema } from "~/lib/admin-schemas";
+import { CONTENT_LIMITS, materialSchema } from "~/lib/schemas/admin-schemas";
 
 /** The Add Material and Edit Material dialogs: the material record's schema, each error beside its field. */
 export function MaterialForm({

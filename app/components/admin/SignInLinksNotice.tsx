@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/lib/time";
+import { formatDateTime } from "~/lib/rules/time";
 
 /** After an import or a bulk action: how many students have no password yet, and their links to download. */
 export function SignInLinksNotice({ links, timeZone, noun }: { links: { key: string; count: number; expiresAt: number }; timeZone: string; noun: string }) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { plural } from "~/lib/words";
+import { plural } from "~/lib/rules/words";
 import type { UploadReport } from "~/models/test.server";
 import type { BulkFileResult } from "~/models/test-upload.server";
 

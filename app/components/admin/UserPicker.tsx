@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { ErrorList } from "~/components/forms";
-import { useHydrated } from "~/lib/hooks";
+import { useHydrated } from "~/lib/browser/hooks";
 
 type Found = { id: string; name: string; email: string };
 

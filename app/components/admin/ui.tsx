@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Dialog } from "~/components/Dialog";
-import { listHref, TEST_LIST_KEYS, USER_LIST_KEYS } from "~/lib/list-href";
+import { listHref, TEST_LIST_KEYS, USER_LIST_KEYS } from "~/lib/rules/list-href";
 
 export function PageHeader({ title, children, description }: { title: string; description?: string; children?: ReactNode }) {
   return (

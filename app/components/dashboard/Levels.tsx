@@ -1,8 +1,8 @@
-import type { LoaderData } from "~/lib/loader-data";
+import type { LoaderData } from "~/lib/browser/loader-data";
 import { Form, Link } from "@remix-run/react";
-import { band, bandClasses } from "~/lib/exam-rules";
-import { useLinkClicks } from "~/lib/hooks";
-import { formatDate } from "~/lib/time";
+import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { useLinkClicks } from "~/lib/browser/hooks";
+import { formatDate } from "~/lib/rules/time";
 import type { loader } from "~/routes/_student+/dashboard";
 
 /** The three levels of the student dashboard: exam categories, the units of one, the tests of a unit. */

@@ -1,7 +1,7 @@
-import type { LoaderData } from "~/lib/loader-data";
+import type { LoaderData } from "~/lib/browser/loader-data";
 import { Link, useFetcher } from "@remix-run/react";
-import { formatClock, remainingSeconds } from "~/lib/exam-rules";
-import { formatDate, formatTime } from "~/lib/time";
+import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
+import { formatDate, formatTime } from "~/lib/rules/time";
 import type { loader } from "~/routes/_student+/dashboard";
 
 /** The parts of the student dashboard around its lists: tiles, the tests in progress, the announcements. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { formatClock, remainingSeconds, WARNING_SECONDS } from "~/lib/exam-rules";
-import { useHydrated } from "~/lib/hooks";
+import { formatClock, remainingSeconds, WARNING_SECONDS } from "~/lib/rules/exam-rules";
+import { useHydrated } from "~/lib/browser/hooks";
 
 /**
  * The exam clock. The server's deadline is the truth: the browser only counts down towards it,

@@ -8,7 +8,7 @@ import { Countdown } from "~/components/exam/Countdown";
 import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigator";
 import { TapRecorder } from "~/components/exam/TapRecorder";
 import { RichText } from "~/components/RichText";
-import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/exam-rules";
+import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/rules/exam-rules";
 import type { action } from "~/routes/_exam+/test.$testId";
 import type { ExamPageData } from "./exam-page-data";
 import { useExamSession } from "./useExamSession";

@@ -1,4 +1,4 @@
-import { navigatorLabels, navigatorState, type NavigatorState } from "~/lib/exam-rules";
+import { navigatorLabels, navigatorState, type NavigatorState } from "~/lib/rules/exam-rules";
 
 const stateClasses: Record<NavigatorState, string> = {
   "not-visited": "bg-white text-slate-700 border-slate-300",

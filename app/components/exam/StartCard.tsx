@@ -2,7 +2,7 @@
 import type { action } from "~/routes/_exam+/test.$testId";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
-import { useHydrated, useStartWithExam } from "~/lib/hooks";
+import { useHydrated, useStartWithExam } from "~/lib/browser/hooks";
 import type { ReadyPage } from "./exam-page-data";
 
 export function StartCard({ page }: { page: ReadyPage }) {

@@ -1,4 +1,4 @@
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/lib/browser/nonce";
 
 /**
  * Until the exam page's own JavaScript has started, a tap on an option is only a checked radio that

@@ -1,13 +1,13 @@
 // The running exam's connection to the server and to the other tabs of the attempt: the save queue
-// (app/lib/answer-queue.ts), the taps made before hydration, the visits, the server's clock, and the
+// (app/lib/browser/answer-queue.ts), the taps made before hydration, the visits, the server's clock, and the
 // moment to learn the results page's route. The exam page (components/exam/Exam.tsx) renders what it keeps.
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Entry } from "~/components/exam/QuestionNavigator";
-import { AnswerQueue, type QueueStatus } from "~/lib/answer-queue";
-import { resultsDiscoveryDelayMs } from "~/lib/exam-rules";
-import { useHydrated } from "~/lib/hooks";
-import { keepPageData } from "~/lib/page-handoff";
+import { AnswerQueue, type QueueStatus } from "~/lib/browser/answer-queue";
+import { resultsDiscoveryDelayMs } from "~/lib/rules/exam-rules";
+import { useHydrated } from "~/lib/browser/hooks";
+import { keepPageData } from "~/lib/rules/page-handoff";
 import type { ExamPageData } from "./exam-page-data";
 
 /**

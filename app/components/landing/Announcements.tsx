@@ -2,7 +2,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
-import { formatDate } from "~/lib/time";
+import { formatDate } from "~/lib/rules/time";
 import type { LandingData } from "./types";
 
 function TypeBadge({ type }: { type: string }) {

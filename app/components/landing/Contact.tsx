@@ -2,8 +2,8 @@
 import type { action } from "~/routes/_public+/index";
 import { Form, useActionData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { academy } from "~/lib/academy";
-import { checkContact, contactMailto } from "~/lib/contact-rules";
+import { academy } from "~/lib/rules/academy";
+import { checkContact, contactMailto } from "~/lib/rules/contact-rules";
 
 type ContactState = "idle" | "sending" | "success" | "error";
 

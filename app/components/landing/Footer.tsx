@@ -1,7 +1,7 @@
 // The landing page's footer.
 import { SECTIONS } from "./SiteHeader";
-import { academy } from "~/lib/academy";
-import { LOGO_URL } from "~/lib/brand";
+import { academy } from "~/lib/rules/academy";
+import { LOGO_URL } from "~/lib/rules/brand";
 
 export function Footer() {
   return (

@@ -1,6 +1,6 @@
 // The landing page's first sections: the hero, About, Features and the strip of exams.
 import { Link } from "@remix-run/react";
-import { academy } from "~/lib/academy";
+import { academy } from "~/lib/rules/academy";
 
 const EXAMS = ["TET", "SET", "NET", "UG TRB", "PG TRB", "COLLEGE TRB", "TN TET", "KERALA SET", "UGC NET", "POLYTECHNIC TRB"];
 

@@ -1,11 +1,11 @@
 // The landing page's free study materials and books (a book opened as a dialog: ?book=ID).
-import { siteImageUrl } from "~/lib/site-images";
+import { siteImageUrl } from "~/lib/rules/site-images";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
-import { academy } from "~/lib/academy";
-import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/links";
-import { formatDate } from "~/lib/time";
+import { academy } from "~/lib/rules/academy";
+import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/rules/links";
+import { formatDate } from "~/lib/rules/time";
 import type { LandingData } from "./types";
 
 export function Materials({ items }: { items: LandingData["materials"] }) {

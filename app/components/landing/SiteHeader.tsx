@@ -1,7 +1,7 @@
 // The landing page's header: the logo, the section links and Sign In.
 import { Link } from "@remix-run/react";
-import { academy } from "~/lib/academy";
-import { LOGO_URL } from "~/lib/brand";
+import { academy } from "~/lib/rules/academy";
+import { LOGO_URL } from "~/lib/rules/brand";
 
 /** The page's sections, in order: the header's and the footer's links. */
 export const SECTIONS = [

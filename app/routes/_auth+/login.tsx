@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { academy } from "~/lib/academy";
+import { academy } from "~/lib/rules/academy";
 import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from "~/models/auth.server";
-import { useHydrated } from "~/lib/hooks";
-import { returnPathAfterSignIn } from "~/lib/redirects";
-import { rememberDevice } from "~/lib/device-cookie.server";
-import { createUserSession } from "~/lib/session.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { LOGO_URL } from "~/lib/brand";
-import { typedSignInName } from "~/lib/auth-schemas";
-import { signInNameOf } from "~/lib/sign-in-name";
+import { useHydrated } from "~/lib/browser/hooks";
+import { returnPathAfterSignIn } from "~/lib/rules/redirects";
+import { rememberDevice } from "~/lib/server/device-cookie.server";
+import { createUserSession } from "~/lib/server/session.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { LOGO_URL } from "~/lib/rules/brand";
+import { typedSignInName } from "~/lib/schemas/auth-schemas";
+import { signInNameOf } from "~/lib/rules/sign-in-name";
 
 export const meta: MetaFunction = () => [
   { title: `Sign in · ${academy.name}` },

@@ -5,10 +5,10 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
-import { newPasswordSchema } from "~/lib/admin-schemas";
+import { newPasswordSchema } from "~/lib/schemas/admin-schemas";
 import { homeFor } from "~/models/auth.server";
-import { createUserSession } from "~/lib/session.server";
-import { linkMessage } from "~/lib/sign-in-link-rules";
+import { createUserSession } from "~/lib/server/session.server";
+import { linkMessage } from "~/lib/rules/sign-in-link-rules";
 import { findSignInLink, redeemSignInLink } from "~/models/sign-in-links.server";
 import { findUserById, stampLastLogin } from "~/models/user.server";
 

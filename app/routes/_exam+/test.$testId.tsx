@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { LoaderData } from "~/lib/loader-data";
+import type { LoaderData } from "~/lib/browser/loader-data";
 import { data, redirect } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { Exam } from "~/components/exam/Exam";
 import { StartCard } from "~/components/exam/StartCard";
 import { requireStudent } from "~/models/auth.server";
-import { formToObject } from "~/lib/forms";
-import { takePageData } from "~/lib/page-handoff";
+import { formToObject } from "~/lib/schemas/forms";
+import { takePageData } from "~/lib/rules/page-handoff";
 import { examAction, loadExamPage } from "~/models/exam-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data({ error: result.error }, { status: result.status });
 }
 
-/** After Start from a hydrated page, the exam comes from Start's own answer (app/lib/page-handoff.ts). */
+/** After Start from a hydrated page, the exam comes from Start's own answer (app/lib/rules/page-handoff.ts). */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   return (takePageData(new URL(request.url)) as LoaderData<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { LoaderData } from "~/lib/loader-data";
+import type { LoaderData } from "~/lib/browser/loader-data";
 import { PrintButton } from "~/components/PrintButton";
-import { formatDateTime, formatTime } from "~/lib/time";
+import { formatDateTime, formatTime } from "~/lib/rules/time";
 import { data } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
 import { requireUser } from "~/models/auth.server";
-import { band, bandClasses, formatDuration } from "~/lib/exam-rules";
-import { parseReviewFilter, rankNote, REVIEW_FILTERS, type ReviewFilter } from "~/lib/review";
-import { takePageData } from "~/lib/page-handoff";
+import { band, bandClasses, formatDuration } from "~/lib/rules/exam-rules";
+import { parseReviewFilter, rankNote, REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
+import { takePageData } from "~/lib/rules/page-handoff";
 import { loadResults } from "~/models/results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(shown, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-/** Right after Finish on the exam page, the results came with Finish's answer (app/lib/page-handoff.ts). */
+/** Right after Finish on the exam page, the results came with Finish's answer (app/lib/rules/page-handoff.ts). */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   return (takePageData(new URL(request.url)) as LoaderData<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }

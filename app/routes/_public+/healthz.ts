@@ -1,4 +1,4 @@
-import { litefsRole } from "~/lib/litefs";
+import { litefsRole } from "~/lib/server/litefs";
 import { checkDatabaseReadable, checkDatabaseWritable } from "~/models/health.server";
 import { describeReplication, replicationStatus } from "~/models/replication.server";
 

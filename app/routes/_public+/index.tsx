@@ -8,12 +8,12 @@ import { Contact } from "~/components/landing/Contact";
 import { Footer } from "~/components/landing/Footer";
 import { BookDialog, Books, Materials } from "~/components/landing/Library";
 import { SiteHeader } from "~/components/landing/SiteHeader";
-import { academy } from "~/lib/academy";
+import { academy } from "~/lib/rules/academy";
 import { requireSignedOut } from "~/models/auth.server";
-import { contactSchema } from "~/lib/contact";
-import { contactMailto } from "~/lib/contact-rules";
-import { closedPopupCookie } from "~/lib/cookies.server";
-import { formToObject } from "~/lib/forms";
+import { contactSchema } from "~/lib/schemas/contact";
+import { contactMailto } from "~/lib/rules/contact-rules";
+import { closedPopupCookie } from "~/lib/server/cookies.server";
+import { formToObject } from "~/lib/schemas/forms";
 import { loadLanding } from "~/models/landing.server";
 
 export const meta: MetaFunction = () => [

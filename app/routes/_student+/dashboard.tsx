@@ -4,9 +4,9 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Categories, Tests, Units } from "~/components/dashboard/Levels";
 import { AnnouncementsPanel, RunningTests, Tile } from "~/components/dashboard/Panels";
 import { requireStudent } from "~/models/auth.server";
-import { env } from "~/lib/env.server";
-import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/cookies.server";
-import { safeRedirectPath } from "~/lib/redirects";
+import { env } from "~/lib/server/env.server";
+import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/server/cookies.server";
+import { safeRedirectPath } from "~/lib/rules/redirects";
 import { loadDashboard, parseDashboardQuery } from "~/models/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }];

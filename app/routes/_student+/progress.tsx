@@ -2,9 +2,9 @@ import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStudent } from "~/models/auth.server";
-import { band, bandClasses } from "~/lib/exam-rules";
-import { trendGeometry } from "~/lib/progress-rules";
-import { formatDate } from "~/lib/time";
+import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { trendGeometry } from "~/lib/rules/progress-rules";
+import { formatDate } from "~/lib/rules/time";
 import { loadProgress } from "~/models/progress.server";
 
 export const meta: MetaFunction = () => [{ title: "My progress" }];

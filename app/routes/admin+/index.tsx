@@ -1,10 +1,10 @@
-import { plural } from "~/lib/words";
+import { plural } from "~/lib/rules/words";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/components/admin/BandChart";
 import { PageHeader, StatTiles } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { band, bandClasses } from "~/lib/exam-rules";
+import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { overview } from "~/models/analytics.server";
 
 export const meta: MetaFunction = () => [{ title: "Overview & Analytics" }];

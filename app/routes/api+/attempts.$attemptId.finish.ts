@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/models/auth.server";
-import { formToObject } from "~/lib/forms";
+import { formToObject } from "~/lib/schemas/forms";
 import { apiResponse, finishReply } from "~/models/exam-api.server";
 
 /**

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { readMultipartForm, UploadTooLarge } from "~/lib/multipart.server";
+import { readMultipartForm, UploadTooLarge } from "~/lib/server/multipart.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { COLLECTION_LABELS, COLLECTIONS_LIST, ExportSection, ImportReports } from "~/components/admin/BackupSections";
 import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
 import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
-import { formDataOf, MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
+import { formDataOf, MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/server/form-body.server";
 import { requireAdmin } from "~/models/auth.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { formatDateTime } from "~/lib/time";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { formatDateTime } from "~/lib/rules/time";
 import {
   discardPendingImport,
   importBackup,
@@ -19,8 +19,8 @@ import {
   savePendingImport,
   takePendingImport,
 } from "~/models/backup.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { env } from "~/lib/env.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { env } from "~/lib/server/env.server";
 import { recentImportReports, REPORT_KIND_LABELS, saveImportReport } from "~/models/import-reports.server";
 import { createLinkBatch, linkBatchSummary } from "~/models/sign-in-links.server";
 

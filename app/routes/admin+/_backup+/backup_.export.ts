@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { exportDoneCookie } from "~/lib/export-done";
-import { env } from "~/lib/env.server";
+import { exportDoneCookie } from "~/lib/browser/export-done";
+import { env } from "~/lib/server/env.server";
 import { backupFileName, backupJsonStream, type Collection, COLLECTIONS, databaseSnapshot, MESSAGES } from "~/models/backup.server";
 import { allCollectionsZip, collectionReportCsv } from "~/models/reports.server";
 

@@ -5,11 +5,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { databaseFile } from "~/db/db.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { RESTORE_LIMIT } from "~/lib/request-limits";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/form-body.server";
-import { readMultipartForm, UnexpectedFileField, UploadTooLarge } from "~/lib/multipart.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { RESTORE_LIMIT } from "~/lib/server/request-limits";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/server/form-body.server";
+import { readMultipartForm, UnexpectedFileField, UploadTooLarge } from "~/lib/server/multipart.server";
 import { KEPT_PREVIOUS_COPIES, removeDatabaseFiles, restoreSnapshot } from "~/models/restore.server";
 
 /**

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { requireAdmin } from "~/models/auth.server";
-import { neutraliseFormula } from "~/lib/csv-cells";
-import { env } from "~/lib/env.server";
-import { formatDateTime } from "~/lib/time";
+import { neutraliseFormula } from "~/lib/rules/csv-cells";
+import { env } from "~/lib/server/env.server";
+import { formatDateTime } from "~/lib/rules/time";
 import { linkBatch } from "~/models/sign-in-links.server";
 
 /** The one-time sign-in links made by an import, as CSV (name, e-mail, link, valid until); kept for a day. */

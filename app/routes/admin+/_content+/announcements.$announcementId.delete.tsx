@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
 import { deleteAnnouncement, findAnnouncement } from "~/models/content.server";
 
 /** Delete Announcement, a confirmation dialog route over Announcements (/admin/announcements/:announcementId/delete). */

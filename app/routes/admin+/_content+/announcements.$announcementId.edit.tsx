@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AnnouncementForm } from "~/components/admin/AnnouncementForm";
-import { announcementSchema } from "~/lib/admin-schemas";
+import { announcementSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { env } from "~/lib/env.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { toZonedInput } from "~/lib/time";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { env } from "~/lib/server/env.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { toZonedInput } from "~/lib/rules/time";
 import { findAnnouncement, saveAnnouncementForm } from "~/models/content.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 

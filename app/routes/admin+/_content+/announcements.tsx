@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ANNOUNCEMENT_TARGET_LABELS } from "~/components/admin/AnnouncementForm";
 import { Badge, DeleteLink, EmptyState, FilterForm, PageHeader, SearchField, StatTiles } from "~/components/admin/ui";
-import { ANNOUNCEMENT_TYPES } from "~/lib/admin-schemas";
-import { isScheduled } from "~/lib/announcement-rules";
+import { ANNOUNCEMENT_TYPES } from "~/lib/schemas/admin-schemas";
+import { isScheduled } from "~/lib/rules/announcement-rules";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { env } from "~/lib/env.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { formatDateTime } from "~/lib/time";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { env } from "~/lib/server/env.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { formatDateTime } from "~/lib/rules/time";
 import { listAnnouncements, setAnnouncementActive } from "~/models/content.server";
 
 /** Announcements: the list; creating, editing and deleting are dialog routes (new, :announcementId/edit, :announcementId/delete). */

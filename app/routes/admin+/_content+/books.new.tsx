@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { BookForm } from "~/components/admin/BookForm";
-import { bookSchema } from "~/lib/admin-schemas";
+import { bookSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
 import { saveBook } from "~/models/content.server";
 
 /** Add Book, a dialog route over Books (/admin/books/new). */

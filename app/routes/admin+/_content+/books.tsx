@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { siteImageUrl } from "~/lib/site-images";
+import { siteImageUrl } from "~/lib/rules/site-images";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { DeleteLink, EmptyState, PageHeader } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { BOOK_PLACEHOLDER, safeImageSrc } from "~/lib/links";
-import { formatDate } from "~/lib/time";
+import { BOOK_PLACEHOLDER, safeImageSrc } from "~/lib/rules/links";
+import { formatDate } from "~/lib/rules/time";
 import { listBooks } from "~/models/content.server";
 
 /** Books: the list; adding, editing and deleting are dialog routes (new, :bookId/edit, :bookId/delete). */

@@ -4,9 +4,9 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { examTypeNameSchema } from "~/lib/exam-type-rules";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { examTypeNameSchema } from "~/lib/rules/exam-type-rules";
+import { redirectWithFlash } from "~/lib/server/flash.server";
 import { createCustomExamType } from "~/models/exam-type.server";
 
 /** Add Custom Exam Type, a dialog route over the Exam Types tab (/admin/exam-types/new). */

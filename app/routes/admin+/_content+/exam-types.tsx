@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Badge, DeleteLink, EmptyState, PageHeader } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { BUILTIN_TEST_TYPES, PREDEFINED_LABELS } from "~/lib/exam-type-rules";
-import { formatDate } from "~/lib/time";
+import { BUILTIN_TEST_TYPES, PREDEFINED_LABELS } from "~/lib/rules/exam-type-rules";
+import { formatDate } from "~/lib/rules/time";
 import { customExamTypes } from "~/models/exam-type.server";
 
 /** Exam Types: the built-in and custom types; adding, renaming and deleting are dialog routes (new, :typeId/edit, :typeId/delete). */

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Badge, DeleteLink, EmptyState, FilterForm, FilterSelect, PageHeader, SearchField, StatTiles } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/links";
-import { formatDate } from "~/lib/time";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/rules/links";
+import { formatDate } from "~/lib/rules/time";
 import { listMaterials, toggleMaterial } from "~/models/content.server";
 import { allExamTypeOptions, examTypeLabels } from "~/models/exam-type.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 
 /** Study Materials: the list; adding, editing and deleting are dialog routes (new, :materialId/edit, :materialId/delete). */
 export const meta: MetaFunction = () => [{ title: "Study Materials" }];

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/ui";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { requireAdmin } from "~/models/auth.server";
-import { env } from "~/lib/env.server";
-import { formatDateTime } from "~/lib/time";
-import { plural } from "~/lib/words";
+import { env } from "~/lib/server/env.server";
+import { formatDateTime } from "~/lib/rules/time";
+import { plural } from "~/lib/rules/words";
 import { importReport, REPORT_KIND_LABELS } from "~/models/import-reports.server";
 
 /**

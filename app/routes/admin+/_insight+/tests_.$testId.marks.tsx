@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { formatDuration } from "~/lib/exam-rules";
-import { env } from "~/lib/env.server";
+import { formatDuration } from "~/lib/rules/exam-rules";
+import { env } from "~/lib/server/env.server";
 import { PrintButton } from "~/components/PrintButton";
-import { formatDateTime } from "~/lib/time";
+import { formatDateTime } from "~/lib/rules/time";
 import { marksRegister } from "~/models/reports.server";
 
 /** The marks register of a test (/admin/tests/:testId/marks): printable (A4, black and white), and as CSV. */

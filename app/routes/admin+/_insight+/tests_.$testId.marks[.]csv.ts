@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/lib/server/env.server";
 import { marksRegister, marksRegisterCsv } from "~/models/reports.server";
 
 /** The marks register of a test as CSV (/admin/tests/:testId/marks.csv). */

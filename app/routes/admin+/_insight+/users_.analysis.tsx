@@ -1,12 +1,12 @@
-import { plural } from "~/lib/words";
-import { pageParam } from "~/lib/forms";
+import { plural } from "~/lib/rules/words";
+import { pageParam } from "~/lib/schemas/forms";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, EmptyState, PageHeader, Pagination, FilterForm, SearchField } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { band, bandClasses } from "~/lib/exam-rules";
-import { formatDate } from "~/lib/time";
-import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/analytics-rules";
+import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { formatDate } from "~/lib/rules/time";
+import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/rules/analytics-rules";
 import { userAnalysisList } from "~/models/analytics.server";
 
 export const meta: MetaFunction = () => [{ title: "User Analysis" }];

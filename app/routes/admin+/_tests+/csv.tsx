@@ -14,8 +14,8 @@ import {
   DeleteLink,
 } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { formatDate } from "~/lib/time";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { formatDate } from "~/lib/rules/time";
 import { deleteTest, findLiveTest, listTests, parseTestFilters } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 

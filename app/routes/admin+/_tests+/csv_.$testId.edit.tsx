@@ -4,16 +4,16 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";
 import { EditorDetailsPanel } from "~/components/admin/EditorDetails";
 import { EditorQuestions } from "~/components/admin/EditorQuestions";
-import { formDataOf } from "~/lib/form-body.server";
+import { formDataOf } from "~/lib/server/form-body.server";
 import { requireAdmin } from "~/models/auth.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { useHydrated } from "~/lib/hooks";
-import { detailsFromForm, type EditorDetails, questionsFromForm } from "~/lib/test-editor-form";
-import { addOption, deleteQuestion, type EditorQuestion, editedQuestionErrors, newQuestion, removeOption } from "~/lib/test-editor-rules";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { useHydrated } from "~/lib/browser/hooks";
+import { detailsFromForm, type EditorDetails, questionsFromForm } from "~/lib/schemas/test-editor-form";
+import { addOption, deleteQuestion, type EditorQuestion, editedQuestionErrors, newQuestion, removeOption } from "~/lib/rules/test-editor-rules";
 import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 import { regradeCount } from "~/models/regrade.server";
-import { issuesOf, testDetailsSchema } from "~/lib/test-record";
+import { issuesOf, testDetailsSchema } from "~/lib/schemas/test-record";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { exportFileName, questionsToCsv } from "~/lib/csv-questions.server";
+import { exportFileName, questionsToCsv } from "~/lib/server/csv-questions.server";
 import { testWithQuestions } from "~/models/admin-tests.server";
 
 /** Downloads a test's questions in the export format (question, option_a…d, correct_answer, explanation). */

@@ -8,10 +8,10 @@ import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { testListHref } from "~/lib/list-href";
-import { maxAttemptsSchema, TEST_LIMITS } from "~/lib/test-record";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { testListHref } from "~/lib/rules/list-href";
+import { maxAttemptsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { cloneTest, findLiveTest } from "~/models/admin-tests.server";
 
 /** Clone Test, a dialog route over the tests list (/admin/tests/:testId/clone): a copy with its questions. */

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog, useTestListHref } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { testListHref } from "~/lib/list-href";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { testListHref } from "~/lib/rules/list-href";
 import { attemptCountOf, deleteTest, findLiveTest } from "~/models/admin-tests.server";
 
 /**

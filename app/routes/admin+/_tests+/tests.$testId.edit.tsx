@@ -7,11 +7,11 @@ import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { DateTimeField, ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { testListHref } from "~/lib/list-href";
-import { editTestSchema, TEST_LIMITS, WINDOW_DATE } from "~/lib/test-record";
-import { env } from "~/lib/env.server";
-import { fromZonedInput, toZonedInput } from "~/lib/time";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { testListHref } from "~/lib/rules/list-href";
+import { editTestSchema, TEST_LIMITS, WINDOW_DATE } from "~/lib/schemas/test-record";
+import { env } from "~/lib/server/env.server";
+import { fromZonedInput, toZonedInput } from "~/lib/rules/time";
 import { findLiveTest, updateTestMeta } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 

@@ -8,11 +8,11 @@ import { DialogActions, ErrorBox, ExamTypeOptions, useTestListHref } from "~/com
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { useHydrated } from "~/lib/hooks";
-import { newId } from "~/lib/ids.server";
-import { testListHref } from "~/lib/list-href";
-import { bulkDefaultsSchema, TEST_LIMITS } from "~/lib/test-record";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { useHydrated } from "~/lib/browser/hooks";
+import { newId } from "~/lib/server/ids.server";
+import { testListHref } from "~/lib/rules/list-href";
+import { bulkDefaultsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { claimReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
 import { saveImportReport } from "~/models/import-reports.server";

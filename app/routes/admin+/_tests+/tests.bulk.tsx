@@ -1,4 +1,4 @@
-import { plural } from "~/lib/words";
+import { plural } from "~/lib/rules/words";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -8,10 +8,10 @@ import { DialogActions, useTestListHref, HiddenListFilters } from "~/components/
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { listHref, TEST_LIST_KEYS, testListHref } from "~/lib/list-href";
-import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/test-editor-rules";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { listHref, TEST_LIST_KEYS, testListHref } from "~/lib/rules/list-href";
+import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/rules/test-editor-rules";
 import { clearAllTests, countLiveTests, customTypesInUse, deleteTests, testsToDelete } from "~/models/admin-tests.server";
 import { examTypeLabels } from "~/models/exam-type.server";
 

@@ -9,11 +9,11 @@ import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/compon
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { testListHref } from "~/lib/list-href";
-import { EXAM_TYPE_REQUIRED, TEST_LIMITS, TITLE_REQUIRED, testDetailsSchema } from "~/lib/test-record";
-import { UPLOAD_FAILED, UPLOAD_REQUIRED } from "~/lib/test-upload-schema";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { testListHref } from "~/lib/rules/list-href";
+import { EXAM_TYPE_REQUIRED, TEST_LIMITS, TITLE_REQUIRED, testDetailsSchema } from "~/lib/schemas/test-record";
+import { UPLOAD_FAILED, UPLOAD_REQUIRED } from "~/lib/schemas/test-upload-schema";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { createFromPreview, type PreviewResult, previewSingleUpload, readUploadForm } from "~/models/test-upload.server";
 

@@ -1,4 +1,4 @@
-import { plural } from "~/lib/words";
+import { plural } from "~/lib/rules/words";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -7,12 +7,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
 import { RichText } from "~/components/RichText";
-import { regradeSchema } from "~/lib/admin-schemas";
+import { regradeSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { env } from "~/lib/env.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { formatDateTime } from "~/lib/time";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { env } from "~/lib/server/env.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { formatDateTime } from "~/lib/rules/time";
 import { applyRegrade, regradeHistory, regradePlan } from "~/models/regrade.server";
 
 /**

@@ -1,12 +1,12 @@
-import { plural } from "~/lib/words";
+import { plural } from "~/lib/rules/words";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { env } from "~/lib/env.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { formatDateTime } from "~/lib/time";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { env } from "~/lib/server/env.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { formatDateTime } from "~/lib/rules/time";
 import { archivedTests, restoreTest } from "~/models/admin-tests.server";
 import { examTypeLabels } from "~/models/exam-type.server";
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { signInNameOf } from "~/lib/sign-in-name";
+import { signInNameOf } from "~/lib/rules/sign-in-name";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog, useUserListHref } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { userListHref } from "~/lib/list-href";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { userListHref } from "~/lib/rules/list-href";
 import { attemptCountOfUser, deleteUser } from "~/models/admin-users.server";
 import { findUserById } from "~/models/user.server";
 

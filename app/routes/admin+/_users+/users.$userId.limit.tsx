@@ -6,11 +6,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, ErrorBox, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
-import { globalLimitSchema } from "~/lib/admin-schemas";
+import { globalLimitSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { userListHref } from "~/lib/list-href";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { userListHref } from "~/lib/rules/list-href";
 import { setGlobalLimit } from "~/models/admin-users.server";
 import { findUserById } from "~/models/user.server";
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { signInNameOf } from "~/lib/sign-in-name";
+import { signInNameOf } from "~/lib/rules/sign-in-name";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { requireAdmin } from "~/models/auth.server";
-import { env } from "~/lib/env.server";
-import { SIGN_IN_LINK_DAYS } from "~/lib/sign-in-link-rules";
-import { formatDateTime } from "~/lib/time";
+import { env } from "~/lib/server/env.server";
+import { SIGN_IN_LINK_DAYS } from "~/lib/rules/sign-in-link-rules";
+import { formatDateTime } from "~/lib/rules/time";
 import { createSignInLinks } from "~/models/sign-in-links.server";
 import { findUserById } from "~/models/user.server";
 

@@ -6,11 +6,11 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { ErrorBox, SubmitButton, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, useSchemaForm } from "~/components/forms";
-import { perTestLimitSchema } from "~/lib/admin-schemas";
+import { perTestLimitSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { TEST_LIMITS } from "~/lib/test-record";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { TEST_LIMITS } from "~/lib/schemas/test-record";
 import { perTestLimitsOf, setPerTestLimit, testsForLimits } from "~/models/admin-users.server";
 import { assignedExamTypes, findUserById } from "~/models/user.server";
 

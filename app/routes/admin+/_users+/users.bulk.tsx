@@ -7,16 +7,16 @@ import { useState } from "react";
 import { DialogActions, useUserListHref, HiddenListFilters } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, SelectField, useSchemaForm } from "~/components/forms";
-import { bulkUsersSchema } from "~/lib/admin-schemas";
+import { bulkUsersSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";
-import { BULK_USER_ACTIONS } from "~/lib/user-list";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { USER_LIST_KEYS, userListHref } from "~/lib/rules/list-href";
+import { BULK_USER_ACTIONS } from "~/lib/rules/user-list";
 import { bulkUpdateUsers, countUsersMatching, idsMatching, parseUserFilters } from "~/models/admin-users.server";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { createLinkBatch, linkTargets } from "~/models/sign-in-links.server";
-import { plural } from "~/lib/words";
+import { plural } from "~/lib/rules/words";
 
 /**
  * Bulk actions on users, a dialog route over User Management (/admin/users/bulk): the ticked users, or

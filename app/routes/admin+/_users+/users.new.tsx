@@ -6,10 +6,10 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, useSchemaForm } from "~/components/forms";
-import { addUserSchema } from "~/lib/admin-schemas";
+import { addUserSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { userListHref } from "~/lib/list-href";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { userListHref } from "~/lib/rules/list-href";
 import { addUser } from "~/models/admin-users.server";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 

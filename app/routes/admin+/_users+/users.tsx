@@ -15,11 +15,11 @@ import {
   HiddenListFilters,
 } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/db-errors.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { USER_LIST_KEYS, userListHref } from "~/lib/list-href";
-import { formatDate, formatDateTime } from "~/lib/time";
-import { USER_SORTS } from "~/lib/user-list";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { USER_LIST_KEYS, userListHref } from "~/lib/rules/list-href";
+import { formatDate, formatDateTime } from "~/lib/rules/time";
+import { USER_SORTS } from "~/lib/rules/user-list";
 import { changeStatus, listUsers, parseUserFilters } from "~/models/admin-users.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 

@@ -3,10 +3,10 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/components/admin/BandChart";
 import { PageHeader, StatTiles, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { countSessions, endAllSessions } from "~/lib/session.server";
-import { bandClasses, formatDuration } from "~/lib/exam-rules";
-import { formatDate, formatDateTime } from "~/lib/time";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { countSessions, endAllSessions } from "~/lib/server/session.server";
+import { bandClasses, formatDuration } from "~/lib/rules/exam-rules";
+import { formatDate, formatDateTime } from "~/lib/rules/time";
 import { userAnalysisDetail } from "~/models/analytics.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Analysis · ${data.user.name}` : "User not found" }];

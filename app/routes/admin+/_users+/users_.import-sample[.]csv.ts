@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { SAMPLE_STUDENTS_CSV } from "~/lib/student-import-rules";
+import { SAMPLE_STUDENTS_CSV } from "~/lib/rules/student-import-rules";
 
 /** A sample students CSV (/admin/users/import-sample.csv). */
 export async function loader({ request }: LoaderFunctionArgs) {

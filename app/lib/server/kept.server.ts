@@ -4,7 +4,7 @@
  * map with a bound (the least recently used entry goes first) and, where the value ages, a maximum age.
  * Values are shared between requests: callers must not modify what they get.
  *
- * Not here: the browser's own (app/lib/page-handoff.ts), the prepared SQL statements (app/db/db.server.ts,
+ * Not here: the browser's own (app/lib/rules/page-handoff.ts), the prepared SQL statements (app/db/db.server.ts,
  * by SQL text, at most 500), and route discovery's answers in server/start.js (per build, per address).
  */
 export type KeptRule = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { examTypeProblem } from "./exam-type-rules";
+import { examTypeProblem } from "../rules/exam-type-rules";
 
 /**
  * The test record's one schema: every path that writes a test's details (single and bulk upload, the

@@ -1,4 +1,4 @@
-import type { EditorQuestion } from "./test-editor-rules";
+import type { EditorQuestion } from "../rules/test-editor-rules";
 
 /**
  * The question editor posts the whole working copy as flat fields:

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useState } from "react";
-import { keepPageData, START_UNREACHABLE, type StartStep, startEndpointOf, startStepOf } from "./page-handoff";
+import { keepPageData, START_UNREACHABLE, type StartStep, startEndpointOf, startStepOf } from "../rules/page-handoff";
 
 /** false during server render and the first client render, true once React has hydrated */
 export function useHydrated(): boolean {
@@ -40,7 +40,7 @@ export function useLinkClicks(options: { replace?: boolean; preventScrollReset?:
 
 /**
  * The hydrated start card's Start Test: one request answered with the running exam, kept for the exam
- * route (app/lib/page-handoff.ts), then a move to its address. A refusal shows the card's error; a lost
+ * route (app/lib/rules/page-handoff.ts), then a move to its address. A refusal shows the card's error; a lost
  * connection says so; any other answer (an expired session) lets the form post itself as without JavaScript.
  */
 export function useStartWithExam(testId: string) {

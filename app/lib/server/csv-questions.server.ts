@@ -16,8 +16,8 @@
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { neutraliseFormula, restoreFormula } from "./csv-cells";
-import { boldQuoted, plainText } from "./markup";
+import { neutraliseFormula, restoreFormula } from "../rules/csv-cells";
+import { boldQuoted, plainText } from "../rules/markup";
 
 export const NOT_UTF8 = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
 export const PARSE_ERROR = "Error parsing CSV file. Please check the format.";
@@ -38,7 +38,7 @@ export type FallbackRow = { line: number; question: number; given: string };
 export type ParseReport = { rowsRead: number; skipped: SkippedRow[]; fallbacks: FallbackRow[]; notes: string[] };
 export type ParseResult = { ok: true; questions: ParsedQuestion[]; report: ParseReport; hasHeader: boolean } | { ok: false; error: string };
 
-import { decodeUtf8 } from "./csv-utf8";
+import { decodeUtf8 } from "../rules/csv-utf8";
 
 export { decodeUtf8 };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { checkContact } from "./contact-rules";
+import { checkContact } from "../rules/contact-rules";
 
-export { contactMailto, FILL_ALL, INVALID_EMAIL, SIMPLE_EMAIL } from "./contact-rules";
+export { contactMailto, FILL_ALL, INVALID_EMAIL, SIMPLE_EMAIL } from "../rules/contact-rules";
 
 /** The server's schema of the contact form: the shared rules, as a zod schema (the browser uses checkContact directly to ship no zod). */
 export const contactSchema = z

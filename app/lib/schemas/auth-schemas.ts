@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeSignInName, rollNumberProblem } from "./sign-in-name";
+import { INVALID_SIGN_IN_NAME, looksLikeEmail, normalizeSignInName, rollNumberProblem } from "../rules/sign-in-name";
 
 export const FILL_REQUIRED = "Please fill in all required fields";
 

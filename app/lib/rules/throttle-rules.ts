@@ -1,7 +1,7 @@
 /**
  * The sign-in and registration limits (pure; unit-tested), after OWASP's "device cookie" pattern:
  * - A browser that has signed in to an account before carries a signed device cookie for it
- *   (app/lib/device-cookie.server.ts) and has an allowance of its own (DEVICE_LIMIT): guesses from
+ *   (app/lib/server/device-cookie.server.ts) and has an allowance of its own (DEVICE_LIMIT): guesses from
  *   anywhere else never lock the owner's own browser out.
  * - Every other attempt at an account is counted per (e-mail, address) and per e-mail from anywhere;
  *   the wait grows from 15 minutes to a day as failures pile up.

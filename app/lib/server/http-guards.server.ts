@@ -2,7 +2,7 @@ import { env } from "./env.server";
 
 /**
  * The Origin check of every non-GET request: the browser's Origin (or, failing that, the Referer)
- * must be this site: the same scheme, host and port as `siteOrigin` (app/lib/site-origin.ts). Requests
+ * must be this site: the same scheme, host and port as `siteOrigin` (app/lib/server/site-origin.ts). Requests
  * with neither are refused too: every browser sends Origin on a POST.
  */
 export function checkOrigin(

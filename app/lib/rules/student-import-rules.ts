@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
-import { addUserSchema, GLOBAL_LIMIT_MESSAGE, globalLimitSchema, rollNumberSchema, userEmailSchema } from "./admin-schemas";
+import { addUserSchema, GLOBAL_LIMIT_MESSAGE, globalLimitSchema, rollNumberSchema, userEmailSchema } from "../schemas/admin-schemas";
 import { decodeUtf8 } from "./csv-utf8";
 import { examTypeValue } from "./exam-type-rules";
 

@@ -139,7 +139,7 @@ export function litestreamConfig(env: Env, databaseFile: string): LitestreamConf
   }
 
   const yaml = [
-    "# written at start-up from LITESTREAM_* variables (app/lib/litestream-config.ts); do not edit",
+    "# written at start-up from LITESTREAM_* variables (app/lib/server/litestream-config.ts); do not edit",
     `addr: ${q(`127.0.0.1:${metricsPort}`)}`,
     "dbs:",
     `  - path: ${q(databaseFile)}`,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isDriveLink, isHttpUrl } from "./links";
-import { INVALID_ROLL_NUMBER, NEEDS_SIGN_IN_NAME, normalizeRollNumber, rollNumberProblem } from "./sign-in-name";
+import { isDriveLink, isHttpUrl } from "../rules/links";
+import { INVALID_ROLL_NUMBER, NEEDS_SIGN_IN_NAME, normalizeRollNumber, rollNumberProblem } from "../rules/sign-in-name";
 import { maxAttemptsSchema } from "./test-record";
 
 export const FILL_ALL_FIELDS = "Please fill in all fields";

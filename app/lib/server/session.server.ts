@@ -4,7 +4,7 @@ import { and, eq, lt, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "~/db/db.server";
 import { sessions } from "~/db/schema.server";
 import { secureCookies, sessionSecrets } from "./env.server";
-import { sessionExpiry, type SessionClock } from "./session-rules";
+import { sessionExpiry, type SessionClock } from "../rules/session-rules";
 
 /**
  * Server-side sessions: the cookie carries a random id (signed with SESSION_SECRET; several secrets

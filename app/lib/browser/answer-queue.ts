@@ -11,7 +11,7 @@
  * refusal (bad question or option) is dropped; `closed` means the attempt is over.
  */
 export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
-import { RESPOND_WITH_RESULTS, TIME_UP } from "./page-handoff";
+import { RESPOND_WITH_RESULTS, TIME_UP } from "../rules/page-handoff";
 
 /** `pending`: changes not yet stored; `unsavedAnswers`: those of them that choose, clear or mark (a visit alone is not an answer). */
 export type QueueStatus = { pending: number; unsavedAnswers: number; failing: boolean; closed: boolean; finishing: boolean };
@@ -23,7 +23,7 @@ type ServerReply = {
   retry?: boolean;
   error?: string;
   resultsUrl?: string;
-  /** the results page's data, sent with Finish's answer (app/lib/page-handoff.ts) */
+  /** the results page's data, sent with Finish's answer (app/lib/rules/page-handoff.ts) */
   results?: unknown;
 };
 export type ServerAnswer = { chosen: number | null; marked: boolean; at: number };
