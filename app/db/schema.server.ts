@@ -97,6 +97,12 @@ export const tests = sqliteTable(
     /** each attempt gets its own question order and/or option order (app/lib/rules/shuffle.ts); off by default */
     shuffleQuestions: integer("shuffle_questions", { mode: "boolean" }).notNull().default(false),
     shuffleOptions: integer("shuffle_options", { mode: "boolean" }).notNull().default(false),
+    /**
+     * when students see the answer key and explanations of their attempts (app/lib/rules/answer-release.ts):
+     * "after_attempt", "after_window", "score_only"; null = the default (after the window closes when the
+     * test has a closing time, else right after each attempt)
+     */
+    answerRelease: text("answer_release"),
     /** the CSV upload's flagged rows (JSON: skipped rows and answers that matched no option) until the test is published */
     uploadReport: text("upload_report", { mode: "json" }).$type<{
       skipped: Array<{ line: number; reason: string }>;

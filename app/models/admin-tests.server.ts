@@ -61,6 +61,7 @@ export function listTests(f: TestFilters) {
       uploadReport: tests.uploadReport,
       opensAt: tests.opensAt,
       closesAt: tests.closesAt,
+      answerRelease: tests.answerRelease,
       attemptCount: sql<number>`(SELECT COUNT(*) FROM attempts a WHERE a.test_id = "tests"."id")`,
     })
     .from(tests)
@@ -118,6 +119,7 @@ export function cloneTest(id: string, maxAttempts: number | null) {
       maxAttempts,
       shuffleQuestions: test.shuffleQuestions,
       shuffleOptions: test.shuffleOptions,
+      answerRelease: test.answerRelease,
     },
     list.map((q) => ({ question: q.question, options: q.options, correctAnswer: q.correctAnswer, explanation: q.explanation })),
   );
@@ -138,6 +140,8 @@ export type TestMeta = {
   /** the availability window (undefined: left as it is) */
   opensAt?: Date | null;
   closesAt?: Date | null;
+  /** when students see the key (undefined: left as it is; null: the default) */
+  answerRelease?: string | null;
 };
 
 export function updateTestMeta(id: string, meta: TestMeta): boolean {

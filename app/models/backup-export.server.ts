@@ -95,6 +95,7 @@ function testsPage(after: number) {
       closesAt: number | null;
       shuffleQuestions: number;
       shuffleOptions: number;
+      answerRelease: string | null;
       createdAt: number;
       updatedAt: number;
       currentVersion: number;
@@ -106,6 +107,7 @@ function testsPage(after: number) {
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
              t.opens_at AS opensAt, t.closes_at AS closesAt, t.shuffle_questions AS shuffleQuestions, t.shuffle_options AS shuffleOptions,
+             t.answer_release AS answerRelease,
              t.created_at AS createdAt, t.updated_at AS updatedAt, t.current_version AS currentVersion, t.upload_report AS uploadReport,
              -- who regraded which version, when and why (the test's regrade history)
              (SELECT json_group_array(json_object('version', r.version, 'regradedBy', r.regraded_by, 'reason', r.reason, 'attempts', r.attempts,
@@ -140,6 +142,8 @@ function testsPage(after: number) {
       closesAt: iso(t.closesAt),
       shuffleQuestions: t.shuffleQuestions === 1,
       shuffleOptions: t.shuffleOptions === 1,
+      // when students see the key (null: the default, app/lib/rules/answer-release.ts)
+      answerRelease: t.answerRelease,
       // an inactive upload's flagged rows, kept until it is published
       uploadReport: t.uploadReport ? (JSON.parse(t.uploadReport) as unknown) : null,
       regrades: (JSON.parse(t.regrades ?? "[]") as Array<{ createdAt: number }>).map((r) => ({ ...r, createdAt: iso(r.createdAt) })),

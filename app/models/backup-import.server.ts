@@ -175,7 +175,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     }
     conn
       .prepare(
-        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, upload_report, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, answer_release, upload_report, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.id,
@@ -194,6 +194,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         t.closesAt ? +t.closesAt : null,
         t.shuffleQuestions ? 1 : 0,
         t.shuffleOptions ? 1 : 0,
+        t.answerRelease,
         t.uploadReport ? JSON.stringify(t.uploadReport) : null,
         ms(t.createdAt, now),
         now,

@@ -1,3 +1,4 @@
+import { answersNoteFor } from "~/lib/rules/answer-release";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
@@ -29,6 +30,8 @@ export type ExamPage =
       allowance: { allowed: boolean; remaining: number | null; used: number };
       /** "Opens on …" / "Closed on …" for a scheduled test outside its window */
       windowNote: string | null;
+      /** when the answers are shown, when not right after the attempt (app/lib/rules/answer-release.ts) */
+      answersNote: string | null;
       latestResultId: string | null;
     }
   | {
@@ -71,6 +74,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       },
       allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used },
       windowNote,
+      answersNote: answersNoteFor(test, env().ACADEMY_TIME_ZONE),
       latestResultId: latest?.id ?? null,
     };
   }

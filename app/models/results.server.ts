@@ -1,5 +1,6 @@
 import { env } from "~/lib/server/env.server";
 import { Kept } from "~/lib/server/kept.server";
+import { answersReleaseAt, answersReleased } from "~/lib/rules/answer-release";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
@@ -101,6 +102,11 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   const total = attempt.totalQuestions || key.length;
   const timeSpent = attempt.timeSpent ?? 0;
   const attemptsOnTest = finishedAttemptCount(db(), attempt.userId, testId);
+  // a live mock keeps its key back until its window closes (or for good: score only); admins see everything.
+  // Before then nothing that carries the key or a question's right or wrong leaves the server: no review,
+  // no filter, only the score and the counts.
+  const releaseAt = answersReleaseAt(test);
+  const answersShown = user.role === "admin" || answersReleased(test, Date.now());
 
   return {
     state: "found" as const,
@@ -132,8 +138,11 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
     attemptsOnTest,
     // a student's own results offer Retake only with an attempt left and the test open; otherwise why not
     retake: user.role === "admin" ? null : retakeVerdict(allowanceFor(db(), user, test), windowMessage(test, availabilityOf(test), env().ACADEMY_TIME_ZONE)),
-    filter,
-    counts: { all: review.length, correct, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length },
-    review: review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)),
+    answers: answersShown ? { shown: true as const } : { shown: false as const, releaseAt: releaseAt === "never" || releaseAt === "now" ? null : releaseAt },
+    filter: answersShown ? filter : ("all" as const),
+    counts: answersShown
+      ? { all: review.length, correct, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length }
+      : { all: review.length, correct: 0, wrong: 0, unanswered: 0, marked: 0 },
+    review: answersShown ? review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)) : [],
   };
 }

@@ -98,6 +98,7 @@ export async function createFromPreview(
       unitNumber: f.unitNumber,
       unitName: f.unitName,
       maxAttempts: f.maxAttempts,
+      answerRelease: f.answerRelease,
       isActive: !payload.report,
       uploadReport: payload.report,
     },

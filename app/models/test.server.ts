@@ -22,6 +22,8 @@ export type TestInput = {
   maxAttempts?: number | null;
   shuffleQuestions?: boolean;
   shuffleOptions?: boolean;
+  /** when students see the key (app/lib/rules/answer-release.ts); null = the default */
+  answerRelease?: string | null;
   id?: string;
   createdAt?: Date;
   /** the CSV upload's flagged rows, kept until the test is published */
@@ -70,6 +72,7 @@ export function createTest(input: TestInput, list: QuestionInput[]): Test {
         maxAttempts: input.maxAttempts ?? null,
         shuffleQuestions: input.shuffleQuestions ?? false,
         shuffleOptions: input.shuffleOptions ?? false,
+        answerRelease: input.answerRelease ?? null,
         uploadReport: input.uploadReport ?? null,
         currentVersion: 1,
         createdAt: now,

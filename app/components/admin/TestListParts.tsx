@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import { answersHeldNote } from "~/lib/rules/answer-release";
+import { formatDateTime } from "~/lib/rules/time";
 import { plural } from "~/lib/rules/words";
 import type { UploadReport } from "~/models/test.server";
 import type { BulkFileResult } from "~/models/test-upload.server";
@@ -59,5 +61,24 @@ export function BulkResult({ result }: { result: BulkResultData }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A test's window and whether it keeps its answers back, under its title in the tests list (nothing when neither). */
+export function TestWindowNote({
+  test,
+  timeZone,
+}: {
+  test: { opensAt: Date | string | number | null; closesAt: Date | string | number | null; answerRelease: string | null };
+  timeZone: string;
+}) {
+  const held = answersHeldNote({ answerRelease: test.answerRelease, closesAt: test.closesAt ? new Date(test.closesAt) : null });
+  if (!test.opensAt && !test.closesAt && !held) return null;
+  return (
+    <p className="mt-1 text-sm text-slate-600" data-testid="test-window">
+      {test.opensAt ? `Opens ${formatDateTime(test.opensAt, timeZone)}` : "Open"}
+      {test.closesAt ? ` · closes ${formatDateTime(test.closesAt, timeZone)}` : ""}
+      {held ? ` · ${held}` : ""}
+    </p>
   );
 }

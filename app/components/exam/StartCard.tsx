@@ -50,6 +50,7 @@ export function StartCard({ page }: { page: ReadyPage }) {
           </li>
           <li>Use Mark for Review to come back to a question; the navigator shows every question's state.</li>
           <li>When the time is up, the test is submitted automatically with your saved answers.</li>
+          {page.answersNote ? <li data-testid="answers-note">{page.answersNote}</li> : null}
         </ul>
         {allowance.remaining !== null ? (
           <p className="mt-4 text-sm text-slate-600">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANSWER_RELEASES } from "../rules/answer-release";
 import { examTypeProblem } from "../rules/exam-type-rules";
 
 /**
@@ -26,6 +27,7 @@ export const DURATION_MESSAGE = `Duration must be a whole number of minutes from
 export const UNIT_NUMBER_MESSAGE = `Unit number must be a whole number from ${TEST_LIMITS.unitNumber.min} to ${TEST_LIMITS.unitNumber.max}`;
 export const UNIT_NAME_TOO_LONG = `The unit name is too long (at most ${TEST_LIMITS.unitName} characters)`;
 export const UNIT_NUMBER_FOR_NAME = "Enter the unit number for this unit name";
+export const ANSWER_RELEASE_MESSAGE = "Choose when students see the answers";
 export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${TEST_LIMITS.maxAttempts.min} to ${TEST_LIMITS.maxAttempts.max}, or empty for unlimited`;
 
 /** A whole number from a form ("" is empty) or from JSON; anything else is the field's message. */
@@ -58,6 +60,11 @@ export const testDetailsSchema = z
     maxAttempts: z
       .preprocess((v) => (v === 0 ? undefined : v), wholeNumber(TEST_LIMITS.maxAttempts.min, TEST_LIMITS.maxAttempts.max, MAX_ATTEMPTS_MESSAGE))
       .transform((v) => v ?? null),
+    /** when students see the key and explanations (app/lib/rules/answer-release.ts); empty = the default */
+    answerRelease: z
+      .union([z.enum(ANSWER_RELEASES, { message: ANSWER_RELEASE_MESSAGE }), z.literal("")], { message: ANSWER_RELEASE_MESSAGE })
+      .nullish()
+      .transform((v) => v || null),
   })
   .superRefine((v, ctx) => {
     if (v.examType === "CUSTOM") {
@@ -105,6 +112,7 @@ export function testDetailsProblem(details: {
   unitNumber?: number | null;
   unitName?: string | null;
   maxAttempts?: number | null;
+  answerRelease?: string | null;
 }): string | null {
   if (details.examType === "CUSTOM") return CUSTOM_NAME_REQUIRED;
   const parsed = testDetailsSchema.safeParse({ ...details, customExamType: "" });

@@ -4,10 +4,10 @@ import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime, formatTime } from "~/lib/rules/time";
 import { data } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
-import { RichText } from "~/components/RichText";
+import { AnswersLater, Review } from "~/components/results/Review";
 import { requireUser } from "~/models/auth.server";
 import { band, bandClasses, formatDuration } from "~/lib/rules/exam-rules";
-import { parseReviewFilter, rankNote, REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
+import { parseReviewFilter, rankNote } from "~/lib/rules/review";
 import { takePageData } from "~/lib/rules/page-handoff";
 import { loadResults } from "~/models/results.server";
 
@@ -30,8 +30,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   return (takePageData(new URL(request.url)) as LoaderData<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
-
-const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
 
 export default function Results() {
   const page = useLoaderData<typeof loader>();
@@ -58,7 +56,6 @@ export default function Results() {
   }
   const { test, attempt, breakdown, rank, review, counts, filter, isAdmin, ranksFrom, retake } = page;
   const colour = band(attempt.percent);
-  const base = `/test/${test.id}/results?attempt=${attempt.id}`;
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
       <section className="card p-6 text-center">
@@ -139,73 +136,11 @@ export default function Results() {
         </p>
       ) : null}
 
-      <section className="mt-6" aria-labelledby="review-heading">
-        <h2 id="review-heading" className="text-lg font-bold">
-          Question-wise Review
-        </h2>
-        <nav aria-label="Review filter" className="mt-2 flex flex-wrap gap-2 print:hidden">
-          {REVIEW_FILTERS.map((f) => (
-            <Link
-              key={f}
-              to={f === "all" ? base : `${base}&filter=${f}`}
-              replace
-              preventScrollReset
-              aria-current={filter === f ? "page" : undefined}
-              className={`badge px-3 py-1 text-sm ${filter === f ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700"}`}
-            >
-              {filterLabels[f]} ({counts[f]})
-            </Link>
-          ))}
-        </nav>
-        {review.length === 0 ? <p className="card mt-3 p-5 text-slate-600">No questions in this view.</p> : null}
-        <ol className="mt-3 space-y-3">
-          {review.map((r) => (
-            <li key={r.id} className="card p-4" data-outcome={r.outcome}>
-              <p className="font-medium">
-                <span className="mr-1 text-slate-500">Q{r.n}.</span>
-                <RichText text={r.question} />
-              </p>
-              <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
-                {r.outcome === "correct" ? (
-                  <span className="text-green-700">Correct</span>
-                ) : r.outcome === "wrong" ? (
-                  <span className="text-red-700">Wrong</span>
-                ) : (
-                  <span className="text-slate-500">Not answered</span>
-                )}
-                {r.marked ? <span className="ml-2 text-purple-700">Marked for review</span> : null}
-              </p>
-              <ul className="mt-2 space-y-1 text-sm">
-                {(r.optionOrder ?? r.options.map((_o, k) => k)).map((index, i) => {
-                  // in the order the student saw them; correctness by the option's own index
-                  const o = r.options[index];
-                  const isCorrect = index === r.correctAnswer;
-                  const isWrongChoice = index === r.chosen && !isCorrect;
-                  return (
-                    <li
-                      key={index}
-                      className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
-                    >
-                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={o} />
-                      {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
-                      {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
-                      {isCorrect && index === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
-                    </li>
-                  );
-                })}
-              </ul>
-              {r.explanation ? (
-                <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm">
-                  <p className="font-semibold text-blue-900">Explanation</p>
-                  <p className="mt-1 text-blue-900">
-                    <RichText text={r.explanation} />
-                  </p>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      {page.answers.shown ? (
+        <Review testId={test.id} attemptId={attempt.id} filter={filter} counts={counts} review={review} />
+      ) : (
+        <AnswersLater releaseAt={page.answers.releaseAt} timeZone={page.timeZone} />
+      )}
     </main>
   );
 }

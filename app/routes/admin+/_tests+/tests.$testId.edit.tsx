@@ -5,7 +5,8 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { DateTimeField, ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
+import { DateTimeField, ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
+import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
@@ -44,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       shuffleOptions: test.shuffleOptions,
       opensAt: test.opensAt ? toZonedInput(test.opensAt, env().ACADEMY_TIME_ZONE) : "",
       closesAt: test.closesAt ? toZonedInput(test.closesAt, env().ACADEMY_TIME_ZONE) : "",
+      answerRelease: test.answerRelease ?? "",
     },
     timeZone: env().ACADEMY_TIME_ZONE,
     examTypes: types.map((t) => ({ value: t.value, label: t.label })),
@@ -77,6 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     shuffleOptions: form.get("shuffleOptions") === "on",
     opensAt,
     closesAt,
+    answerRelease: details.answerRelease,
   });
   if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });
   return redirectWithFlash(testListHref(request.url), { type: "success", text: "Test updated successfully" });
@@ -116,6 +119,13 @@ export default function EditTest() {
           <p className="text-xs text-slate-500 sm:col-span-2">
             Students can start the test only inside this window; an attempt already running keeps its own time. Ranks show once it closes.
           </p>
+          <SelectField
+            meta={fields.answerRelease}
+            label="Answers and explanations shown to students"
+            options={ANSWER_RELEASE_CHOICES}
+            placeholder="Default: after the window closes, if it has one"
+            className="sm:col-span-2"
+          />
         </fieldset>
         <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:col-span-2">
           <legend className="px-1 text-sm font-semibold">Shuffling (each student gets their own order)</legend>

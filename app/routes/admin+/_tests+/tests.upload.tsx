@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
+import { ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
+import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
 import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
@@ -26,7 +27,7 @@ import { createFromPreview, type PreviewResult, previewSingleUpload, readUploadF
 export const meta: MetaFunction = () => [{ title: "Upload Single Test" }];
 
 /** The details a "Choose another file" link carries back, so the admin does not type them again. */
-const DETAIL_KEYS = ["title", "description", "examType", "customExamType", "duration", "unitNumber", "unitName", "maxAttempts"] as const;
+const DETAIL_KEYS = ["title", "description", "examType", "customExamType", "duration", "unitNumber", "unitName", "maxAttempts", "answerRelease"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -107,6 +108,12 @@ function DetailsStep({ closeHref }: { closeHref: string }) {
       <Field meta={fields.unitNumber} label="Unit number (optional)" type="number" min={1} />
       <Field meta={fields.unitName} label="Unit name (optional)" maxLength={TEST_LIMITS.unitName} />
       <Field meta={fields.maxAttempts} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
+      <SelectField
+        meta={fields.answerRelease}
+        label="Answers and explanations shown to students"
+        options={ANSWER_RELEASE_CHOICES}
+        placeholder="Default: after the window closes, if it has one"
+      />
       <div className="sm:col-span-2">
         <label htmlFor="up-file" className="label">
           CSV file

@@ -1,0 +1,103 @@
+import { Link } from "@remix-run/react";
+import { RichText } from "~/components/RichText";
+import type { LoaderData } from "~/lib/browser/loader-data";
+import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
+import { formatDateTime } from "~/lib/rules/time";
+import type { loader } from "~/routes/_exam+/test.$testId_.results";
+
+type Found = Extract<LoaderData<typeof loader>, { state: "found" }>;
+
+const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
+
+/** The question-wise review of an attempt: each question, the student's answer, the key and the explanation. */
+export function Review({ testId, attemptId, filter, counts, review }: { testId: string; attemptId: string } & Pick<Found, "filter" | "counts" | "review">) {
+  const base = `/test/${testId}/results?attempt=${attemptId}`;
+  return (
+    <section className="mt-6" aria-labelledby="review-heading">
+      <h2 id="review-heading" className="text-lg font-bold">
+        Question-wise Review
+      </h2>
+      <nav aria-label="Review filter" className="mt-2 flex flex-wrap gap-2 print:hidden">
+        {REVIEW_FILTERS.map((f) => (
+          <Link
+            key={f}
+            to={f === "all" ? base : `${base}&filter=${f}`}
+            replace
+            preventScrollReset
+            aria-current={filter === f ? "page" : undefined}
+            className={`badge px-3 py-1 text-sm ${filter === f ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700"}`}
+          >
+            {filterLabels[f]} ({counts[f]})
+          </Link>
+        ))}
+      </nav>
+      {review.length === 0 ? <p className="card mt-3 p-5 text-slate-600">No questions in this view.</p> : null}
+      <ol className="mt-3 space-y-3">
+        {review.map((r) => (
+          <li key={r.id} className="card p-4" data-outcome={r.outcome}>
+            <p className="font-medium">
+              <span className="mr-1 text-slate-500">Q{r.n}.</span>
+              <RichText text={r.question} />
+            </p>
+            <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
+              {r.outcome === "correct" ? (
+                <span className="text-green-700">Correct</span>
+              ) : r.outcome === "wrong" ? (
+                <span className="text-red-700">Wrong</span>
+              ) : (
+                <span className="text-slate-500">Not answered</span>
+              )}
+              {r.marked ? <span className="ml-2 text-purple-700">Marked for review</span> : null}
+            </p>
+            <ul className="mt-2 space-y-1 text-sm">
+              {(r.optionOrder ?? r.options.map((_o, k) => k)).map((index, i) => {
+                // in the order the student saw them; correctness by the option's own index
+                const o = r.options[index];
+                const isCorrect = index === r.correctAnswer;
+                const isWrongChoice = index === r.chosen && !isCorrect;
+                return (
+                  <li
+                    key={index}
+                    className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
+                  >
+                    <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={o} />
+                    {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
+                    {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
+                    {isCorrect && index === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
+                  </li>
+                );
+              })}
+            </ul>
+            {r.explanation ? (
+              <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm">
+                <p className="font-semibold text-blue-900">Explanation</p>
+                <p className="mt-1 text-blue-900">
+                  <RichText text={r.explanation} />
+                </p>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * In place of the review while a test keeps its answers back: when they will be shown (the window's close, in
+ * the academy's time), or that this test shows the score only.
+ */
+export function AnswersLater({ releaseAt, timeZone }: { releaseAt: number | null; timeZone: string }) {
+  return (
+    <section className="card mt-6 p-5" aria-labelledby="review-heading" data-testid="answers-later">
+      <h2 id="review-heading" className="text-lg font-bold">
+        Question-wise Review
+      </h2>
+      <p className="mt-2 text-slate-700">
+        {releaseAt
+          ? `Answers and explanations will be shown on ${formatDateTime(releaseAt, timeZone)}.`
+          : "This test shows your score only: its answers and explanations are not published."}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `tests` ADD `answer_release` text;
