@@ -29,7 +29,7 @@ const SNAPSHOT: Record<string, string> = {
   user_test_limits: "SELECT * FROM user_test_limits",
   exam_types: "SELECT value, label, is_builtin FROM exam_types",
   tests:
-    "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, created_at FROM tests",
+    "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, answer_release, created_at FROM tests",
   questions: "SELECT * FROM questions",
   attempts:
     "SELECT id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent, regraded_at FROM attempts",
@@ -49,7 +49,13 @@ const question = fc
   .map((q) => ({ question: `Q ${q.question}`, options: q.options, correctAnswer: q.pick % q.options.length, explanation: null }));
 const scenario = fc.record({
   tests: fc.array(
-    fc.record({ questions: fc.array(question, { minLength: 1, maxLength: 5 }), edit: fc.boolean(), regrade: fc.boolean(), archive: fc.boolean() }),
+    fc.record({
+      questions: fc.array(question, { minLength: 1, maxLength: 5 }),
+      edit: fc.boolean(),
+      regrade: fc.boolean(),
+      archive: fc.boolean(),
+      answerRelease: fc.constantFrom(null, "after_attempt", "after_window", "score_only"),
+    }),
     {
       minLength: 1,
       maxLength: 3,
@@ -82,7 +88,7 @@ describe("export then import into an empty site", () => {
         }
         rawDb().prepare("UPDATE users SET global_test_limit = 3 WHERE email = ?").run(`s0-${run}@example.test`);
         for (const [ti, t] of sc.tests.entries()) {
-          const test = createTest({ title: `Test ${ti}`, examType: "NET" }, t.questions);
+          const test = createTest({ title: `Test ${ti}`, examType: "NET", answerRelease: t.answerRelease }, t.questions);
           rawDb().prepare("INSERT INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, 2)").run(students[0].id, test.id);
           for (const s of students) {
             const started = startAttempt(s, test.id);
