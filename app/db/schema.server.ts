@@ -191,6 +191,23 @@ export const attemptAnswers = sqliteTable(
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
 
+/** More time given to a running attempt from the live exam room: who, how much and why (app/models/live-room.server.ts). */
+export const attemptExtensions = sqliteTable(
+  "attempt_extensions",
+  {
+    id: text("id").primaryKey(),
+    attemptId: text("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    minutes: integer("minutes").notNull(),
+    reason: text("reason").notNull(),
+    /** the admin's name at the time (the account may be deleted later) */
+    givenBy: text("given_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("attempt_extensions_attempt_idx").on(t.attemptId)],
+);
+
 /** Who re-marked which version of a test, when and why (see regrade.server.ts). */
 export const regrades = sqliteTable(
   "regrades",

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { testById } from "./test.server";
-import { acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
+import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
 import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/rules/shuffle";
 import type { SessionUser } from "./user.server";
@@ -306,12 +306,21 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
   });
 }
 
-/** Finish: scores on the server; a second finish changes nothing. */
-export function finishAttempt(attemptId: string, userId: string, now = new Date(), { timeUp = false }: { timeUp?: boolean } = {}): Attempt | null {
+/**
+ * Finish: scores on the server; a second finish changes nothing. A time-up sent by a page that counted down
+ * to an earlier deadline than the stored one (the academy gave more time meanwhile) leaves the attempt running.
+ */
+export function finishAttempt(
+  attemptId: string,
+  userId: string,
+  now = new Date(),
+  { timeUp = false, believedDeadline }: { timeUp?: boolean; believedDeadline?: number } = {},
+): Attempt | null {
   return transaction((tx) => {
     const attempt = attemptById().get({ id: attemptId });
     if (attempt?.userId !== userId) return null;
     if (attempt.status !== "in_progress") return attempt;
+    if (timeUp && timeWasExtended(believedDeadline, attempt.deadlineAt, now)) return attempt;
     return closeAttempt(tx, attempt.id, finishStatus(attempt.deadlineAt, now, timeUp), now);
   });
 }

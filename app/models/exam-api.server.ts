@@ -1,6 +1,6 @@
 import { studentOfCookie } from "~/models/auth.server";
 import { answerSchema } from "~/lib/schemas/exam-schemas";
-import { RESPOND_WITH_RESULTS, TIME_UP } from "~/lib/rules/page-handoff";
+import { RESPOND_WITH_RESULTS, TIME_UP, BELIEVED_DEADLINE } from "~/lib/rules/page-handoff";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
 import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
@@ -48,9 +48,21 @@ export function startReply(user: SessionUser, testId: string): ApiReply {
  * Closes the attempt (idempotent) and says where its result is; asked with `respond=results` (the exam
  * page), it also sends the results page's data, so the page shows them without a second request.
  */
-export function finishReply(attemptId: string, user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, respond?: string, reason?: string): ApiReply {
-  const attempt = finishAttempt(attemptId, user.id, new Date(), { timeUp: reason === TIME_UP.value });
+export function finishReply(
+  attemptId: string,
+  user: Pick<SessionUser, "id" | "role" | "globalTestLimit">,
+  respond?: string,
+  reason?: string,
+  believedDeadline?: string,
+): ApiReply {
+  const now = new Date();
+  const attempt = finishAttempt(attemptId, user.id, now, {
+    timeUp: reason === TIME_UP.value,
+    believedDeadline: believedDeadline ? Number(believedDeadline) : undefined,
+  });
   if (!attempt) return reply(404, { ok: false, error: "Attempt not found" });
+  // more time was given from the live exam room: the page goes on counting down to the new deadline
+  if (attempt.status === "in_progress") return reply(200, { ok: true, extended: true, deadlineAt: +attempt.deadlineAt, serverNow: +now }, true);
   const resultsUrl = `/test/${encodeURIComponent(attempt.testId)}/results?attempt=${encodeURIComponent(attempt.id)}`;
   const results = respond === RESPOND_WITH_RESULTS.value ? resultsPageOf(user, attempt.testId, attempt.id) : null;
   return reply(200, { ok: true, status: attempt.status, resultsUrl, ...(results ? { results } : {}) }, true);
@@ -104,6 +116,6 @@ export async function examApiFastPath(
   if (!student) return null;
   if (target.endpoint === "start") return startReply(toSessionUser(student), id);
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-  if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason);
+  if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason, fields[BELIEVED_DEADLINE]);
   return answerReply(id, student.id, fields);
 }

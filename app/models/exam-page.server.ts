@@ -37,7 +37,7 @@ export type ExamPage =
   | {
       state: "in-progress";
       test: { id: string; title: string; duration: number; totalQuestions: number };
-      attempt: { id: string; deadlineAt: number; serverNow: number; deadlineClock: string };
+      attempt: { id: string; deadlineAt: number; serverNow: number; deadlineClock: string; timeZone: string };
       /** in the attempt's order; `options` in display order, `optionIndex` their original indexes (null: not shuffled) */
       questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null }[];
       answers: Record<string, { chosen: number | null; marked: boolean; at: number }>;
@@ -104,6 +104,8 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       deadlineAt: +attempt.deadlineAt,
       serverNow: Date.now(),
       deadlineClock: formatTime(attempt.deadlineAt, env().ACADEMY_TIME_ZONE),
+      // the page writes the clock time again when the academy gives more time
+      timeZone: env().ACADEMY_TIME_ZONE,
     },
     questions: list,
     answers,

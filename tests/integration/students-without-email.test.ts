@@ -96,9 +96,11 @@ describe("the migration that makes the e-mail optional", () => {
     fs.cpSync(path.resolve("drizzle"), before, { recursive: true });
     const journalFile = path.join(before, "meta", "_journal.json");
     const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
-    const last = journal.entries.pop();
+    // everything from this migration on is left out (later migrations came after it)
+    const at = journal.entries.findIndex((e: { tag: string }) => /students_without_email/.test(e.tag));
+    expect(at).toBeGreaterThan(0);
+    journal.entries = journal.entries.slice(0, at);
     fs.writeFileSync(journalFile, JSON.stringify(journal));
-    expect(last.tag).toMatch(/students_without_email/);
 
     const file = path.join(dir, "app.db");
     const saved = process.env.MIGRATIONS_DIR;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatClock, remainingSeconds, WARNING_SECONDS } from "~/lib/rules/exam-rules";
 import { useHydrated } from "~/lib/browser/hooks";
+import { formatTime } from "~/lib/rules/time";
 
 /**
  * The exam clock. The server's deadline is the truth: the browser only counts down towards it,
@@ -12,12 +13,15 @@ export function Countdown({
   deadlineAt,
   serverOffsetMs,
   deadlineClock,
+  timeZone,
   initialRemaining,
   onExpire,
 }: {
   deadlineAt: number;
   serverOffsetMs: number;
   deadlineClock: string;
+  /** the academy's time zone, to write the clock time of a deadline moved by more time */
+  timeZone?: string;
   initialRemaining: number;
   onExpire: () => void;
 }) {
@@ -29,6 +33,8 @@ export function Countdown({
 
   useEffect(() => {
     if (!hydrated) return;
+    // more time given (a later deadline): the clock may reach zero again
+    if (remainingSeconds(deadlineAt, Date.now() + serverOffsetMs) > 0) expired.current = false;
     const tick = () => {
       const s = remainingSeconds(deadlineAt, Date.now() + serverOffsetMs);
       setLeft(s);
@@ -58,7 +64,7 @@ export function Countdown({
       >
         {formatClock(left)}
       </span>
-      <span className="block whitespace-nowrap text-[11px]">ends {deadlineClock}</span>
+      <span className="block whitespace-nowrap text-[11px]">ends {hydrated && timeZone ? formatTime(deadlineAt, timeZone) : deadlineClock}</span>
     </div>
   );
 }

@@ -24,7 +24,8 @@ export function Exam({ page }: { page: ExamPageData }) {
   const [confirmOpen, setConfirmOpen] = useState(page.confirm);
   const openConfirm = useCallback(() => setConfirmOpen(true), []);
   const question = questions[current - 1];
-  const session = useExamSession(page, question, openConfirm);
+  const closeConfirm = useCallback(() => setConfirmOpen(false), []);
+  const session = useExamSession(page, question, openConfirm, closeConfirm);
   const { entries, change, deadlineAt, offset, status, ended, finish, timeUp, discoverResults } = session;
   const questionRef = useRef<HTMLFormElement>(null);
   const legendRef = useRef<HTMLLegendElement>(null);
@@ -81,6 +82,7 @@ export function Exam({ page }: { page: ExamPageData }) {
             deadlineAt={deadlineAt}
             serverOffsetMs={offset}
             deadlineClock={attempt.deadlineClock}
+            timeZone={attempt.timeZone}
             initialRemaining={remainingSeconds(attempt.deadlineAt, attempt.serverNow)}
             onExpire={timeUp}
           />
@@ -99,6 +101,14 @@ export function Exam({ page }: { page: ExamPageData }) {
               : status.unsavedAnswers > 0
                 ? `Reconnecting… ${status.unsavedAnswers} answer${status.unsavedAnswers === 1 ? "" : "s"} not saved yet. Keep this page open: they are sent when the connection is back.`
                 : "Reconnecting… Keep this page open: your answers so far are saved."}
+          </p>
+        ) : session.extended ? (
+          <p
+            role="status"
+            className="mt-2 rounded-lg border border-green-300 bg-green-50 px-3 py-1.5 text-sm font-medium text-green-900"
+            data-testid="time-extended"
+          >
+            The academy gave you more time: the clock shows your new time left.
           </p>
         ) : null}
       </header>

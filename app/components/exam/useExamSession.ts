@@ -5,7 +5,7 @@ import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Entry } from "~/components/exam/QuestionNavigator";
 import { AnswerQueue, type QueueStatus } from "~/lib/browser/answer-queue";
-import { resultsDiscoveryDelayMs } from "~/lib/rules/exam-rules";
+import { resultsDiscoveryDelayMs, TIME_UP_TOLERANCE_MS } from "~/lib/rules/exam-rules";
 import { useHydrated } from "~/lib/browser/hooks";
 import { keepPageData } from "~/lib/rules/page-handoff";
 import type { ExamPageData } from "./exam-page-data";
@@ -17,7 +17,7 @@ import type { ExamPageData } from "./exam-page-data";
 type Tap = { questionId: string; chosen: number; at: number };
 type ExamMessage = { type: "entry"; questionId: string; entry: Entry } | { type: "finished"; resultsUrl: string };
 
-export function useExamSession(page: ExamPageData, question: ExamPageData["questions"][number] | undefined, openConfirm: () => void) {
+export function useExamSession(page: ExamPageData, question: ExamPageData["questions"][number] | undefined, openConfirm: () => void, closeConfirm: () => void) {
   const { attempt } = page;
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -27,6 +27,10 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
     return out;
   });
   const [deadlineAt, setDeadlineAt] = useState(attempt.deadlineAt);
+  const deadlineRef = useRef(deadlineAt);
+  deadlineRef.current = deadlineAt;
+  /** the academy gave more time while the page counted down (the live exam room) */
+  const [extended, setExtended] = useState(false);
   const [offset, setOffset] = useState(() => attempt.serverNow - Date.now());
   const offsetRef = useRef(offset);
   offsetRef.current = offset;
@@ -42,6 +46,8 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
     const queue = new AnswerQueue(`/api/attempts/${attempt.id}`, `answers:${attempt.id}`, {
       onServerTime: (serverNow, deadline) => {
         setOffset(serverNow - Date.now());
+        // a later deadline than the page had: the academy gave more time (the live exam room)
+        if (deadline > deadlineRef.current + TIME_UP_TOLERANCE_MS) setExtended(true);
         setDeadlineAt(deadline);
       },
       onFinished: (url, results) => {
@@ -52,6 +58,10 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
         navigate(url, { replace: true });
       },
       onClosed: () => setEnded((e) => e ?? "closed"),
+      onExtended: () => {
+        setExtended(true);
+        closeConfirm();
+      },
     });
     queueRef.current = queue;
     const unsubscribe = queue.subscribe(setStatus);
@@ -86,7 +96,7 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
       queue.dispose();
       channel?.close();
     };
-  }, [attempt.id, page.answers, navigate]);
+  }, [attempt.id, page.answers, navigate, closeConfirm]);
 
   // the question on screen counts as visited: the visit travels with the save queue
   const entriesRef = useRef(entries);
@@ -112,7 +122,7 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
   }, [openConfirm]);
   const timeUp = useCallback(() => {
     openConfirm();
-    queueRef.current?.finish(true);
+    queueRef.current?.finish(true, deadlineRef.current);
   }, [openConfirm]);
 
   /** The student changed the question on screen: shown at once, told to the other tabs, queued for the server. */
@@ -134,6 +144,7 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
     change,
     deadlineAt,
     offset,
+    extended,
     status,
     ended,
     finish,

@@ -11,7 +11,7 @@
  * refusal (bad question or option) is dropped; `closed` means the attempt is over.
  */
 export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
-import { RESPOND_WITH_RESULTS, TIME_UP } from "../rules/page-handoff";
+import { BELIEVED_DEADLINE, RESPOND_WITH_RESULTS, TIME_UP } from "../rules/page-handoff";
 
 /** `pending`: changes not yet stored; `unsavedAnswers`: those of them that choose, clear or mark (a visit alone is not an answer). */
 export type QueueStatus = { pending: number; unsavedAnswers: number; failing: boolean; closed: boolean; finishing: boolean };
@@ -23,6 +23,8 @@ type ServerReply = {
   retry?: boolean;
   error?: string;
   resultsUrl?: string;
+  /** a time-up Finish refused because the academy gave more time: the attempt goes on until `deadlineAt` */
+  extended?: boolean;
   /** the results page's data, sent with Finish's answer (app/lib/rules/page-handoff.ts) */
   results?: unknown;
 };
@@ -36,6 +38,7 @@ export class AnswerQueue {
   private closed = false;
   private finishing = false;
   private timeUp = false;
+  private believedDeadline: number | undefined;
   private delay = 1000;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<(s: QueueStatus) => void>();
@@ -48,6 +51,8 @@ export class AnswerQueue {
       onServerTime: (serverNow: number, deadlineAt: number) => void;
       onFinished: (resultsUrl: string, results: unknown) => void;
       onClosed: () => void;
+      /** a time-up Finish found more time given: the page goes on (onServerTime has the new deadline) */
+      onExtended?: () => void;
     },
   ) {
     for (const c of this.read(storageKey)) this.merge(c);
@@ -106,10 +111,12 @@ export class AnswerQueue {
    * Queues Finish: sent once every change is stored, retried until the server confirms. `timeUp`: the
    * countdown reached zero (the server then stores the attempt as time up, not as submitted).
    */
-  finish(timeUp = false) {
+  /** Finish once every change is stored; `timeUp` with the deadline the page counted down to. */
+  finish(timeUp = false, believedDeadline?: number) {
     if (this.finishing) return;
     this.finishing = true;
     this.timeUp = timeUp;
+    this.believedDeadline = believedDeadline;
     this.emit();
     this.retryNow();
   }
@@ -239,9 +246,17 @@ export class AnswerQueue {
     this.sending = true;
     const fields = new URLSearchParams([[RESPOND_WITH_RESULTS.name, RESPOND_WITH_RESULTS.value]]);
     if (this.timeUp) fields.set(TIME_UP.name, TIME_UP.value);
+    if (this.timeUp && this.believedDeadline) fields.set(BELIEVED_DEADLINE, String(this.believedDeadline));
     const reply = await this.post("finish", fields);
     this.sending = false;
-    if (reply?.ok && reply.resultsUrl) {
+    if (reply?.ok && reply.extended && reply.deadlineAt && reply.serverNow) {
+      this.finishing = false;
+      this.timeUp = false;
+      this.hooks.onServerTime(reply.serverNow, reply.deadlineAt);
+      this.hooks.onExtended?.();
+      this.emit();
+      void this.pump();
+    } else if (reply?.ok && reply.resultsUrl) {
       this.close();
       this.hooks.onFinished(reply.resultsUrl, reply.results);
     } else if (reply && !reply.ok) {

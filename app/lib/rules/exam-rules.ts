@@ -79,6 +79,15 @@ export function finishStatus(deadline: Date | number, now: Date | number, timeUp
   return timeUp && +now >= +deadline - TIME_UP_TOLERANCE_MS ? "expired" : "submitted";
 }
 
+/**
+ * Whether a time-up Finish came from a page counting down to an older deadline than the stored one (more time
+ * was given meanwhile): the stored deadline is later than the page's by more than the tolerance, and not past.
+ */
+export function timeWasExtended(believedDeadline: number | undefined, deadline: Date | number, now: Date | number): boolean {
+  if (believedDeadline === undefined || !Number.isFinite(believedDeadline)) return false;
+  return +deadline > believedDeadline + TIME_UP_TOLERANCE_MS && +now < +deadline - TIME_UP_TOLERANCE_MS;
+}
+
 /** Answers and finishes are accepted up to the deadline plus the grace period. */
 export function acceptsAnswers(deadline: Date | number, now: Date | number, graceMs = GRACE_MS): boolean {
   return +now <= +deadline + graceMs;

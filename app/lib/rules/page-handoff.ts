@@ -18,6 +18,12 @@ export const RESPOND_WITH_RESULTS = { name: "respond", value: "results" } as con
 /** Sent with Finish by the countdown at zero: the attempt ended because the time was up. */
 export const TIME_UP = { name: "reason", value: "time-up" } as const;
 
+/**
+ * Sent with a time-up Finish: the deadline the page counted down to (epoch ms). When the stored deadline is
+ * later (the academy gave more time from the live exam room), the attempt goes on and the answer says until when.
+ */
+export const BELIEVED_DEADLINE = "deadline";
+
 /** Keeps the data of the page at `href` for the move that follows (one page at a time). */
 export function keepPageData(href: string, data: unknown) {
   kept.clear();

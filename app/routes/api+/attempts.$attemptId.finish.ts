@@ -1,3 +1,4 @@
+import { BELIEVED_DEADLINE } from "~/lib/rules/page-handoff";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/models/auth.server";
 import { formToObject } from "~/lib/schemas/forms";
@@ -12,7 +13,7 @@ import { apiResponse, finishReply } from "~/models/exam-api.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const fields = formToObject(await request.formData());
-  return apiResponse(finishReply(params.attemptId ?? "", user, fields.respond, fields.reason));
+  return apiResponse(finishReply(params.attemptId ?? "", user, fields.respond, fields.reason, fields[BELIEVED_DEADLINE]));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { db, transaction } from "~/db/db.server";
+import { attemptExtensions, attempts, attemptAnswers, userExamTypes, users } from "~/db/schema.server";
+import { acceptsAnswers, GRACE_MS } from "~/lib/rules/exam-rules";
+import { isStalled, LIVE_ROOM_PAGE_SIZE } from "~/lib/rules/live-room";
+import { newId } from "~/lib/server/ids.server";
+import { closeAttempt } from "./attempt.server";
+
+/**
+ * The live exam room of one test (/admin/tests/:testId/live): who has not started, who is writing, who
+ * finished, whose time ran out, and a row per student writing. Each refresh is one aggregate over the
+ * test's attempts (the counts) and one over its running attempts and their answers (the rows), however
+ * many students write.
+ */
+export type LiveRow = {
+  attemptId: string;
+  name: string;
+  signInName: string;
+  startedAt: number;
+  deadlineAt: number;
+  answered: number;
+  total: number;
+  lastAnswerAt: number | null;
+  stalled: boolean;
+  extendedMinutes: number;
+};
+
+export function liveRoom(test: { id: string; examType: string }, page: number, now = Date.now()) {
+  const counts = db().get<{ writing: number; finished: number; timeUp: number; studentsStarted: number }>(sql`
+    SELECT
+      COALESCE(SUM(CASE WHEN status = 'in_progress' AND deadline_at + ${GRACE_MS} >= ${now} THEN 1 ELSE 0 END), 0) AS writing,
+      COALESCE(SUM(CASE WHEN status = 'submitted' THEN 1 ELSE 0 END), 0) AS finished,
+      COALESCE(SUM(CASE WHEN status = 'expired' OR (status = 'in_progress' AND deadline_at + ${GRACE_MS} < ${now}) THEN 1 ELSE 0 END), 0) AS timeUp,
+      COUNT(DISTINCT user_id) AS studentsStarted
+    FROM ${attempts} WHERE test_id = ${test.id}`) ?? { writing: 0, finished: 0, timeUp: 0, studentsStarted: 0 };
+  // students who may take it (active, with its exam type) and have no attempt of it yet
+  const notStarted =
+    db().get<{ n: number }>(sql`
+      SELECT COUNT(*) AS n FROM ${userExamTypes} ue JOIN ${users} u ON u.id = ue.user_id
+      WHERE ue.exam_type = ${test.examType} AND u.role = 'user' AND u.status = 'active'
+        AND NOT EXISTS (SELECT 1 FROM ${attempts} a WHERE a.test_id = ${test.id} AND a.user_id = u.id)`)?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(counts.writing / LIVE_ROOM_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  // stalled first (longest without an answer), then by name
+  const rows = db()
+    .all<Omit<LiveRow, "stalled">>(sql`
+      SELECT a.id AS attemptId, u.name AS name, COALESCE(u.email, u.roll_number, '') AS signInName, a.started_at AS startedAt,
+             a.deadline_at AS deadlineAt, a.total_questions AS total,
+             COUNT(aa.chosen_index) AS answered, MAX(CASE WHEN aa.chosen_index IS NOT NULL OR aa.marked_for_review THEN aa.updated_at END) AS lastAnswerAt,
+             COALESCE((SELECT SUM(e.minutes) FROM ${attemptExtensions} e WHERE e.attempt_id = a.id), 0) AS extendedMinutes
+      FROM ${attempts} a JOIN ${users} u ON u.id = a.user_id LEFT JOIN ${attemptAnswers} aa ON aa.attempt_id = a.id
+      WHERE a.test_id = ${test.id} AND a.status = 'in_progress' AND a.deadline_at + ${GRACE_MS} >= ${now}
+      GROUP BY a.id
+      ORDER BY COALESCE(lastAnswerAt, a.started_at), u.name
+      LIMIT ${LIVE_ROOM_PAGE_SIZE} OFFSET ${(current - 1) * LIVE_ROOM_PAGE_SIZE}`)
+    .map((r) => ({ ...r, stalled: isStalled(r.lastAnswerAt, r.startedAt, now) }));
+  return { counts: { notStarted, ...counts }, rows, page: current, pages, now };
+}
+
+/**
+ * More time for one running attempt, or (attemptId undefined) for every attempt of the test still writing:
+ * their deadlines move on by `minutes`, and each gets a row saying who gave how much and why. The deadline
+ * sweep, saves and Finish all read the stored deadline. Returns how many attempts were given time.
+ */
+export function extendAttempts(testId: string, input: { minutes: number; reason: string; attemptId?: string }, givenBy: string, now = Date.now()): number {
+  return transaction((tx) => {
+    const which = sql`test_id = ${testId} AND status = 'in_progress' AND deadline_at + ${GRACE_MS} >= ${now} ${input.attemptId ? sql`AND id = ${input.attemptId}` : sql``}`;
+    const ids = tx.all<{ id: string }>(sql`SELECT id FROM ${attempts} WHERE ${which}`).map((r) => r.id);
+    if (!ids.length) return 0;
+    tx.run(sql`UPDATE ${attempts} SET deadline_at = deadline_at + ${input.minutes * 60_000} WHERE ${which}`);
+    for (let i = 0; i < ids.length; i += 500)
+      tx.insert(attemptExtensions)
+        .values(
+          ids
+            .slice(i, i + 500)
+            .map((attemptId) => ({ id: newId(), attemptId, minutes: input.minutes, reason: input.reason, givenBy, createdAt: new Date(now) })),
+        )
+        .run();
+    return ids.length;
+  });
+}
+
+/** Submits a running attempt now, from the answers it saved (the admin's "Submit now"). False when it is not running. */
+export function submitAttemptNow(testId: string, attemptId: string, now = new Date()): boolean {
+  return transaction((tx) => {
+    const row = tx.get<{ status: string; deadlineAt: number } | undefined>(
+      sql`SELECT status, deadline_at AS deadlineAt FROM ${attempts} WHERE id = ${attemptId} AND test_id = ${testId}`,
+    );
+    if (row?.status !== "in_progress") return false;
+    // past its time it closes as time up, as the sweep would
+    closeAttempt(tx, attemptId, acceptsAnswers(row.deadlineAt, now) ? "submitted" : "expired", now);
+    return true;
+  });
+}

@@ -1,0 +1,58 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LiveRoom } from "~/components/admin/LiveRoom";
+import { extensionSchema } from "~/lib/schemas/live-room-schemas";
+import { env } from "~/lib/server/env.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { plural } from "~/lib/rules/words";
+import { findLiveTest } from "~/models/admin-tests.server";
+import { requireAdmin } from "~/models/auth.server";
+import { extendAttempts, liveRoom, submitAttemptNow } from "~/models/live-room.server";
+
+/**
+ * The live exam room of a test (/admin/tests/:testId/live): who has not started, is writing, finished or ran
+ * out of time, and a row per student writing; with JavaScript it refreshes itself every few seconds, without
+ * it has a Refresh link. More time for one student or everyone writing (the reason is kept); Submit now.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Live room · ${data.test.title}` : "Test not found" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const test = findLiveTest(params.testId ?? "");
+  if (!test) throw new Response("Test not found", { status: 404 });
+  const url = new URL(request.url);
+  const room = liveRoom(test, Number(url.searchParams.get("page")) || 1);
+  return data(
+    { test: { id: test.id, title: test.title, duration: test.duration }, ...room, timeZone: env().ACADEMY_TIME_ZONE },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const test = findLiveTest(params.testId ?? "");
+  if (!test) throw new Response("Test not found", { status: 404 });
+  const form = await request.formData();
+  const back = new URL(request.url);
+  back.searchParams.delete("extend");
+  back.searchParams.delete("submit");
+  const backHref = `${back.pathname}${back.search}`;
+  if (form.get("intent") === "submit") {
+    const done = submitAttemptNow(test.id, String(form.get("attemptId") ?? ""));
+    return redirectWithFlash(backHref, done ? { type: "success", text: "Attempt submitted" } : { type: "error", text: "That attempt is no longer running" });
+  }
+  const submission = parseWithZod(form, { schema: extensionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { minutes, reason, attemptId } = submission.value;
+  const given = extendAttempts(test.id, { minutes, reason, attemptId: attemptId || undefined }, admin.name);
+  if (!given) return data({ result: submission.reply({ formErrors: ["Nobody is writing this test now"] }) }, { status: 400 });
+  return redirectWithFlash(backHref, { type: "success", text: `${plural(minutes, "minute")} more given to ${plural(given, "student")}` });
+}
+
+export default function LiveRoomPage() {
+  const room = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <LiveRoom room={room} lastResult={actionData?.result} />;
+}

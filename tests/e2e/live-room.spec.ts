@@ -1,0 +1,96 @@
+// The live exam room with a student writing in another browser: the row and its figures, the refresh by
+// itself (JavaScript) or the Refresh link (without), more time that reaches the student's page, Submit now.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
+
+let app: AppServer;
+let testId: string;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+  testId = (app.db().prepare("SELECT id FROM tests WHERE title = 'English Grammar and Pedagogy'").get() as { id: string }).id;
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+/** The demo student, in a browser of their own, starts the test and answers the first question. */
+async function studentWriting(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await signIn(page, app, STUDENT.email, STUDENT.password);
+  await page.goto(`${app.url}/test/${testId}`);
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await page.locator('input[type="radio"]').first().check();
+  await expect(page.getByTestId("answered-count")).toHaveText("1");
+  await page.waitForLoadState("networkidle");
+  return page;
+}
+
+const attemptOfStudent = () =>
+  app
+    .db()
+    .prepare(
+      "SELECT a.id, a.status, a.deadline_at AS deadlineAt FROM attempts a JOIN users u ON u.id = a.user_id WHERE u.email = ? AND a.test_id = ? ORDER BY a.started_at DESC",
+    )
+    .get(STUDENT.email, testId) as { id: string; status: string; deadlineAt: number };
+
+test("JS on: the room shows the student writing, refreshes by itself, and more time reaches the student's page", async ({ page, browser }) => {
+  const student = await studentWriting(browser);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/tests/${testId}/live`);
+  const row = page.getByTestId("live-row").filter({ hasText: "Priya Raman" });
+  await expect(row).toContainText("1 / 10");
+  await expect(page.getByText("Writing", { exact: true }).locator("..")).toContainText("1");
+
+  // the student answers another question; the room shows it without a reload
+  await student.getByRole("button", { name: "Save & Next" }).click();
+  await student.locator('input[type="radio"]').nth(1).check();
+  await expect(student.getByTestId("answered-count")).toHaveText("2");
+  await expect(row).toContainText("2 / 10", { timeout: 15_000 });
+
+  const before = attemptOfStudent().deadlineAt;
+  await page.getByRole("link", { name: "More time for Priya Raman" }).click();
+  await expect(page.getByRole("heading", { name: "More time for Priya Raman" })).toBeVisible();
+  await page.getByLabel("Minutes").fill("10");
+  await page.getByLabel("Reason (kept with the attempt)").fill("Power cut at the centre");
+  await page.getByRole("button", { name: "Give time" }).click();
+  await expect(page.getByText("10 minutes more given to 1 student")).toBeVisible();
+  await expect(row).toContainText("+10 min given");
+  expect(attemptOfStudent().deadlineAt).toBe(before + 10 * 60_000);
+
+  // the student's next save brings the new deadline and says so
+  await student.locator('input[type="radio"]').nth(2).check();
+  await expect(student.getByTestId("time-extended")).toContainText("The academy gave you more time");
+  await student.context().close();
+});
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the Refresh link, more time for everyone writing, and Submit now after a confirmation", async ({ page, browser }) => {
+    // the attempt of the test before is over
+    app.db().prepare("UPDATE attempts SET status = 'submitted', score = 0, completed_at = ?, time_spent = 1 WHERE status = 'in_progress'").run(Date.now());
+    const student = await studentWriting(browser);
+    await signIn(page, app, ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin/tests/${testId}/live`);
+    const row = page.getByTestId("live-row").filter({ hasText: "Priya Raman" });
+    await expect(row).toContainText("1 / 10");
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(row).toBeVisible();
+
+    // a bad form says what is wrong beside its fields
+    await page.getByRole("button", { name: "Give time" }).click();
+    await expect(page.getByText("Give from 1 to 180 minutes")).toBeVisible();
+    await page.getByLabel("Minutes").fill("5");
+    await page.getByLabel("Reason (kept with the attempt)").fill("Late start");
+    await page.getByRole("button", { name: "Give time" }).click();
+    await expect(page.getByText("5 minutes more given to 1 student")).toBeVisible();
+
+    await page.getByRole("link", { name: "Submit Priya Raman's attempt now" }).click();
+    await expect(page.getByTestId("submit-confirm")).toContainText("Submit Priya Raman's attempt now, with the 1 answers saved?");
+    await page.getByRole("button", { name: "Submit now" }).click();
+    await expect(page.getByText("Attempt submitted")).toBeVisible();
+    await expect(page.getByText("Nobody is writing this test right now.")).toBeVisible();
+    expect(attemptOfStudent().status).toBe("submitted");
+    await student.context().close();
+  });
+});
