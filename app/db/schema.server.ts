@@ -241,6 +241,29 @@ export const userTestLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.testId] })],
 );
 
+/**
+ * A student's accommodation (Moodle's user overrides): more time (minutes or a share of the duration) and more
+ * attempts, for one test or (test_id null) for every test; the test's own row wins (app/lib/rules/accommodation.ts).
+ */
+export const accommodations = sqliteTable(
+  "accommodations",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** null: every test */
+    testId: text("test_id").references(() => tests.id, { onDelete: "cascade" }),
+    extraMinutes: integer("extra_minutes").notNull().default(0),
+    extraPercent: integer("extra_percent").notNull().default(0),
+    extraAttempts: integer("extra_attempts").notNull().default(0),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accommodations_user_test_idx").on(t.userId, t.testId)],
+);
+
 export const materials = sqliteTable(
   "materials",
   {

@@ -4,6 +4,8 @@ import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { testById } from "./test.server";
+import { extraTimeMs } from "~/lib/rules/accommodation";
+import { accommodationOn } from "./accommodations.server";
 import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
 import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/rules/shuffle";
@@ -43,7 +45,13 @@ export function perTestLimit(_tx: DB, userId: string, testId: string): number | 
 export function allowanceFor(tx: DB, user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test): Allowance & { used: number } {
   const used = finishedAttemptCount(tx, user.id, test.id);
   return {
-    ...allowance({ maxAttempts: test.maxAttempts, globalTestLimit: user.globalTestLimit, perTestLimit: perTestLimit(tx, user.id, test.id), used }),
+    ...allowance({
+      maxAttempts: test.maxAttempts,
+      globalTestLimit: user.globalTestLimit,
+      perTestLimit: perTestLimit(tx, user.id, test.id),
+      extraAttempts: accommodationOn(tx, user.id, test.id)?.extraAttempts ?? 0,
+      used,
+    }),
     used,
   };
 }
@@ -238,7 +246,8 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       testVersion: test.currentVersion,
       status: "in_progress",
       startedAt: now,
-      deadlineAt: new Date(+now + test.duration * 60_000),
+      // a student's accommodation adds its extra time
+      deadlineAt: new Date(+now + test.duration * 60_000 + extraTimeMs(test.duration, accommodationOn(tx, user.id, test.id))),
       completedAt: null,
       score: null,
       totalQuestions: test.totalQuestions,

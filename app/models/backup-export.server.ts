@@ -49,12 +49,16 @@ function usersPage(after: number, includePasswordHashes = false) {
       updatedAt: number;
       types: string | null;
       limits: string | null;
+      accommodations: string | null;
       passwordHash: string | null;
     }>(sql`
       SELECT u.rowid AS _rowid, u.id, u.email, u.roll_number AS rollNumber, u.name, u.role, u.status, u.password_hash AS passwordHash, u.join_date AS joinDate, u.last_login AS lastLogin,
              u.global_test_limit AS globalTestLimit, u.created_at AS createdAt, u.updated_at AS updatedAt,
              (SELECT json_group_array(exam_type) FROM user_exam_types t WHERE t.user_id = u.id) AS types,
-             (SELECT json_group_object(test_id, max_attempts) FROM user_test_limits l WHERE l.user_id = u.id) AS limits
+             (SELECT json_group_object(test_id, max_attempts) FROM user_test_limits l WHERE l.user_id = u.id) AS limits,
+             (SELECT json_group_array(json_object('testId', a.test_id, 'extraMinutes', a.extra_minutes, 'extraPercent', a.extra_percent,
+                                                  'extraAttempts', a.extra_attempts, 'note', a.note))
+                FROM accommodations a WHERE a.user_id = u.id) AS accommodations
       FROM users u WHERE u.rowid > ${after} ORDER BY u.rowid LIMIT ${PAGE}`)
     .map((u) => ({
       _rowid: u._rowid,
@@ -70,6 +74,8 @@ function usersPage(after: number, includePasswordHashes = false) {
       lastLogin: iso(u.lastLogin),
       globalTestLimit: u.globalTestLimit,
       testAttemptLimits: JSON.parse(u.limits ?? "{}") as Record<string, number>,
+      // only for a student who has one (more time, more attempts)
+      ...(u.accommodations && u.accommodations !== "[]" ? { accommodations: JSON.parse(u.accommodations) as unknown[] } : {}),
       createdAt: iso(u.createdAt),
       updatedAt: iso(u.updatedAt),
       ...(includePasswordHashes && u.passwordHash ? { passwordHash: u.passwordHash } : {}),

@@ -1,3 +1,4 @@
+import { ACCOMMODATION_LIMITS } from "~/lib/rules/accommodation";
 /**
  * The JSON backup's file format (spec 001 "Backup & Import"): the collections, the messages, and every item's
  * schema, checked with the same record schemas as the forms. Export writes it (backup-export.server.ts), import
@@ -65,6 +66,20 @@ export const userItem = z
       .max(300)
       .optional(),
     testAttemptLimits: z.record(z.string(), z.number().int().min(1)).optional().default({}),
+    /** more time and attempts, for one test or (testId null) every test (app/lib/rules/accommodation.ts) */
+    accommodations: z
+      .array(
+        z.object({
+          testId: z.string().max(100).nullable(),
+          extraMinutes: z.number().int().min(0).max(ACCOMMODATION_LIMITS.extraMinutes),
+          extraPercent: z.number().int().min(0).max(ACCOMMODATION_LIMITS.extraPercent),
+          extraAttempts: z.number().int().min(0).max(ACCOMMODATION_LIMITS.extraAttempts),
+          note: z.string().max(ACCOMMODATION_LIMITS.note).optional().default(""),
+        }),
+      )
+      .max(1000)
+      .optional()
+      .default([]),
     createdAt: dateLike,
   })
   .refine(hasSignInName, NEEDS_SIGN_IN_NAME);

@@ -219,9 +219,11 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
   });
   // per-test limits refer to tests, so they follow the tests (in batches too)
   const limits: { userId: string; testId: string; max: number }[] = [];
+  const allowances: { userId: string; a: (typeof userItem._output)["accommodations"][number] }[] = [];
   for (const raw of data.users) {
     const u = userItem.safeParse(raw);
     if (u.success) for (const [testId, max] of Object.entries(u.data.testAttemptLimits)) limits.push({ userId: u.data.id, testId, max });
+    if (u.success) for (const a of u.data.accommodations) allowances.push({ userId: u.data.id, a });
   }
   for (let from = 0; from < limits.length; from += IMPORT_BATCH) {
     conn
@@ -229,6 +231,24 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         for (const { userId, testId, max } of limits.slice(from, from + IMPORT_BATCH)) {
           if (exists("tests", testId) && exists("users", userId))
             conn.prepare("INSERT OR IGNORE INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, ?)").run(userId, testId, max);
+        }
+      })
+      .immediate();
+    await yieldToOtherRequests();
+  }
+  // accommodations: one per student and test (or every test); one already there is kept
+  for (let from = 0; from < allowances.length; from += IMPORT_BATCH) {
+    conn
+      .transaction(() => {
+        for (const { userId, a } of allowances.slice(from, from + IMPORT_BATCH)) {
+          if (!exists("users", userId) || (a.testId && !exists("tests", a.testId))) continue;
+          const present = conn.prepare("SELECT 1 FROM accommodations WHERE user_id = ? AND test_id IS ?").get(userId, a.testId);
+          if (!present)
+            conn
+              .prepare(
+                "INSERT INTO accommodations (id, user_id, test_id, extra_minutes, extra_percent, extra_attempts, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              )
+              .run(newId(), userId, a.testId, a.extraMinutes, a.extraPercent, a.extraAttempts, a.note, Date.now(), Date.now());
         }
       })
       .immediate();

@@ -195,6 +195,8 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     used: number;
     best: number | null;
     perTest: number | null;
+    /** the student's accommodation's extra attempts on this test (null: none) */
+    extraAttempts: number | null;
     /** null: none running; 1: running; 2: its time is over (closed by the next request) */
     open: number | null;
     opensAt: number | null;
@@ -203,6 +205,8 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     SELECT t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
            t.duration, t.total_questions AS totalQuestions, t.max_attempts AS maxAttempts, t.opens_at AS opensAt, t.closes_at AS closesAt,
            COALESCE(s.used, 0) AS used, s.best AS best, l.max_attempts AS perTest,
+           (SELECT ac.extra_attempts FROM accommodations ac WHERE ac.user_id = ${user.id} AND (ac.test_id = t.id OR ac.test_id IS NULL)
+             ORDER BY ac.test_id IS NULL LIMIT 1) AS extraAttempts,
            (SELECT CASE WHEN o.deadline_at + ${GRACE_MS} > ${Date.now()} THEN 1 ELSE 2 END FROM attempts o
             WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
     FROM tests t
@@ -217,7 +221,13 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     totalInUnit: totalInUnit?.n ?? 0,
     unitName: totalInUnit?.unitName ?? null,
     tests: rows.map((r) => {
-      const allow = allowance({ maxAttempts: r.maxAttempts, globalTestLimit: user.globalTestLimit, perTestLimit: r.perTest, used: r.used });
+      const allow = allowance({
+        maxAttempts: r.maxAttempts,
+        globalTestLimit: user.globalTestLimit,
+        perTestLimit: r.perTest,
+        extraAttempts: r.extraAttempts ?? 0,
+        used: r.used,
+      });
       // a scheduled test: "Opens on …" before its window, "Closed on …" after it
       const availability = availabilityOf(r);
       const windowNote = windowMessage(r, availability, env().ACADEMY_TIME_ZONE);

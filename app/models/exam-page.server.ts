@@ -1,4 +1,6 @@
+import { accommodationNote } from "~/lib/rules/accommodation";
 import { answersNoteFor } from "~/lib/rules/answer-release";
+import { accommodationOn } from "./accommodations.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
@@ -32,6 +34,8 @@ export type ExamPage =
       windowNote: string | null;
       /** when the answers are shown, when not right after the attempt (app/lib/rules/answer-release.ts) */
       answersNote: string | null;
+      /** the student's own accommodation (more time, more attempts), or null */
+      accommodationNote: string | null;
       latestResultId: string | null;
     }
   | {
@@ -75,6 +79,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used },
       windowNote,
       answersNote: answersNoteFor(test, env().ACADEMY_TIME_ZONE),
+      accommodationNote: accommodationNote(test.duration, accommodationOn(db(), user.id, test.id)),
       latestResultId: latest?.id ?? null,
     };
   }

@@ -14,6 +14,7 @@ import { closeAttempt } from "./attempt.server";
  */
 export type LiveRow = {
   attemptId: string;
+  userId: string;
   name: string;
   signInName: string;
   startedAt: number;
@@ -44,7 +45,7 @@ export function liveRoom(test: { id: string; examType: string }, page: number, n
   // stalled first (longest without an answer), then by name
   const rows = db()
     .all<Omit<LiveRow, "stalled">>(sql`
-      SELECT a.id AS attemptId, u.name AS name, COALESCE(u.email, u.roll_number, '') AS signInName, a.started_at AS startedAt,
+      SELECT a.id AS attemptId, a.user_id AS userId, u.name AS name, COALESCE(u.email, u.roll_number, '') AS signInName, a.started_at AS startedAt,
              a.deadline_at AS deadlineAt, a.total_questions AS total,
              COUNT(aa.chosen_index) AS answered, MAX(CASE WHEN aa.chosen_index IS NOT NULL OR aa.marked_for_review THEN aa.updated_at END) AS lastAnswerAt,
              COALESCE((SELECT SUM(e.minutes) FROM ${attemptExtensions} e WHERE e.attempt_id = a.id), 0) AS extendedMinutes

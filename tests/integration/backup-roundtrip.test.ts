@@ -9,6 +9,7 @@ import { finishAttempt, saveAnswer, startAttempt } from "~/models/attempt.server
 import { backupJsonChunks, importBackup, parseBackup } from "~/models/backup.server";
 import { saveAnnouncement } from "~/models/content.server";
 import { applyRegrade } from "~/models/regrade.server";
+import { saveAccommodation } from "~/models/accommodations.server";
 import { createTest } from "~/models/test.server";
 import { createUser, type SessionUser } from "~/models/user.server";
 import { seedBase } from "../helpers";
@@ -27,6 +28,8 @@ const SNAPSHOT: Record<string, string> = {
     "SELECT id, email, roll_number, name, role, status, join_date, last_login, global_test_limit, created_at FROM users WHERE coalesce(email, '') <> 'owner@academy.test'",
   user_exam_types: "SELECT * FROM user_exam_types WHERE user_id IN (SELECT id FROM users WHERE coalesce(email, '') <> 'owner@academy.test')",
   user_test_limits: "SELECT * FROM user_test_limits",
+  // an accommodation's id is the importing site's own
+  accommodations: "SELECT user_id, test_id, extra_minutes, extra_percent, extra_attempts, note FROM accommodations",
   exam_types: "SELECT value, label, is_builtin FROM exam_types",
   tests:
     "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, answer_release, created_at FROM tests",
@@ -87,9 +90,11 @@ describe("export then import into an empty site", () => {
           students.push({ ...u, assignedExamTypes: ["NET"], globalTestLimit: null } as SessionUser);
         }
         rawDb().prepare("UPDATE users SET global_test_limit = 3 WHERE email = ?").run(`s0-${run}@example.test`);
+        saveAccommodation(students[0].id, { testId: null, extraMinutes: 0, extraPercent: 25, extraAttempts: 0, note: "" });
         for (const [ti, t] of sc.tests.entries()) {
           const test = createTest({ title: `Test ${ti}`, examType: "NET", answerRelease: t.answerRelease }, t.questions);
           rawDb().prepare("INSERT INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, 2)").run(students[0].id, test.id);
+          if (ti === 0) saveAccommodation(students[0].id, { testId: test.id, extraMinutes: 10, extraPercent: 0, extraAttempts: 1, note: "Scribe" });
           for (const s of students) {
             const started = startAttempt(s, test.id);
             if (!started.ok) throw new Error(started.error);

@@ -97,7 +97,10 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
               {room.rows.map((r) => (
                 <tr key={r.attemptId} className="border-t border-slate-100" data-testid="live-row">
                   <td className="px-3 py-2">
-                    <span className="font-medium">{r.name}</span>
+                    {/* the student's page: their accommodations (more time, more attempts) */}
+                    <Link to={`/admin/users/${r.userId}`} className="font-medium text-brand-700 hover:underline">
+                      {r.name}
+                    </Link>
                     <span className="block text-xs text-slate-500">{r.signInName}</span>
                   </td>
                   <td className="px-3 py-2">{formatTime(r.startedAt, room.timeZone)}</td>

@@ -51,6 +51,11 @@ export function StartCard({ page }: { page: ReadyPage }) {
           <li>Use Mark for Review to come back to a question; the navigator shows every question's state.</li>
           <li>When the time is up, the test is submitted automatically with your saved answers.</li>
           {page.answersNote ? <li data-testid="answers-note">{page.answersNote}</li> : null}
+          {page.accommodationNote ? (
+            <li data-testid="accommodation-note" className="font-medium text-green-800">
+              {page.accommodationNote}
+            </li>
+          ) : null}
         </ul>
         {allowance.remaining !== null ? (
           <p className="mt-4 text-sm text-slate-600">

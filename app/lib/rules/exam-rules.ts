@@ -41,12 +41,14 @@ export function allowance(input: {
   maxAttempts: number | null | undefined;
   globalTestLimit: number | null | undefined;
   perTestLimit?: number | null | undefined;
+  /** a student's accommodation: attempts on top of whatever limit applies */
+  extraAttempts?: number;
   used: number;
 }): Allowance {
   const userLimit = input.perTestLimit !== undefined && input.perTestLimit !== null ? limitOf(input.perTestLimit) : limitOf(input.globalTestLimit);
   const limits = [limitOf(input.maxAttempts), userLimit].filter((l): l is number => l !== null);
   if (!limits.length) return { allowed: true, limit: null, remaining: null };
-  const limit = Math.min(...limits);
+  const limit = Math.min(...limits) + Math.max(0, input.extraAttempts ?? 0);
   const remaining = Math.max(0, limit - input.used);
   return { allowed: remaining > 0, limit, remaining };
 }

@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Accommodations } from "~/components/admin/Accommodations";
+import { accommodationSchema } from "~/lib/schemas/accommodation-schema";
+import { accommodationsOf, accommodationTestChoices, deleteAccommodation, saveAccommodation } from "~/models/accommodations.server";
 import { BandChart } from "~/components/admin/BandChart";
 import { PageHeader, StatTiles, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
@@ -15,21 +20,44 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const detail = userAnalysisDetail(params.userId ?? "");
   if (!detail) throw new Response("User not found", { status: 404 });
-  return { ...detail, sessions: countSessions(detail.user.id) };
+  return {
+    ...detail,
+    sessions: countSessions(detail.user.id),
+    accommodations: accommodationsOf(detail.user.id),
+    accommodationTests: accommodationTestChoices(detail.user.id),
+  };
 }
 
-/** "Sign out everywhere": ends every session of the user (a lost phone, a shared password). */
+/** "Sign out everywhere" (a lost phone, a shared password), and the student's accommodations. */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
   const userId = params.userId ?? "";
-  if (form.get("intent") !== "sign-out-everywhere" || !userAnalysisDetail(userId)) throw new Response("Not found", { status: 404 });
+  const intent = form.get("intent");
+  if (!userAnalysisDetail(userId)) throw new Response("User not found", { status: 404 });
+  const here = `/admin/users/${userId}`;
+  if (intent === "accommodation-delete") {
+    const removed = deleteAccommodation(userId, String(form.get("id") ?? ""));
+    return redirectWithFlash(
+      here,
+      removed ? { type: "success", text: "Accommodation removed" } : { type: "error", text: "That accommodation was already removed" },
+    );
+  }
+  if (intent === "accommodation-save") {
+    const submission = parseWithZod(form, { schema: accommodationSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (!saveAccommodation(userId, submission.value))
+      return data({ result: submission.reply({ fieldErrors: { testId: ["Test not found"] } }) }, { status: 400 });
+    return redirectWithFlash(here, { type: "success", text: "Accommodation saved" });
+  }
+  if (intent !== "sign-out-everywhere") throw new Response("Not found", { status: 404 });
   const ended = endAllSessions(userId);
   return redirectWithFlash(`/admin/users/${userId}`, { type: "success", text: `Signed out everywhere (${ended} session${ended === 1 ? "" : "s"} ended)` });
 }
 
 export default function UserDetail() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <main>
       <Link to="/admin/users/analysis" className="text-sm font-medium text-brand-700 hover:underline">
@@ -54,6 +82,7 @@ export default function UserDetail() {
           </SubmitButton>
         </Form>
       </section>
+      <Accommodations rows={d.accommodations} tests={d.accommodationTests} lastResult={actionData && "result" in actionData ? actionData.result : undefined} />
       <StatTiles
         items={[
           ["Total Attempts", d.totals.attempts],

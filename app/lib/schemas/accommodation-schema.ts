@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { ACCOMMODATION_LIMITS } from "../rules/accommodation";
+
+export const ACCOMMODATION_EMPTY = "Give extra time or extra attempts";
+export const ACCOMMODATION_BOTH_TIMES = "Give extra time in minutes or as a percentage, not both";
+
+/** A whole number from a form field ("" is 0) within 0..max. */
+const count = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : typeof v === "string" ? Number(v.trim()) : v),
+    z.number({ message }).int(message).min(0, message).max(max, message),
+  );
+
+/** The accommodation form on a student's page: for one test or ("") every test. */
+export const accommodationSchema = z
+  .object({
+    testId: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((v) => v || null),
+    extraMinutes: count(ACCOMMODATION_LIMITS.extraMinutes, `Extra minutes: a whole number from 0 to ${ACCOMMODATION_LIMITS.extraMinutes}`),
+    extraPercent: count(ACCOMMODATION_LIMITS.extraPercent, `Extra time %: a whole number from 0 to ${ACCOMMODATION_LIMITS.extraPercent}`),
+    extraAttempts: count(ACCOMMODATION_LIMITS.extraAttempts, `Extra attempts: a whole number from 0 to ${ACCOMMODATION_LIMITS.extraAttempts}`),
+    note: z
+      .string()
+      .trim()
+      .max(ACCOMMODATION_LIMITS.note, `The note is too long (at most ${ACCOMMODATION_LIMITS.note} characters)`)
+      .nullish()
+      .transform((v) => v ?? ""),
+  })
+  .superRefine((v, ctx) => {
+    if (v.extraMinutes && v.extraPercent) ctx.addIssue({ code: "custom", message: ACCOMMODATION_BOTH_TIMES, path: ["extraPercent"] });
+    if (!v.extraMinutes && !v.extraPercent && !v.extraAttempts) ctx.addIssue({ code: "custom", message: ACCOMMODATION_EMPTY, path: ["extraMinutes"] });
+  });

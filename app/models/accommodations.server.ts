@@ -1,0 +1,73 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type DB, db, transaction } from "~/db/db.server";
+import { accommodations, tests } from "~/db/schema.server";
+import { type Accommodation, accommodationFor } from "~/lib/rules/accommodation";
+import { newId } from "~/lib/server/ids.server";
+
+/** A student's accommodations, the one for every test first, with each test's title. */
+export function accommodationsOf(userId: string) {
+  return db()
+    .select({
+      id: accommodations.id,
+      testId: accommodations.testId,
+      testTitle: tests.title,
+      extraMinutes: accommodations.extraMinutes,
+      extraPercent: accommodations.extraPercent,
+      extraAttempts: accommodations.extraAttempts,
+      note: accommodations.note,
+      updatedAt: accommodations.updatedAt,
+    })
+    .from(accommodations)
+    .leftJoin(tests, eq(tests.id, accommodations.testId))
+    .where(eq(accommodations.userId, userId))
+    .orderBy(sql`${accommodations.testId} IS NOT NULL`, tests.title)
+    .all();
+}
+
+/** The accommodation that applies to this student on this test (its own, else the one for every test), or null. */
+export function accommodationOn(tx: DB, userId: string, testId: string): Accommodation | null {
+  const rows = tx
+    .select({
+      testId: accommodations.testId,
+      extraMinutes: accommodations.extraMinutes,
+      extraPercent: accommodations.extraPercent,
+      extraAttempts: accommodations.extraAttempts,
+    })
+    .from(accommodations)
+    .where(and(eq(accommodations.userId, userId), sql`(${accommodations.testId} = ${testId} OR ${accommodations.testId} IS NULL)`))
+    .all();
+  return accommodationFor(rows, testId);
+}
+
+export type AccommodationInput = { testId: string | null; extraMinutes: number; extraPercent: number; extraAttempts: number; note: string };
+
+/** Sets a student's accommodation for one test or every test (replacing the one there was). False for an unknown test. */
+export function saveAccommodation(userId: string, input: AccommodationInput, now = new Date()): boolean {
+  return transaction((tx) => {
+    if (input.testId && !tx.select({ id: tests.id }).from(tests).where(eq(tests.id, input.testId)).get()) return false;
+    tx.delete(accommodations)
+      .where(and(eq(accommodations.userId, userId), input.testId ? eq(accommodations.testId, input.testId) : isNull(accommodations.testId)))
+      .run();
+    tx.insert(accommodations)
+      .values({ id: newId(), userId, ...input, createdAt: now, updatedAt: now })
+      .run();
+    return true;
+  });
+}
+
+export function deleteAccommodation(userId: string, id: string): boolean {
+  return (
+    db()
+      .delete(accommodations)
+      .where(and(eq(accommodations.userId, userId), eq(accommodations.id, id)))
+      .run().changes > 0
+  );
+}
+
+/** The tests an accommodation may be for: every live test of the student's exam types, by title. */
+export function accommodationTestChoices(userId: string) {
+  return db().all<{ value: string; label: string }>(sql`
+    SELECT t.id AS value, t.title AS label FROM ${tests} t
+    WHERE t.archived_at IS NULL AND t.exam_type IN (SELECT exam_type FROM user_exam_types WHERE user_id = ${userId})
+    ORDER BY t.title LIMIT 1000`);
+}
