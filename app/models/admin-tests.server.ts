@@ -365,3 +365,36 @@ export function restoreTest(id: string): { title: string } | null {
   db().update(tests).set({ archivedAt: null, isActive: false, updatedAt: new Date() }).where(eq(tests.id, id)).run();
   return { title: test.title };
 }
+
+/** The tests a bulk change is about: the ticked ones, or every test matching the list's filters. */
+export function testsToChange(selection: { ids: string[] } | { filters: TestFilters }, shown = 10): { ids: string[]; count: number; titles: string[] } {
+  if ("ids" in selection && !selection.ids.length) return { ids: [], count: 0, titles: [] };
+  const where = "ids" in selection ? and(isNull(tests.archivedAt), inArray(tests.id, selection.ids.slice(0, 1000))) : filterWhere(selection.filters);
+  const rows = db().select({ id: tests.id, title: tests.title }).from(tests).where(where).orderBy(tests.title).all();
+  return { ids: rows.map((r) => r.id), count: rows.length, titles: rows.slice(0, shown).map((r) => r.title) };
+}
+
+export type BulkChange = { change: "activate" | "deactivate" | "release" | "clear-window"; answerRelease: string | null };
+
+/** One change to many tests at once (not archived ones); returns how many were changed. */
+export function changeTests(ids: string[], change: BulkChange): number {
+  if (!ids.length) return 0;
+  const set =
+    change.change === "activate"
+      ? { isActive: true }
+      : change.change === "deactivate"
+        ? { isActive: false }
+        : change.change === "release"
+          ? { answerRelease: change.answerRelease }
+          : { opensAt: null, closesAt: null };
+  let changed = 0;
+  transaction((tx) => {
+    for (let i = 0; i < ids.length; i += 500)
+      changed += tx
+        .update(tests)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(isNull(tests.archivedAt), inArray(tests.id, ids.slice(i, i + 500))))
+        .run().changes;
+  });
+  return changed;
+}

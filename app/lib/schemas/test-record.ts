@@ -187,3 +187,14 @@ export const testWindowSchema = z
 
 /** The Edit Test dialog: the test's details and its availability window. */
 export const editTestSchema = testDetailsSchema.and(testWindowSchema);
+
+/** Bulk Operations' change of many tests: what to change (and, for the answer release, to what). */
+export const BULK_CHANGES = ["activate", "deactivate", "release", "clear-window"] as const;
+export const BULK_CHANGE_MESSAGE = "Choose what to change";
+export const bulkChangeSchema = z.object({
+  change: z.enum(BULK_CHANGES, { message: BULK_CHANGE_MESSAGE }),
+  answerRelease: z
+    .union([z.enum(ANSWER_RELEASES), z.literal("")], { message: "Choose when students see the answers" })
+    .nullish()
+    .transform((v) => v || null),
+});

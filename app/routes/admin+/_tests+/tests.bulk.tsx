@@ -12,7 +12,19 @@ import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { listHref, TEST_LIST_KEYS, testListHref } from "~/lib/rules/list-href";
 import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/rules/test-editor-rules";
-import { clearAllTests, countLiveTests, customTypesInUse, deleteTests, testsToDelete } from "~/models/admin-tests.server";
+import { BulkChangeConfirm, BULK_CHANGE_WORDS } from "~/components/admin/BulkChange";
+import { ConfirmBulkDelete } from "~/components/admin/BulkDelete";
+import { bulkChangeSchema } from "~/lib/schemas/test-record";
+import {
+  changeTests,
+  clearAllTests,
+  countLiveTests,
+  customTypesInUse,
+  deleteTests,
+  parseTestFilters,
+  testsToChange,
+  testsToDelete,
+} from "~/models/admin-tests.server";
 import { examTypeLabels } from "~/models/exam-type.server";
 
 /**
@@ -35,6 +47,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : step === "delete-type" && examType
           ? testsToDelete({ examType })
           : null,
+    // a change of the ticked tests, or of every test the list's filters match
+    toChange:
+      step === "change-selected"
+        ? testsToChange({ ids: url.searchParams.getAll("ids") })
+        : step === "change-matching"
+          ? testsToChange({ filters: parseTestFilters(url) })
+          : null,
     total: countLiveTests(),
     // Delete All names what is deleted and what is archived
     everything: step === "clear" || step === "clear-confirm" ? testsToDelete({ all: true }) : null,
@@ -55,6 +74,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const back = testListHref(request.url);
   try {
+    if (intent === "change-selected") {
+      const submission = parseWithZod(form, { schema: bulkChangeSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      // "all matching" is read again now (tests may have been added since the confirmation opened)
+      const ids =
+        form.get("matching") === "1" ? testsToChange({ filters: parseTestFilters(new URL(request.url)) }).ids : form.getAll("ids").map(String).filter(Boolean);
+      if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to change" });
+      const changed = changeTests(ids, submission.value);
+      return redirectWithFlash(back, { type: "success", text: `${plural(changed, "test")} changed: ${BULK_CHANGE_WORDS[submission.value.change]}` });
+    }
     if (intent === "delete-selected") {
       const ids = form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to delete" });
@@ -75,7 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BulkOperations() {
-  const { step, toDelete } = useLoaderData<typeof loader>();
+  const { step, toDelete, toChange } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const closeHref = useTestListHref();
   return (
     <Dialog labelledBy="bulk-ops-title" closeHref={closeHref}>
@@ -83,7 +113,14 @@ export default function BulkOperations() {
         <h2 id="bulk-ops-title" className="text-xl font-bold">
           Bulk Operations
         </h2>
-        {(step === "delete-selected" || step === "delete-type") && toDelete ? (
+        {(step === "change-selected" || step === "change-matching") && toChange ? (
+          <BulkChangeConfirm
+            toChange={toChange}
+            matching={step === "change-matching"}
+            closeHref={closeHref}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
+        ) : (step === "delete-selected" || step === "delete-type") && toDelete ? (
           <ConfirmBulkDelete toDelete={toDelete} closeHref={closeHref} />
         ) : step === "delete-selected" || step === "delete-type" ? (
           <p className="text-sm text-slate-700">{step === "delete-selected" ? "Tick tests in the list first." : "Choose a custom exam type first."}</p>
@@ -111,6 +148,20 @@ function Menu() {
   const clearHref = useStepHref("clear");
   return (
     <>
+      <section className="space-y-2">
+        <h3 className="font-semibold">Change tests</h3>
+        <p className="text-sm text-slate-600">
+          Activate, deactivate, set when answers are shown or clear the window of the ticked tests, or of every test the filters match:
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" form="bulk-select" name="step" value="change-selected" className="btn-secondary">
+            Change Selected…
+          </button>
+          <button type="submit" form="bulk-select" name="step" value="change-matching" className="btn-secondary">
+            Change All Matching…
+          </button>
+        </div>
+      </section>
       <section className="space-y-2">
         <h3 className="font-semibold">Delete selected tests</h3>
         <p className="text-sm text-slate-600">Tick tests in the list, then:</p>
@@ -145,36 +196,6 @@ function Menu() {
         </Link>
       </section>
     </>
-  );
-}
-
-/** The confirmation of a bulk delete: how many tests, which ones, and the button that deletes them. */
-function ConfirmBulkDelete({ toDelete, closeHref }: { toDelete: { ids: string[]; count: number; titles: string[]; archived: number }; closeHref: string }) {
-  if (toDelete.count === 0) return <p className="text-sm text-slate-700">No tests to delete: tick tests in the list first.</p>;
-  const more = toDelete.count - toDelete.titles.length;
-  return (
-    <Form method="post" className="space-y-3">
-      <p className="font-semibold text-red-700">
-        Delete {toDelete.count} test{toDelete.count === 1 ? "" : "s"}?
-      </p>
-      <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
-        {toDelete.titles.map((t) => (
-          <li key={t}>{t}</li>
-        ))}
-        {more > 0 ? <li>and {more} more</li> : null}
-      </ul>
-      <p className="text-sm text-slate-600">
-        {toDelete.archived
-          ? `${toDelete.archived} of them ${toDelete.archived === 1 ? "was" : "were"} attempted by students and will be archived (their results stay readable; restore them under Archived tests); ${toDelete.count - toDelete.archived} will be deleted with their questions.`
-          : "None of them has been attempted: they are deleted with their questions."}
-      </p>
-      {toDelete.ids.map((id) => (
-        <input key={id} type="hidden" name="ids" value={id} />
-      ))}
-      <DialogActions closeHref={closeHref} intent="delete-selected" pending="Deleting..." danger>
-        Delete {toDelete.count} Test{toDelete.count === 1 ? "" : "s"}
-      </DialogActions>
-    </Form>
   );
 }
 
