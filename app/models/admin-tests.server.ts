@@ -398,3 +398,29 @@ export function changeTests(ids: string[], change: BulkChange): number {
   });
   return changed;
 }
+
+/**
+ * A test as a student would see it, for the admin's preview: its start card's details and one question of its
+ * current version (1-based `q`; 0 = the start card), without the key. Nothing is written: no attempt, no figure.
+ */
+export function testPreview(id: string, q: number) {
+  const test = findLiveTest(id);
+  if (!test) return null;
+  const list = questionsOf(test.id, test.currentVersion);
+  const n = Math.min(Math.max(0, Math.floor(q) || 0), list.length);
+  const question = n ? list[n - 1] : null;
+  return {
+    test: {
+      id: test.id,
+      title: test.title,
+      description: test.description,
+      duration: test.duration,
+      totalQuestions: list.length,
+      maxAttempts: test.maxAttempts,
+      isActive: test.isActive,
+      shuffled: test.shuffleQuestions || test.shuffleOptions,
+    },
+    current: n,
+    question: question ? { id: question.id, question: question.question, options: question.options } : null,
+  };
+}

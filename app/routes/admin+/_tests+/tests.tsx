@@ -209,6 +209,9 @@ function TestList({ d }: { d: LoaderData }) {
                 <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
                   Questions
                 </Link>
+                <Link to={`/admin/tests/${t.id}/preview`} className="btn-secondary px-3 py-1.5">
+                  Preview as student
+                </Link>
                 <Link to={`/admin/tests/${t.id}/live`} className="btn-secondary px-3 py-1.5">
                   Live room
                 </Link>
