@@ -257,6 +257,9 @@ export const accommodations = sqliteTable(
     extraMinutes: integer("extra_minutes").notNull().default(0),
     extraPercent: integer("extra_percent").notNull().default(0),
     extraAttempts: integer("extra_attempts").notNull().default(0),
+    /** a personal window for one test: replaces the test's opening and/or closing time for this student */
+    opensAt: integer("opens_at", { mode: "timestamp_ms" }),
+    closesAt: integer("closes_at", { mode: "timestamp_ms" }),
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -14,6 +14,8 @@ export function accommodationsOf(userId: string) {
       extraMinutes: accommodations.extraMinutes,
       extraPercent: accommodations.extraPercent,
       extraAttempts: accommodations.extraAttempts,
+      opensAt: accommodations.opensAt,
+      closesAt: accommodations.closesAt,
       note: accommodations.note,
       updatedAt: accommodations.updatedAt,
     })
@@ -32,6 +34,8 @@ export function accommodationOn(tx: DB, userId: string, testId: string): Accommo
       extraMinutes: accommodations.extraMinutes,
       extraPercent: accommodations.extraPercent,
       extraAttempts: accommodations.extraAttempts,
+      opensAt: accommodations.opensAt,
+      closesAt: accommodations.closesAt,
     })
     .from(accommodations)
     .where(and(eq(accommodations.userId, userId), sql`(${accommodations.testId} = ${testId} OR ${accommodations.testId} IS NULL)`))
@@ -39,7 +43,22 @@ export function accommodationOn(tx: DB, userId: string, testId: string): Accommo
   return accommodationFor(rows, testId);
 }
 
-export type AccommodationInput = { testId: string | null; extraMinutes: number; extraPercent: number; extraAttempts: number; note: string };
+export type AccommodationInput = {
+  testId: string | null;
+  extraMinutes: number;
+  extraPercent: number;
+  extraAttempts: number;
+  opensAt?: Date | null;
+  closesAt?: Date | null;
+  note: string;
+};
+
+/** Every personal closing time given on a test (ranks and answers after the window wait for the latest). */
+export function personalClosesOf(testId: string): number[] {
+  return db()
+    .all<{ c: number }>(sql`SELECT closes_at AS c FROM ${accommodations} WHERE test_id = ${testId} AND closes_at IS NOT NULL`)
+    .map((r) => r.c);
+}
 
 /** Sets a student's accommodation for one test or every test (replacing the one there was). False for an unknown test. */
 export function saveAccommodation(userId: string, input: AccommodationInput, now = new Date()): boolean {

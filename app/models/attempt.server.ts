@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { testById } from "./test.server";
-import { extraTimeMs } from "~/lib/rules/accommodation";
+import { extraTimeMs, windowFor } from "~/lib/rules/accommodation";
 import { accommodationOn } from "./accommodations.server";
 import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
@@ -234,9 +234,12 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       if (acceptsAnswers(open.deadlineAt, now)) return { ok: true, attempt: open, resumed: true };
       closeAttempt(tx, open.id, "expired", now);
     }
-    // a scheduled test: no new attempt before it opens or once it has closed (a running one was resumed above)
-    const state = availabilityOf(test, +now);
-    if (state !== "open") return { ok: false, error: windowMessage(test, state, env().ACADEMY_TIME_ZONE) ?? TEST_NOT_FOUND, status: 403 };
+    // a scheduled test: no new attempt before it opens or once it has closed (a running one was resumed above);
+    // a student's accommodation may give a personal window and extra time
+    const accommodation = accommodationOn(tx, user.id, test.id);
+    const window = windowFor(test, accommodation);
+    const state = availabilityOf(window, +now);
+    if (state !== "open") return { ok: false, error: windowMessage(window, state, env().ACADEMY_TIME_ZONE) ?? TEST_NOT_FOUND, status: 403 };
     const allow = allowanceFor(tx, user, test);
     if (!allow.allowed) return { ok: false, error: LIMIT_REACHED, status: 403 };
     const attempt: Attempt = {
@@ -247,7 +250,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       status: "in_progress",
       startedAt: now,
       // a student's accommodation adds its extra time
-      deadlineAt: new Date(+now + test.duration * 60_000 + extraTimeMs(test.duration, accommodationOn(tx, user.id, test.id))),
+      deadlineAt: new Date(+now + test.duration * 60_000 + extraTimeMs(test.duration, accommodation)),
       completedAt: null,
       score: null,
       totalQuestions: test.totalQuestions,

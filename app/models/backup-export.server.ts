@@ -57,7 +57,7 @@ function usersPage(after: number, includePasswordHashes = false) {
              (SELECT json_group_array(exam_type) FROM user_exam_types t WHERE t.user_id = u.id) AS types,
              (SELECT json_group_object(test_id, max_attempts) FROM user_test_limits l WHERE l.user_id = u.id) AS limits,
              (SELECT json_group_array(json_object('testId', a.test_id, 'extraMinutes', a.extra_minutes, 'extraPercent', a.extra_percent,
-                                                  'extraAttempts', a.extra_attempts, 'note', a.note))
+                                                  'extraAttempts', a.extra_attempts, 'opensAt', a.opens_at, 'closesAt', a.closes_at, 'note', a.note))
                 FROM accommodations a WHERE a.user_id = u.id) AS accommodations
       FROM users u WHERE u.rowid > ${after} ORDER BY u.rowid LIMIT ${PAGE}`)
     .map((u) => ({
@@ -75,7 +75,15 @@ function usersPage(after: number, includePasswordHashes = false) {
       globalTestLimit: u.globalTestLimit,
       testAttemptLimits: JSON.parse(u.limits ?? "{}") as Record<string, number>,
       // only for a student who has one (more time, more attempts)
-      ...(u.accommodations && u.accommodations !== "[]" ? { accommodations: JSON.parse(u.accommodations) as unknown[] } : {}),
+      ...(u.accommodations && u.accommodations !== "[]"
+        ? {
+            accommodations: (JSON.parse(u.accommodations) as Array<{ opensAt: number | null; closesAt: number | null }>).map((a) => ({
+              ...a,
+              opensAt: iso(a.opensAt),
+              closesAt: iso(a.closesAt),
+            })),
+          }
+        : {}),
       createdAt: iso(u.createdAt),
       updatedAt: iso(u.updatedAt),
       ...(includePasswordHashes && u.passwordHash ? { passwordHash: u.passwordHash } : {}),

@@ -74,6 +74,8 @@ export const userItem = z
           extraMinutes: z.number().int().min(0).max(ACCOMMODATION_LIMITS.extraMinutes),
           extraPercent: z.number().int().min(0).max(ACCOMMODATION_LIMITS.extraPercent),
           extraAttempts: z.number().int().min(0).max(ACCOMMODATION_LIMITS.extraAttempts),
+          opensAt: dateLike,
+          closesAt: dateLike,
           note: z.string().max(ACCOMMODATION_LIMITS.note).optional().default(""),
         }),
       )

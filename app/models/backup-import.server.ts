@@ -246,9 +246,21 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
           if (!present)
             conn
               .prepare(
-                "INSERT INTO accommodations (id, user_id, test_id, extra_minutes, extra_percent, extra_attempts, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO accommodations (id, user_id, test_id, extra_minutes, extra_percent, extra_attempts, opens_at, closes_at, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               )
-              .run(newId(), userId, a.testId, a.extraMinutes, a.extraPercent, a.extraAttempts, a.note, Date.now(), Date.now());
+              .run(
+                newId(),
+                userId,
+                a.testId,
+                a.extraMinutes,
+                a.extraPercent,
+                a.extraAttempts,
+                a.opensAt ? +a.opensAt : null,
+                a.closesAt ? +a.closesAt : null,
+                a.note,
+                Date.now(),
+                Date.now(),
+              );
         }
       })
       .immediate();

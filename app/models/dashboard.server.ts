@@ -197,6 +197,9 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     perTest: number | null;
     /** the student's accommodation's extra attempts on this test (null: none) */
     extraAttempts: number | null;
+    /** the student's personal window on this test, if any */
+    personalOpensAt: number | null;
+    personalClosesAt: number | null;
     /** null: none running; 1: running; 2: its time is over (closed by the next request) */
     open: number | null;
     opensAt: number | null;
@@ -207,6 +210,8 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
            COALESCE(s.used, 0) AS used, s.best AS best, l.max_attempts AS perTest,
            (SELECT ac.extra_attempts FROM accommodations ac WHERE ac.user_id = ${user.id} AND (ac.test_id = t.id OR ac.test_id IS NULL)
              ORDER BY ac.test_id IS NULL LIMIT 1) AS extraAttempts,
+           (SELECT ac.opens_at FROM accommodations ac WHERE ac.user_id = ${user.id} AND ac.test_id = t.id) AS personalOpensAt,
+           (SELECT ac.closes_at FROM accommodations ac WHERE ac.user_id = ${user.id} AND ac.test_id = t.id) AS personalClosesAt,
            (SELECT CASE WHEN o.deadline_at + ${GRACE_MS} > ${Date.now()} THEN 1 ELSE 2 END FROM attempts o
             WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
     FROM tests t
@@ -229,8 +234,13 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
         used: r.used,
       });
       // a scheduled test: "Opens on …" before its window, "Closed on …" after it
-      const availability = availabilityOf(r);
-      const windowNote = windowMessage(r, availability, env().ACADEMY_TIME_ZONE);
+      // (the student's personal window, when the academy gave one, in its place)
+      const window = {
+        opensAt: r.personalOpensAt ?? r.opensAt,
+        closesAt: r.personalClosesAt ?? r.closesAt,
+      };
+      const availability = availabilityOf(window);
+      const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);
       return {
         id: r.id,
         title: r.title,

@@ -1,6 +1,6 @@
-import { accommodationNote } from "~/lib/rules/accommodation";
+import { accommodationNote, latestClose, windowFor } from "~/lib/rules/accommodation";
 import { answersNoteFor } from "~/lib/rules/answer-release";
-import { accommodationOn } from "./accommodations.server";
+import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
@@ -64,8 +64,10 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   if (!open) {
     const allow = allowanceFor(db(), user, test);
     // a scheduled test outside its window: the card says when it opens or that it closed
-    const availability = availabilityOf(test);
-    const windowNote = windowMessage(test, availability, env().ACADEMY_TIME_ZONE);
+    const accommodation = accommodationOn(db(), user.id, test.id);
+    const window = windowFor(test, accommodation);
+    const availability = availabilityOf(window);
+    const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);
     return {
       state: "ready",
       test: {
@@ -78,8 +80,8 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       },
       allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used },
       windowNote,
-      answersNote: answersNoteFor(test, env().ACADEMY_TIME_ZONE),
-      accommodationNote: accommodationNote(test.duration, accommodationOn(db(), user.id, test.id)),
+      answersNote: answersNoteFor({ ...test, closesAt: latestClose(test, personalClosesOf(test.id)) }, env().ACADEMY_TIME_ZONE),
+      accommodationNote: accommodationNote(test.duration, accommodation),
       latestResultId: latest?.id ?? null,
     };
   }

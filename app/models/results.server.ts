@@ -1,5 +1,6 @@
 import { env } from "~/lib/server/env.server";
 import { Kept } from "~/lib/server/kept.server";
+import { latestClose, windowFor } from "~/lib/rules/accommodation";
 import { answersReleaseAt, answersReleased } from "~/lib/rules/answer-release";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
 import { sql } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
 import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
+import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { testById } from "./test.server";
 import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
@@ -105,8 +107,10 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   // a live mock keeps its key back until its window closes (or for good: score only); admins see everything.
   // Before then nothing that carries the key or a question's right or wrong leaves the server: no review,
   // no filter, only the score and the counts.
-  const releaseAt = answersReleaseAt(test);
-  const answersShown = user.role === "admin" || answersReleased(test, Date.now());
+  // a student's personal window may close after the test's: ranks and answers wait for the latest close
+  const closing = { ...test, closesAt: latestClose(test, personalClosesOf(test.id)) };
+  const releaseAt = answersReleaseAt(closing);
+  const answersShown = user.role === "admin" || answersReleased(closing, Date.now());
 
   return {
     state: "found" as const,
@@ -133,11 +137,11 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       avgSecondsPerQuestion: total ? Math.round(timeSpent / total) : 0,
     },
     // a scheduled test ranks everyone once it has closed
-    rank: ranksVisible(test) ? rankAmongBest(testId, attempt.userId) : null,
-    ranksFrom: ranksVisible(test) || !test.closesAt ? null : +test.closesAt,
+    rank: ranksVisible(closing) ? rankAmongBest(testId, attempt.userId) : null,
+    ranksFrom: ranksVisible(closing) || !closing.closesAt ? null : +closing.closesAt,
     attemptsOnTest,
     // a student's own results offer Retake only with an attempt left and the test open; otherwise why not
-    retake: user.role === "admin" ? null : retakeVerdict(allowanceFor(db(), user, test), windowMessage(test, availabilityOf(test), env().ACADEMY_TIME_ZONE)),
+    retake: user.role === "admin" ? null : retakeVerdictFor(user, test),
     answers: answersShown ? { shown: true as const } : { shown: false as const, releaseAt: releaseAt === "never" || releaseAt === "now" ? null : releaseAt },
     filter: answersShown ? filter : ("all" as const),
     counts: answersShown
@@ -145,4 +149,10 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       : { all: review.length, correct: 0, wrong: 0, unanswered: 0, marked: 0 },
     review: answersShown ? review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)) : [],
   };
+}
+
+/** A student's own results offer Retake only with an attempt left and the test open to them (their personal window, if any). */
+function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, test: NonNullable<ReturnType<ReturnType<typeof testById>["get"]>>) {
+  const window = windowFor(test, accommodationOn(db(), user.id, test.id));
+  return retakeVerdict(allowanceFor(db(), user, test), windowMessage(window, availabilityOf(window), env().ACADEMY_TIME_ZONE));
 }

@@ -4,12 +4,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
-import { accommodations, attempts } from "~/db/schema.server";
+import { accommodations, attempts, tests } from "~/db/schema.server";
 import { backupJsonChunks } from "~/models/backup.server";
 import { saveAccommodation } from "~/models/accommodations.server";
 import { createTest } from "~/models/test.server";
 import * as dashboard from "~/routes/_student+/dashboard";
 import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import * as userPage from "~/routes/admin+/_users+/users_.$userId";
 import { flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, TWO_QUESTIONS } from "../helpers";
 
@@ -105,7 +106,7 @@ describe("on the student's page", () => {
     expect(statusOf(both)).toBe(400);
     expect(payload<any>(both).result.error.extraPercent).toEqual(["Give extra time in minutes or as a percentage, not both"]);
     const empty = await post(s.user.id, { intent: "accommodation-save" });
-    expect(payload<any>(empty).result.error.extraMinutes).toEqual(["Give extra time or extra attempts"]);
+    expect(payload<any>(empty).result.error.extraMinutes).toEqual(["Give extra time, extra attempts or a personal window"]);
     const tooMuch = await post(s.user.id, { intent: "accommodation-save", extraAttempts: "21" });
     expect(payload<any>(tooMuch).result.error.extraAttempts).toEqual(["Extra attempts: a whole number from 0 to 20"]);
 
@@ -118,6 +119,81 @@ describe("on the student's page", () => {
     saveAccommodation(s.user.id, { testId: null, extraMinutes: 20, extraPercent: 0, extraAttempts: 2, note: "Low vision" });
     const backup = JSON.parse([...backupJsonChunks()].join(""));
     const user = backup.users.find((u: any) => u.id === s.user.id);
-    expect(user.accommodations).toEqual([{ testId: null, extraMinutes: 20, extraPercent: 0, extraAttempts: 2, note: "Low vision" }]);
+    expect(user.accommodations).toEqual([
+      { testId: null, extraMinutes: 20, extraPercent: 0, extraAttempts: 2, opensAt: null, closesAt: null, note: "Low vision" },
+    ]);
+  });
+});
+
+describe("a personal window", () => {
+  const HOUR = 60 * MINUTE;
+  const closedYesterday = (title: string) => {
+    const t = createTest({ title, examType: "NET", duration: 30 }, TWO_QUESTIONS);
+    db()
+      .update(tests)
+      .set({ opensAt: new Date(Date.now() - 48 * HOUR), closesAt: new Date(Date.now() - 24 * HOUR) })
+      .where(eq(tests.id, t.id))
+      .run();
+    return t;
+  };
+
+  it("lets its student start a test that has closed for everyone else, and not before it opens", async () => {
+    const t = closedYesterday("Missed the mock");
+    const late = await makeStudent({ examTypes: ["NET"] });
+    const other = await makeStudent({ examTypes: ["NET"] });
+    saveAccommodation(late.user.id, {
+      testId: t.id,
+      extraMinutes: 0,
+      extraPercent: 0,
+      extraAttempts: 0,
+      closesAt: new Date(Date.now() + 24 * HOUR),
+      note: "Was ill",
+    });
+    expect((await startCard(late.cookie, t.id)).allowance.allowed).toBe(true);
+    expect((await startCard(other.cookie, t.id)).windowNote).toMatch(/^Closed on /);
+    expect(statusOf(await start(other.cookie, t.id))).toBe(403);
+    expect(statusOf(await start(late.cookie, t.id))).toBe(302);
+    const cards = payload<any>(await run(dashboard.loader, getRequest("/dashboard?type=NET&unit=general", late.cookie))).tests;
+    expect(cards.find((c: any) => c.title === "Missed the mock")).toMatchObject({ allowed: true, windowNote: null });
+
+    const early = closedYesterday("Opens later for one");
+    const s = await makeStudent({ examTypes: ["NET"] });
+    saveAccommodation(s.user.id, {
+      testId: early.id,
+      extraMinutes: 0,
+      extraPercent: 0,
+      extraAttempts: 0,
+      opensAt: new Date(Date.now() + 2 * HOUR),
+      closesAt: new Date(Date.now() + 4 * HOUR),
+      note: "",
+    });
+    const refused = await start(s.cookie, early.id);
+    expect(statusOf(refused)).toBe(403);
+    expect(payload<any>(refused).error).toMatch(/^Opens on /);
+  });
+
+  it("keeps everyone's answers and ranks back until the latest personal close", async () => {
+    const t = closedYesterday("Answers wait for the last student");
+    const early = await makeStudent({ examTypes: ["NET"] });
+    saveAccommodation(early.user.id, { testId: t.id, extraMinutes: 0, extraPercent: 0, extraAttempts: 0, closesAt: new Date(Date.now() + HOUR), note: "" });
+    await start(early.cookie, t.id);
+    await finish(early.cookie, t.id);
+    const results = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, early.cookie), { testId: t.id }));
+    expect(results.answers.shown).toBe(false);
+    expect(results.rank).toBeNull();
+  });
+
+  it("is only for one test, and its close comes after its opening", async () => {
+    const s = await makeStudent({ examTypes: ["NET"] });
+    const post = (fields: Record<string, string>) =>
+      run(userPage.action, postRequest(`/admin/users/${s.user.id}`, { intent: "accommodation-save", ...fields }, { cookie: admin }), { userId: s.user.id });
+    const everyTest = await post({ closesAt: "2030-01-01T10:00" });
+    expect(payload<any>(everyTest).result.error.testId).toEqual(["A personal window is for one test: choose the test"]);
+    const t = createTest({ title: "Window order", examType: "NET" }, TWO_QUESTIONS);
+    const backwards = await post({ testId: t.id, opensAt: "2030-01-02T10:00", closesAt: "2030-01-01T10:00" });
+    expect(payload<any>(backwards).result.error.closesAt).toEqual(["The closing time must be after the opening time"]);
+    expect(flashOf((await post({ testId: t.id, closesAt: "2030-01-01T10:00" })) as Response)?.text).toBe("Accommodation saved");
+    const row = db().select().from(accommodations).where(eq(accommodations.userId, s.user.id)).get();
+    expect(row?.closesAt?.toISOString()).toBe("2030-01-01T04:30:00.000Z");
   });
 });

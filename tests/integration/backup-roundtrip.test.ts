@@ -29,7 +29,7 @@ const SNAPSHOT: Record<string, string> = {
   user_exam_types: "SELECT * FROM user_exam_types WHERE user_id IN (SELECT id FROM users WHERE coalesce(email, '') <> 'owner@academy.test')",
   user_test_limits: "SELECT * FROM user_test_limits",
   // an accommodation's id is the importing site's own
-  accommodations: "SELECT user_id, test_id, extra_minutes, extra_percent, extra_attempts, note FROM accommodations",
+  accommodations: "SELECT user_id, test_id, extra_minutes, extra_percent, extra_attempts, opens_at, closes_at, note FROM accommodations",
   exam_types: "SELECT value, label, is_builtin FROM exam_types",
   tests:
     "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, answer_release, created_at FROM tests",
@@ -94,7 +94,15 @@ describe("export then import into an empty site", () => {
         for (const [ti, t] of sc.tests.entries()) {
           const test = createTest({ title: `Test ${ti}`, examType: "NET", answerRelease: t.answerRelease }, t.questions);
           rawDb().prepare("INSERT INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, 2)").run(students[0].id, test.id);
-          if (ti === 0) saveAccommodation(students[0].id, { testId: test.id, extraMinutes: 10, extraPercent: 0, extraAttempts: 1, note: "Scribe" });
+          if (ti === 0)
+            saveAccommodation(students[0].id, {
+              testId: test.id,
+              extraMinutes: 10,
+              extraPercent: 0,
+              extraAttempts: 1,
+              closesAt: new Date(2_000_000_000_000),
+              note: "Scribe",
+            });
           for (const s of students) {
             const started = startAttempt(s, test.id);
             if (!started.ok) throw new Error(started.error);

@@ -1,18 +1,32 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { ErrorBox, SubmitButton } from "~/components/admin/ui";
-import { Field, SelectField, useSchemaForm } from "~/components/forms";
+import { DateTimeField, Field, SelectField, useSchemaForm } from "~/components/forms";
+import { formatDateTime } from "~/lib/rules/time";
 import { ACCOMMODATION_LIMITS } from "~/lib/rules/accommodation";
 import { accommodationSchema } from "~/lib/schemas/accommodation-schema";
 
-type Row = { id: string; testId: string | null; testTitle: string | null; extraMinutes: number; extraPercent: number; extraAttempts: number; note: string };
+type Row = {
+  id: string;
+  testId: string | null;
+  testTitle: string | null;
+  extraMinutes: number;
+  extraPercent: number;
+  extraAttempts: number;
+  opensAt: Date | string | null;
+  closesAt: Date | string | null;
+  note: string;
+};
 
 /** What an accommodation gives, in words: "+15 min · +1 attempt". */
-function gives(r: Row): string {
+function gives(r: Row, timeZone: string): string {
   return [
     r.extraMinutes ? `+${r.extraMinutes} min` : null,
     r.extraPercent ? `+${r.extraPercent}% time` : null,
     r.extraAttempts ? `+${r.extraAttempts} attempt${r.extraAttempts === 1 ? "" : "s"}` : null,
+    r.opensAt || r.closesAt
+      ? `own window: ${r.opensAt ? formatDateTime(r.opensAt, timeZone) : "as the test"} to ${r.closesAt ? formatDateTime(r.closesAt, timeZone) : "as the test"}`
+      : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -26,9 +40,11 @@ function gives(r: Row): string {
 export function Accommodations({
   rows,
   tests,
+  timeZone,
   lastResult,
 }: {
   rows: readonly Row[];
+  timeZone: string;
   tests: ReadonlyArray<{ value: string; label: string }>;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -46,7 +62,7 @@ export function Accommodations({
           {rows.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                <span className="font-medium">{r.testId ? (r.testTitle ?? "A deleted test") : "Every test"}</span>: {gives(r)}
+                <span className="font-medium">{r.testId ? (r.testTitle ?? "A deleted test") : "Every test"}</span>: {gives(r, timeZone)}
                 {r.note ? <span className="text-slate-500"> ({r.note})</span> : null}
               </span>
               <Form method="post">
@@ -67,6 +83,11 @@ export function Accommodations({
         <Field meta={fields.extraMinutes} label="Extra minutes" type="number" min={0} max={ACCOMMODATION_LIMITS.extraMinutes} />
         <Field meta={fields.extraPercent} label="or extra time %" type="number" min={0} max={ACCOMMODATION_LIMITS.extraPercent} />
         <Field meta={fields.extraAttempts} label="Extra attempts" type="number" min={0} max={ACCOMMODATION_LIMITS.extraAttempts} />
+        <DateTimeField meta={fields.opensAt} label={`Personal window opens (one test; ${timeZone})`} />
+        <DateTimeField meta={fields.closesAt} label="Personal window closes" />
+        <p className="self-end pb-2 text-xs text-slate-500">
+          Replaces the test's own times for this student; ranks and answers after the window wait for the latest close.
+        </p>
         <Field meta={fields.note} label="Note (why; kept)" maxLength={ACCOMMODATION_LIMITS.note} className="sm:col-span-2" />
         <div className="flex items-end">
           <SubmitButton intent="accommodation-save" pending="Saving...">

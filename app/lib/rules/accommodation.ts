@@ -2,7 +2,31 @@
  * A student's accommodation (pure; unit-tested): more time and more attempts, for one test or for every test.
  * The test's own accommodation wins over the one for every test.
  */
-export type Accommodation = { testId: string | null; extraMinutes: number; extraPercent: number; extraAttempts: number };
+export type Accommodation = {
+  testId: string | null;
+  extraMinutes: number;
+  extraPercent: number;
+  extraAttempts: number;
+  /** a personal window (one test's accommodation only): replaces the test's opening and/or closing time */
+  opensAt?: Date | number | null;
+  closesAt?: Date | number | null;
+};
+
+type Window = { opensAt: Date | number | null; closesAt: Date | number | null };
+
+/** The window a student may start a test in: their personal opening and closing times where given, else the test's. */
+export function windowFor<W extends Window>(test: W, a: Accommodation | null): W {
+  if (!a || (!a.opensAt && !a.closesAt)) return test;
+  return { ...test, opensAt: a.opensAt ?? test.opensAt, closesAt: a.closesAt ?? test.closesAt };
+}
+
+/** The latest close of a test for anyone (its own, or a student's personal window): ranks and answers wait for it. */
+export function latestClose(test: Window, personalCloses: ReadonlyArray<Date | number | null>): Window["closesAt"] {
+  if (test.closesAt === null) return null;
+  let latest = +test.closesAt;
+  for (const c of personalCloses) if (c !== null && +c > latest) latest = +c;
+  return new Date(latest);
+}
 
 export const ACCOMMODATION_LIMITS = { extraMinutes: 600, extraPercent: 200, extraAttempts: 20, note: 200 } as const;
 
@@ -24,6 +48,7 @@ export function accommodationNote(durationMinutes: number, a: Accommodation | nu
   const extra = extraTimeMs(durationMinutes, a);
   if (extra > 0) parts.push(`${formatMinutes(extra)} extra time (${formatMinutes(durationMinutes * 60_000 + extra)} in all)`);
   if (a.extraAttempts > 0) parts.push(`${a.extraAttempts} extra attempt${a.extraAttempts === 1 ? "" : "s"}`);
+  if (a.opensAt || a.closesAt) parts.push("a window of your own");
   return parts.length ? `Your accommodation: ${parts.join(" and ")}.` : null;
 }
 

@@ -1,7 +1,19 @@
 import { z } from "zod";
 import { ACCOMMODATION_LIMITS } from "../rules/accommodation";
+import { WINDOW_DATE, WINDOW_ORDER } from "./test-record";
 
-export const ACCOMMODATION_EMPTY = "Give extra time or extra attempts";
+/** A local date-time field (`2026-11-22T09:30`) or empty. */
+const windowDateTime = () =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v ?? "")
+    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE);
+
+export const ACCOMMODATION_EMPTY = "Give extra time, extra attempts or a personal window";
+export const PERSONAL_WINDOW_NEEDS_TEST = "A personal window is for one test: choose the test";
 export const ACCOMMODATION_BOTH_TIMES = "Give extra time in minutes or as a percentage, not both";
 
 /** A whole number from a form field ("" is 0) within 0..max. */
@@ -23,6 +35,9 @@ export const accommodationSchema = z
     extraMinutes: count(ACCOMMODATION_LIMITS.extraMinutes, `Extra minutes: a whole number from 0 to ${ACCOMMODATION_LIMITS.extraMinutes}`),
     extraPercent: count(ACCOMMODATION_LIMITS.extraPercent, `Extra time %: a whole number from 0 to ${ACCOMMODATION_LIMITS.extraPercent}`),
     extraAttempts: count(ACCOMMODATION_LIMITS.extraAttempts, `Extra attempts: a whole number from 0 to ${ACCOMMODATION_LIMITS.extraAttempts}`),
+    /** a personal window, as local date-times in the academy's time zone (the action turns them into instants) */
+    opensAt: windowDateTime(),
+    closesAt: windowDateTime(),
     note: z
       .string()
       .trim()
@@ -32,5 +47,8 @@ export const accommodationSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.extraMinutes && v.extraPercent) ctx.addIssue({ code: "custom", message: ACCOMMODATION_BOTH_TIMES, path: ["extraPercent"] });
-    if (!v.extraMinutes && !v.extraPercent && !v.extraAttempts) ctx.addIssue({ code: "custom", message: ACCOMMODATION_EMPTY, path: ["extraMinutes"] });
+    if (!v.extraMinutes && !v.extraPercent && !v.extraAttempts && !v.opensAt && !v.closesAt)
+      ctx.addIssue({ code: "custom", message: ACCOMMODATION_EMPTY, path: ["extraMinutes"] });
+    if ((v.opensAt || v.closesAt) && !v.testId) ctx.addIssue({ code: "custom", message: PERSONAL_WINDOW_NEEDS_TEST, path: ["testId"] });
+    if (v.opensAt && v.closesAt && v.closesAt <= v.opensAt) ctx.addIssue({ code: "custom", message: WINDOW_ORDER, path: ["closesAt"] });
   });

@@ -4,6 +4,9 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Accommodations } from "~/components/admin/Accommodations";
 import { accommodationSchema } from "~/lib/schemas/accommodation-schema";
+import { WINDOW_DATE } from "~/lib/schemas/test-record";
+import { env } from "~/lib/server/env.server";
+import { fromZonedInput } from "~/lib/rules/time";
 import { accommodationsOf, accommodationTestChoices, deleteAccommodation, saveAccommodation } from "~/models/accommodations.server";
 import { BandChart } from "~/components/admin/BandChart";
 import { PageHeader, StatTiles, SubmitButton } from "~/components/admin/ui";
@@ -25,6 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sessions: countSessions(detail.user.id),
     accommodations: accommodationsOf(detail.user.id),
     accommodationTests: accommodationTestChoices(detail.user.id),
+    timeZone: env().ACADEMY_TIME_ZONE,
   };
 }
 
@@ -46,7 +50,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "accommodation-save") {
     const submission = parseWithZod(form, { schema: accommodationSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    if (!saveAccommodation(userId, submission.value))
+    const { opensAt, closesAt, ...rest } = submission.value;
+    // the personal window's local date-times, in the academy's time zone
+    const tz = env().ACADEMY_TIME_ZONE;
+    const window = { opensAt: opensAt ? fromZonedInput(opensAt, tz) : null, closesAt: closesAt ? fromZonedInput(closesAt, tz) : null };
+    if ((opensAt && !window.opensAt) || (closesAt && !window.closesAt))
+      return data({ result: submission.reply({ fieldErrors: { [opensAt && !window.opensAt ? "opensAt" : "closesAt"]: [WINDOW_DATE] } }) }, { status: 400 });
+    if (!saveAccommodation(userId, { ...rest, ...window }))
       return data({ result: submission.reply({ fieldErrors: { testId: ["Test not found"] } }) }, { status: 400 });
     return redirectWithFlash(here, { type: "success", text: "Accommodation saved" });
   }
@@ -82,7 +92,12 @@ export default function UserDetail() {
           </SubmitButton>
         </Form>
       </section>
-      <Accommodations rows={d.accommodations} tests={d.accommodationTests} lastResult={actionData && "result" in actionData ? actionData.result : undefined} />
+      <Accommodations
+        rows={d.accommodations}
+        tests={d.accommodationTests}
+        timeZone={d.timeZone}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+      />
       <StatTiles
         items={[
           ["Total Attempts", d.totals.attempts],
