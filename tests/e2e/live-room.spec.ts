@@ -94,3 +94,29 @@ test.describe("JavaScript off", () => {
     await student.context().close();
   });
 });
+
+test("a page whose clock runs out after the academy gave more time goes on, with the new time", async ({ browser }) => {
+  app.db().prepare("UPDATE attempts SET status = 'submitted', score = 0, completed_at = ?, time_spent = 1 WHERE status = 'in_progress'").run(Date.now());
+  const student = await studentWriting(browser);
+  const attempt = attemptOfStudent();
+  // the page counts down to a deadline 6 s away; then more time is given without the page hearing of it
+  app
+    .db()
+    .prepare("UPDATE attempts SET deadline_at = ? WHERE id = ?")
+    .run(Date.now() + 6_000, attempt.id);
+  await student.reload();
+  await expect(student.getByTestId("answered-count")).toHaveText("1");
+  await student.waitForLoadState("networkidle");
+  app.db().prepare("UPDATE attempts SET deadline_at = deadline_at + 600000 WHERE id = ?").run(attempt.id);
+  // the countdown reaches zero, sends time up, and hears of the new deadline instead of being submitted
+  await expect(student.getByTestId("time-extended")).toContainText("The academy gave you more time", { timeout: 20_000 });
+  await expect(student.getByRole("dialog")).toHaveCount(0);
+  await expect(student.getByRole("timer")).toHaveAttribute("aria-label", /Time left (9|10):\d\d/);
+  expect(attemptOfStudent().status).toBe("in_progress");
+  // and it can still be finished by the student
+  await student.getByRole("button", { name: "Finish Test" }).click();
+  await student.getByRole("button", { name: "Submit Test" }).click();
+  await expect(student.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+  expect(attemptOfStudent().status).toBe("submitted");
+  await student.context().close();
+});
