@@ -24,11 +24,12 @@ export function pageAddressOf(dataPath: string): string {
 }
 
 /** The deepest route that answers `pathname` (the one whose error boundary, or its nearest parent's, shows). */
-export function leafRouteIdOf(routes: Record<string, BuiltRoute>, pathname: string): string | null {
+export function leafRouteIdOf(routes: Record<string, BuiltRoute | undefined>, pathname: string): string | null {
+  const list = Object.values(routes).filter((r): r is BuiltRoute => r !== undefined);
   const nodes = new Map<string, RouteNode>();
-  for (const r of Object.values(routes)) nodes.set(r.id, { id: r.id, path: r.path, index: r.index });
+  for (const r of list) nodes.set(r.id, { id: r.id, path: r.path, index: r.index });
   const top: RouteNode[] = [];
-  for (const r of Object.values(routes)) {
+  for (const r of list) {
     const node = nodes.get(r.id) as RouteNode;
     const parent = r.parentId ? nodes.get(r.parentId) : undefined;
     if (!parent) top.push(node);
@@ -53,7 +54,7 @@ class TurnedAway {
  * a form post's route error, or the page's deepest route's error (the route a `_routes` list names last, else
  * the deepest route matching the address).
  */
-export async function turnedAwayDataBody(routes: Record<string, BuiltRoute>, method: string, url: URL, message: string): Promise<string> {
+export async function turnedAwayDataBody(routes: Record<string, BuiltRoute | undefined>, method: string, url: URL, message: string): Promise<string> {
   const error = new TurnedAway(503, message);
   let value: unknown;
   if (method !== "GET" && method !== "HEAD") value = { error };
