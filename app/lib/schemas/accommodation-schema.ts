@@ -1,16 +1,6 @@
 import { z } from "zod";
 import { ACCOMMODATION_LIMITS } from "../rules/accommodation";
-import { WINDOW_DATE, WINDOW_ORDER } from "./test-record";
-
-/** A local date-time field (`2026-11-22T09:30`) or empty. */
-const windowDateTime = () =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .nullish()
-    .transform((v) => v ?? "")
-    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE);
+import { WINDOW_ORDER, windowDateTime } from "./test-record";
 
 export const ACCOMMODATION_EMPTY = "Give extra time, extra attempts or a personal window";
 export const PERSONAL_WINDOW_NEEDS_TEST = "A personal window is for one test: choose the test";

@@ -172,7 +172,7 @@ export const WINDOW_DATE = "Enter a date and time";
  * zone) or empty. The action turns them into instants; this checks their form.
  */
 /** A local date-time field (`2026-11-22T09:30`) or empty. */
-const windowDateTime = () =>
+export const windowDateTime = () =>
   z
     .string()
     .trim()
