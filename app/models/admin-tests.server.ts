@@ -374,19 +374,37 @@ export function testsToChange(selection: { ids: string[] } | { filters: TestFilt
   return { ids: rows.map((r) => r.id), count: rows.length, titles: rows.slice(0, shown).map((r) => r.title) };
 }
 
-export type BulkChange = { change: "activate" | "deactivate" | "release" | "clear-window"; answerRelease: string | null };
+export type BulkChange =
+  | { change: "activate" | "deactivate" | "clear-window" }
+  | { change: "release"; answerRelease: string | null }
+  | { change: "set-window"; opensAt: Date | null; closesAt: Date | null }
+  | { change: "exam-type"; examType: string }
+  | { change: "unit"; unitNumber: number | null; unitName: string | null };
+
+/** The columns one bulk change sets. */
+function columnsOf(change: BulkChange): Partial<typeof tests.$inferInsert> {
+  switch (change.change) {
+    case "activate":
+      return { isActive: true };
+    case "deactivate":
+      return { isActive: false };
+    case "release":
+      return { answerRelease: change.answerRelease };
+    case "set-window":
+      return { opensAt: change.opensAt, closesAt: change.closesAt };
+    case "clear-window":
+      return { opensAt: null, closesAt: null };
+    case "exam-type":
+      return { examType: change.examType };
+    case "unit":
+      return { unitNumber: change.unitNumber, unitName: change.unitNumber === null ? null : change.unitName || null };
+  }
+}
 
 /** One change to many tests at once (not archived ones); returns how many were changed. */
 export function changeTests(ids: string[], change: BulkChange): number {
   if (!ids.length) return 0;
-  const set =
-    change.change === "activate"
-      ? { isActive: true }
-      : change.change === "deactivate"
-        ? { isActive: false }
-        : change.change === "release"
-          ? { answerRelease: change.answerRelease }
-          : { opensAt: null, closesAt: null };
+  const set = columnsOf(change);
   let changed = 0;
   transaction((tx) => {
     for (let i = 0; i < ids.length; i += 500)

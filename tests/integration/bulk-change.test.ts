@@ -64,6 +64,32 @@ describe("changing many tests at once", () => {
     );
   });
 
+  it("sets the window (academy time), the exam type and the unit of the ticked tests", async () => {
+    const a = createTest({ title: "Bulk window A", examType: "SET" }, TWO_QUESTIONS);
+    const b = createTest({ title: "Bulk window B", examType: "SET", unitNumber: 2, unitName: "Old unit" }, TWO_QUESTIONS);
+    const res = await change("", { ids: [a.id, b.id], change: "set-window", opensAt: "2030-01-05T10:00", closesAt: "2030-01-05T13:00" });
+    expect(flashOf(res)?.text).toBe("2 tests changed: window set");
+    expect(rowsOf([a.id, b.id]).map((t) => [t.opensAt?.toISOString(), t.closesAt?.toISOString()])).toEqual([
+      ["2030-01-05T04:30:00.000Z", "2030-01-05T07:30:00.000Z"],
+      ["2030-01-05T04:30:00.000Z", "2030-01-05T07:30:00.000Z"],
+    ]);
+    expect(flashOf(await change("", { ids: [a.id, b.id], change: "exam-type", examType: "PG_TRB" }))?.text).toBe("2 tests changed: exam type set");
+    expect(rowsOf([a.id, b.id]).map((t) => t.examType)).toEqual(["PG_TRB", "PG_TRB"]);
+    await change("", { ids: [a.id, b.id], change: "unit", unitNumber: "3", unitName: "Romantic poetry" });
+    expect(rowsOf([a.id, b.id]).map((t) => [t.unitNumber, t.unitName])).toEqual([
+      [3, "Romantic poetry"],
+      [3, "Romantic poetry"],
+    ]);
+    await change("", { ids: [b.id], change: "unit", unitNumber: "" });
+    expect(rowsOf([b.id]).map((t) => [t.unitNumber, t.unitName])).toEqual([[null, null]]);
+    // refused beside their fields: a backwards window, no time at all, an exam type that does not exist
+    const backwards = await change("", { ids: [a.id], change: "set-window", opensAt: "2030-01-05T10:00", closesAt: "2030-01-04T10:00" });
+    expect(payload<any>(backwards).result.error.closesAt).toEqual(["The closing time must be after the opening time"]);
+    expect(payload<any>(await change("", { ids: [a.id], change: "set-window" })).result.error.opensAt).toEqual(["Give an opening or a closing time"]);
+    expect(payload<any>(await change("", { ids: [a.id], change: "exam-type", examType: "NOPE" })).result.error.examType).toEqual(["Choose an exam type"]);
+    expect(rowsOf([a.id])[0].examType).toBe("PG_TRB");
+  });
+
   it("refuses without a change chosen, and says so when nothing is ticked", async () => {
     const t = createTest({ title: "Bulk refused", examType: "SET" }, TWO_QUESTIONS);
     const refused = await change("", { ids: [t.id] });

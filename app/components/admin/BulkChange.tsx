@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { DialogActions, ErrorBox, HiddenListFilters } from "~/components/admin/ui";
-import { SelectField, useSchemaForm } from "~/components/forms";
+import { DateTimeField, Field, SelectField, useSchemaForm } from "~/components/forms";
 import { TEST_LIST_KEYS } from "~/lib/rules/list-href";
 import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
 import { BULK_CHANGE_MESSAGE, bulkChangeSchema } from "~/lib/schemas/test-record";
@@ -11,14 +11,20 @@ export const BULK_CHANGE_WORDS = {
   activate: "activated",
   deactivate: "deactivated",
   release: "when answers are shown set",
+  "set-window": "window set",
   "clear-window": "window cleared",
+  "exam-type": "exam type set",
+  unit: "unit set",
 } as const;
 
 const CHANGE_CHOICES = [
   { value: "activate", label: "Activate" },
   { value: "deactivate", label: "Deactivate" },
   { value: "release", label: "Set when answers are shown" },
+  { value: "set-window", label: "Set the availability window" },
   { value: "clear-window", label: "Clear the availability window" },
+  { value: "exam-type", label: "Set the exam type" },
+  { value: "unit", label: "Set the unit" },
 ];
 
 /**
@@ -30,7 +36,11 @@ export function BulkChangeConfirm({
   matching,
   closeHref,
   lastResult,
+  examTypes,
+  timeZone,
 }: {
+  examTypes: ReadonlyArray<{ value: string; label: string }>;
+  timeZone: string;
   toChange: { ids: string[]; count: number; titles: string[] };
   matching: boolean;
   closeHref: string;
@@ -67,6 +77,16 @@ export function BulkChangeConfirm({
         options={ANSWER_RELEASE_CHOICES}
         placeholder="Default: after the window closes, if it has one"
       />
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold">For “Set the availability window” ({timeZone})</legend>
+        <DateTimeField meta={fields.opensAt} label="Opens at" />
+        <DateTimeField meta={fields.closesAt} label="Closes at" />
+      </fieldset>
+      <SelectField meta={fields.examType} label="For “Set the exam type”" options={examTypes} placeholder="Choose an exam type…" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field meta={fields.unitNumber} label="For “Set the unit”: unit number" type="number" min={1} hint="Empty: outside any unit." />
+        <Field meta={fields.unitName} label="Unit name" />
+      </div>
       <DialogActions closeHref={closeHref} intent="change-selected" pending="Changing...">
         Change {toChange.count} Test{toChange.count === 1 ? "" : "s"}
       </DialogActions>

@@ -189,12 +189,26 @@ export const testWindowSchema = z
 export const editTestSchema = testDetailsSchema.and(testWindowSchema);
 
 /** Bulk Operations' change of many tests: what to change (and, for the answer release, to what). */
-export const BULK_CHANGES = ["activate", "deactivate", "release", "clear-window"] as const;
+export const BULK_CHANGES = ["activate", "deactivate", "release", "set-window", "clear-window", "exam-type", "unit"] as const;
 export const BULK_CHANGE_MESSAGE = "Choose what to change";
-export const bulkChangeSchema = z.object({
-  change: z.enum(BULK_CHANGES, { message: BULK_CHANGE_MESSAGE }),
-  answerRelease: z
-    .union([z.enum(ANSWER_RELEASES), z.literal("")], { message: "Choose when students see the answers" })
-    .nullish()
-    .transform((v) => v || null),
-});
+export const BULK_WINDOW_MESSAGE = "Give an opening or a closing time";
+export const bulkChangeSchema = z
+  .object({
+    change: z.enum(BULK_CHANGES, { message: BULK_CHANGE_MESSAGE }),
+    answerRelease: z
+      .union([z.enum(ANSWER_RELEASES), z.literal("")], { message: "Choose when students see the answers" })
+      .nullish()
+      .transform((v) => v || null),
+    opensAt: windowDateTime(),
+    closesAt: windowDateTime(),
+    examType: text(TEST_LIMITS.examTypeName, EXAM_TYPE_REQUIRED),
+    unitNumber: wholeNumber(TEST_LIMITS.unitNumber.min, TEST_LIMITS.unitNumber.max, UNIT_NUMBER_MESSAGE).transform((v) => v ?? null),
+    unitName: text(TEST_LIMITS.unitName, UNIT_NAME_TOO_LONG),
+  })
+  .superRefine((v, ctx) => {
+    if (v.change === "set-window" && !v.opensAt && !v.closesAt) ctx.addIssue({ code: "custom", message: BULK_WINDOW_MESSAGE, path: ["opensAt"] });
+    if (v.change === "set-window" && v.opensAt && v.closesAt && v.closesAt <= v.opensAt)
+      ctx.addIssue({ code: "custom", message: WINDOW_ORDER, path: ["closesAt"] });
+    if (v.change === "exam-type" && !v.examType) ctx.addIssue({ code: "custom", message: EXAM_TYPE_REQUIRED, path: ["examType"] });
+    if (v.change === "unit" && v.unitName && v.unitNumber === null) ctx.addIssue({ code: "custom", message: UNIT_NUMBER_FOR_NAME, path: ["unitNumber"] });
+  });

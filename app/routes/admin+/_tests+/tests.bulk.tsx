@@ -15,6 +15,7 @@ import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/rules/test-editor-rules
 import { BulkChangeConfirm, BULK_CHANGE_WORDS } from "~/components/admin/BulkChange";
 import { ConfirmBulkDelete } from "~/components/admin/BulkDelete";
 import { bulkChangeSchema } from "~/lib/schemas/test-record";
+import { bulkChangeOf } from "~/models/bulk-change.server";
 import {
   changeTests,
   clearAllTests,
@@ -25,7 +26,10 @@ import {
   testsToChange,
   testsToDelete,
 } from "~/models/admin-tests.server";
-import { examTypeLabels } from "~/models/exam-type.server";
+import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
+import { env } from "~/lib/server/env.server";
+
+const toChangeStep = (step: string) => step === "change-selected" || step === "change-matching";
 
 /**
  * Bulk Operations, a dialog route over the tests list (/admin/tests/bulk?step=…). Every delete names
@@ -54,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : step === "change-matching"
           ? testsToChange({ filters: parseTestFilters(url) })
           : null,
+    examTypes: toChangeStep(step) ? testExamTypeOptions().map((t) => ({ value: t.value, label: t.label })) : [],
+    timeZone: env().ACADEMY_TIME_ZONE,
     total: countLiveTests(),
     // Delete All names what is deleted and what is archived
     everything: step === "clear" || step === "clear-confirm" ? testsToDelete({ all: true }) : null,
@@ -77,12 +83,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "change-selected") {
       const submission = parseWithZod(form, { schema: bulkChangeSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const change = bulkChangeOf(submission.value);
+      if ("field" in change) return data({ result: submission.reply({ fieldErrors: { [change.field]: [change.message] } }) }, { status: 400 });
       // "all matching" is read again now (tests may have been added since the confirmation opened)
       const ids =
         form.get("matching") === "1" ? testsToChange({ filters: parseTestFilters(new URL(request.url)) }).ids : form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to change" });
-      const changed = changeTests(ids, submission.value);
-      return redirectWithFlash(back, { type: "success", text: `${plural(changed, "test")} changed: ${BULK_CHANGE_WORDS[submission.value.change]}` });
+      const changed = changeTests(ids, change);
+      return redirectWithFlash(back, { type: "success", text: `${plural(changed, "test")} changed: ${BULK_CHANGE_WORDS[change.change]}` });
     }
     if (intent === "delete-selected") {
       const ids = form.getAll("ids").map(String).filter(Boolean);
@@ -104,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BulkOperations() {
-  const { step, toDelete, toChange } = useLoaderData<typeof loader>();
+  const { step, toDelete, toChange, examTypes, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useTestListHref();
   return (
@@ -119,6 +127,8 @@ export default function BulkOperations() {
             matching={step === "change-matching"}
             closeHref={closeHref}
             lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            examTypes={examTypes}
+            timeZone={timeZone}
           />
         ) : (step === "delete-selected" || step === "delete-type") && toDelete ? (
           <ConfirmBulkDelete toDelete={toDelete} closeHref={closeHref} />
@@ -151,7 +161,7 @@ function Menu() {
       <section className="space-y-2">
         <h3 className="font-semibold">Change tests</h3>
         <p className="text-sm text-slate-600">
-          Activate, deactivate, set when answers are shown or clear the window of the ticked tests, or of every test the filters match:
+          Activate, deactivate, set when answers are shown, the window, the exam type or the unit of the ticked tests, or of every test the filters match:
         </p>
         <div className="flex flex-wrap gap-2">
           <button type="submit" form="bulk-select" name="step" value="change-selected" className="btn-secondary">
