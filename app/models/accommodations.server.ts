@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { type DB, db, transaction } from "~/db/db.server";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { type DB, db, preparedQuery, transaction } from "~/db/db.server";
 import { accommodations, tests } from "~/db/schema.server";
 import { type Accommodation, accommodationFor } from "~/lib/rules/accommodation";
 import { newId } from "~/lib/server/ids.server";
@@ -26,9 +26,9 @@ export function accommodationsOf(userId: string) {
     .all();
 }
 
-/** The accommodation that applies to this student on this test (its own, else the one for every test), or null. */
-export function accommodationOn(tx: DB, userId: string, testId: string): Accommodation | null {
-  const rows = tx
+// Start, the start card and the results read these for every student on exam morning: prepared once
+const accommodationRowsOf = preparedQuery((d) =>
+  d
     .select({
       testId: accommodations.testId,
       extraMinutes: accommodations.extraMinutes,
@@ -38,9 +38,25 @@ export function accommodationOn(tx: DB, userId: string, testId: string): Accommo
       closesAt: accommodations.closesAt,
     })
     .from(accommodations)
-    .where(and(eq(accommodations.userId, userId), sql`(${accommodations.testId} = ${testId} OR ${accommodations.testId} IS NULL)`))
-    .all();
-  return accommodationFor(rows, testId);
+    .where(
+      and(
+        eq(accommodations.userId, sql.placeholder("userId")),
+        sql`(${accommodations.testId} = ${sql.placeholder("testId")} OR ${accommodations.testId} IS NULL)`,
+      ),
+    )
+    .prepare(),
+);
+const personalClosesOfTest = preparedQuery((d) =>
+  d
+    .select({ closesAt: accommodations.closesAt })
+    .from(accommodations)
+    .where(and(eq(accommodations.testId, sql.placeholder("testId")), isNotNull(accommodations.closesAt)))
+    .prepare(),
+);
+
+/** The accommodation that applies to this student on this test (its own, else the one for every test), or null. */
+export function accommodationOn(_tx: DB, userId: string, testId: string): Accommodation | null {
+  return accommodationFor(accommodationRowsOf().all({ userId, testId }), testId);
 }
 
 export type AccommodationInput = {
@@ -55,9 +71,9 @@ export type AccommodationInput = {
 
 /** Every personal closing time given on a test (ranks and answers after the window wait for the latest). */
 export function personalClosesOf(testId: string): number[] {
-  return db()
-    .all<{ c: number }>(sql`SELECT closes_at AS c FROM ${accommodations} WHERE test_id = ${testId} AND closes_at IS NOT NULL`)
-    .map((r) => r.c);
+  return personalClosesOfTest()
+    .all({ testId })
+    .map((r) => +(r.closesAt as Date));
 }
 
 /** Sets a student's accommodation for one test or every test (replacing the one there was). False for an unknown test. */

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { testById } from "./test.server";
-import { extraTimeMs, windowFor } from "~/lib/rules/accommodation";
+import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";
 import { accommodationOn } from "./accommodations.server";
 import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
@@ -42,14 +42,19 @@ export function perTestLimit(_tx: DB, userId: string, testId: string): number | 
   return perTestLimitOf().get({ userId, testId })?.n ?? null;
 }
 
-export function allowanceFor(tx: DB, user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test): Allowance & { used: number } {
+export function allowanceFor(
+  tx: DB,
+  user: Pick<SessionUser, "id" | "globalTestLimit">,
+  test: Test,
+  accommodation: Accommodation | null = accommodationOn(tx, user.id, test.id),
+): Allowance & { used: number } {
   const used = finishedAttemptCount(tx, user.id, test.id);
   return {
     ...allowance({
       maxAttempts: test.maxAttempts,
       globalTestLimit: user.globalTestLimit,
       perTestLimit: perTestLimit(tx, user.id, test.id),
-      extraAttempts: accommodationOn(tx, user.id, test.id)?.extraAttempts ?? 0,
+      extraAttempts: accommodation?.extraAttempts ?? 0,
       used,
     }),
     used,
@@ -240,7 +245,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
     const window = windowFor(test, accommodation);
     const state = availabilityOf(window, +now);
     if (state !== "open") return { ok: false, error: windowMessage(window, state, env().ACADEMY_TIME_ZONE) ?? TEST_NOT_FOUND, status: 403 };
-    const allow = allowanceFor(tx, user, test);
+    const allow = allowanceFor(tx, user, test, accommodation);
     if (!allow.allowed) return { ok: false, error: LIMIT_REACHED, status: 403 };
     const attempt: Attempt = {
       id: newId(),

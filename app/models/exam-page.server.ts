@@ -62,9 +62,10 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   // result) shows; sending it to the results again would trap Back on the results page
   const latest = open ? undefined : latestFinishedAttempt(user.id, test.id);
   if (!open) {
-    const allow = allowanceFor(db(), user, test);
-    // a scheduled test outside its window: the card says when it opens or that it closed
+    // a student's accommodation: more attempts, a personal window, more time
     const accommodation = accommodationOn(db(), user.id, test.id);
+    const allow = allowanceFor(db(), user, test, accommodation);
+    // a scheduled test outside its window: the card says when it opens or that it closed
     const window = windowFor(test, accommodation);
     const availability = availabilityOf(window);
     const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);

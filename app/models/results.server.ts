@@ -153,6 +153,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
 
 /** A student's own results offer Retake only with an attempt left and the test open to them (their personal window, if any). */
 function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, test: NonNullable<ReturnType<ReturnType<typeof testById>["get"]>>) {
-  const window = windowFor(test, accommodationOn(db(), user.id, test.id));
-  return retakeVerdict(allowanceFor(db(), user, test), windowMessage(window, availabilityOf(window), env().ACADEMY_TIME_ZONE));
+  const accommodation = accommodationOn(db(), user.id, test.id);
+  const window = windowFor(test, accommodation);
+  return retakeVerdict(allowanceFor(db(), user, test, accommodation), windowMessage(window, availabilityOf(window), env().ACADEMY_TIME_ZONE));
 }
