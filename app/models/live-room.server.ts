@@ -8,9 +8,9 @@ import { closeAttempt } from "./attempt.server";
 
 /**
  * The live exam room of one test (/admin/tests/:testId/live): who has not started, who is writing, who
- * finished, whose time ran out, and a row per student writing. Each refresh is one aggregate over the
- * test's attempts (the counts) and one over its running attempts and their answers (the rows), however
- * many students write.
+ * finished, whose time ran out, and a row per student writing. Each refresh is three aggregates, however
+ * many students write: the test's attempts by state, the students of its exam type with none, and the
+ * running attempts with their answers (one page of rows).
  */
 export type LiveRow = {
   attemptId: string;
@@ -27,13 +27,12 @@ export type LiveRow = {
 };
 
 export function liveRoom(test: { id: string; examType: string }, page: number, now = Date.now()) {
-  const counts = db().get<{ writing: number; finished: number; timeUp: number; studentsStarted: number }>(sql`
+  const counts = db().get<{ writing: number; finished: number; timeUp: number }>(sql`
     SELECT
       COALESCE(SUM(CASE WHEN status = 'in_progress' AND deadline_at + ${GRACE_MS} >= ${now} THEN 1 ELSE 0 END), 0) AS writing,
       COALESCE(SUM(CASE WHEN status = 'submitted' THEN 1 ELSE 0 END), 0) AS finished,
-      COALESCE(SUM(CASE WHEN status = 'expired' OR (status = 'in_progress' AND deadline_at + ${GRACE_MS} < ${now}) THEN 1 ELSE 0 END), 0) AS timeUp,
-      COUNT(DISTINCT user_id) AS studentsStarted
-    FROM ${attempts} WHERE test_id = ${test.id}`) ?? { writing: 0, finished: 0, timeUp: 0, studentsStarted: 0 };
+      COALESCE(SUM(CASE WHEN status = 'expired' OR (status = 'in_progress' AND deadline_at + ${GRACE_MS} < ${now}) THEN 1 ELSE 0 END), 0) AS timeUp
+    FROM ${attempts} WHERE test_id = ${test.id}`) ?? { writing: 0, finished: 0, timeUp: 0 };
   // students who may take it (active, with its exam type) and have no attempt of it yet
   const notStarted =
     db().get<{ n: number }>(sql`
