@@ -5,7 +5,7 @@ import { answersReleaseAt, answersReleased } from "~/lib/rules/answer-release";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { attempts } from "~/db/schema.server";
+import { attempts, type Test } from "~/db/schema.server";
 import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
@@ -152,7 +152,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
 }
 
 /** A student's own results offer Retake only with an attempt left and the test open to them (their personal window, if any). */
-function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, test: NonNullable<ReturnType<ReturnType<typeof testById>["get"]>>) {
+function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test) {
   const accommodation = accommodationOn(db(), user.id, test.id);
   const window = windowFor(test, accommodation);
   return retakeVerdict(allowanceFor(db(), user, test, accommodation), windowMessage(window, availabilityOf(window), env().ACADEMY_TIME_ZONE));

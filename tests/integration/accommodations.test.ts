@@ -110,6 +110,12 @@ describe("on the student's page", () => {
     const tooMuch = await post(s.user.id, { intent: "accommodation-save", extraAttempts: "21" });
     expect(payload<any>(tooMuch).result.error.extraAttempts).toEqual(["Extra attempts: a whole number from 0 to 20"]);
 
+    const unknown = await post(s.user.id, { intent: "accommodation-save", testId: "no-such-test", extraMinutes: "5" });
+    expect(payload<any>(unknown).result.error.testId).toEqual(["Test not found"]);
+    const badDate = await post(s.user.id, { intent: "accommodation-save", testId: t.id, closesAt: "2030-02-31T25:99" });
+    expect(statusOf(badDate)).toBe(400);
+    expect(payload<any>(badDate).result.error.closesAt).toEqual(["Enter a date and time"]);
+
     expect(flashOf(await post(s.user.id, { intent: "accommodation-delete", id: rows[0].id }))?.text).toBe("Accommodation removed");
     expect(db().select().from(accommodations).where(eq(accommodations.userId, s.user.id)).all()).toEqual([]);
   });

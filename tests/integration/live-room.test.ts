@@ -128,6 +128,19 @@ describe("the live exam room", () => {
     expect(flashOf(await post(t.id, { intent: "submit", attemptId: s.attemptId }))?.text).toBe("That attempt is no longer running");
   });
 
+  it("touches nothing of another test: its attempt ids are refused by this test's room", async () => {
+    const here = createTest({ title: "This room", examType: "NET", duration: 30 }, TWO_QUESTIONS);
+    const elsewhere = createTest({ title: "Another room", examType: "NET", duration: 30 }, TWO_QUESTIONS);
+    const s = await startWriting(elsewhere.id, "Elsewhere Eli");
+    const before = deadlineOf(s.attemptId);
+    const extended = await post(here.id, { minutes: "30", reason: "<script>alert(1)</script>", attemptId: s.attemptId });
+    expect(statusOf(extended)).toBe(400);
+    expect(payload<any>(extended).result.error[""]).toEqual(["Nobody is writing this test now"]);
+    expect(flashOf(await post(here.id, { intent: "submit", attemptId: s.attemptId }))?.text).toBe("That attempt is no longer running");
+    expect(db().select().from(attempts).where(eq(attempts.id, s.attemptId)).get()).toMatchObject({ status: "in_progress", deadlineAt: new Date(before) });
+    expect(db().select().from(attemptExtensions).where(eq(attemptExtensions.attemptId, s.attemptId)).all()).toEqual([]);
+  });
+
   it("answers 404 for a test that does not exist, and sends a student away", async () => {
     const missing = await run(liveRoute.loader, getRequest("/admin/tests/none/live", admin), { testId: "none" }).catch((e) => e);
     expect(statusOf(missing)).toBe(404);

@@ -36,3 +36,14 @@ describe("a test's availability window", () => {
     expect(ranksVisible({ opensAt: null, closesAt: null })).toBe(true);
   });
 });
+
+describe("a typed date-time", () => {
+  it("names the instant in the academy's time zone, and nothing when the date or time does not exist", () => {
+    expect(fromZonedInput("2030-01-05T10:00", "Asia/Kolkata")?.toISOString()).toBe("2030-01-05T04:30:00.000Z");
+    for (const impossible of ["2030-02-31T10:00", "2030-13-01T10:00", "2030-01-05T25:00", "2030-01-05T10:99", "2030-00-10T10:00"])
+      expect(fromZonedInput(impossible, "Asia/Kolkata"), impossible).toBeNull();
+    // 29 February only in a leap year
+    expect(fromZonedInput("2028-02-29T09:00", "Asia/Kolkata")).not.toBeNull();
+    expect(fromZonedInput("2030-02-29T09:00", "Asia/Kolkata")).toBeNull();
+  });
+});

@@ -42,6 +42,10 @@ export function fromZonedInput(local: string, timeZone = DEFAULT_TIME_ZONE): Dat
   if (!m) return null;
   const [, y, mo, d, h, mi] = m.map(Number);
   const guess = Date.UTC(y, mo - 1, d, h, mi);
+  // a date or time that does not exist (31 February, 25:99) names no instant (Date.UTC would roll it over)
+  const check = new Date(guess);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || check.getUTCHours() !== h || check.getUTCMinutes() !== mi)
+    return null;
   // offset of the zone at that instant, applied twice to settle around DST changes
   let ts = guess - zoneOffsetMs(guess, timeZone);
   ts = guess - zoneOffsetMs(ts, timeZone);

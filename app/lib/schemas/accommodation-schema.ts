@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { ACCOMMODATION_LIMITS } from "../rules/accommodation";
-import { WINDOW_ORDER, windowDateTime } from "./test-record";
+import { WINDOW_ORDER, wholeNumber, windowDateTime } from "./test-record";
 
 export const ACCOMMODATION_EMPTY = "Give extra time, extra attempts or a personal window";
 export const PERSONAL_WINDOW_NEEDS_TEST = "A personal window is for one test: choose the test";
 export const ACCOMMODATION_BOTH_TIMES = "Give extra time in minutes or as a percentage, not both";
 
-/** A whole number from a form field ("" is 0) within 0..max. */
-const count = (max: number, message: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : typeof v === "string" ? Number(v.trim()) : v),
-    z.number({ message }).int(message).min(0, message).max(max, message),
-  );
+/** A whole number from a form field within 0..max ("" is 0). */
+const count = (max: number, message: string) => wholeNumber(0, max, message).transform((v) => v ?? 0);
 
 /** The accommodation form on a student's page: for one test or ("") every test. */
 export const accommodationSchema = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ANSWER_RELEASES } from "../rules/answer-release";
 import { examTypeProblem } from "../rules/exam-type-rules";
+import { fromZonedInput } from "../rules/time";
 
 /**
  * The test record's one schema: every path that writes a test's details (single and bulk upload, the
@@ -30,8 +31,15 @@ export const UNIT_NUMBER_FOR_NAME = "Enter the unit number for this unit name";
 export const ANSWER_RELEASE_MESSAGE = "Choose when students see the answers";
 export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${TEST_LIMITS.maxAttempts.min} to ${TEST_LIMITS.maxAttempts.max}, or empty for unlimited`;
 
+/** When students see the key: one of the choices, or "" / nothing for the test's default (null). */
+const answerReleaseField = () =>
+  z
+    .union([z.enum(ANSWER_RELEASES), z.literal("")], { message: ANSWER_RELEASE_MESSAGE })
+    .nullish()
+    .transform((v) => v || null);
+
 /** A whole number from a form ("" is empty) or from JSON; anything else is the field's message. */
-function wholeNumber(min: number, max: number, message: string) {
+export function wholeNumber(min: number, max: number, message: string) {
   return z.preprocess((v) => {
     if (v === undefined || v === null) return undefined;
     if (typeof v === "string") return v.trim() === "" ? undefined : Number(v.trim());
@@ -61,10 +69,7 @@ export const testDetailsSchema = z
       .preprocess((v) => (v === 0 ? undefined : v), wholeNumber(TEST_LIMITS.maxAttempts.min, TEST_LIMITS.maxAttempts.max, MAX_ATTEMPTS_MESSAGE))
       .transform((v) => v ?? null),
     /** when students see the key and explanations (app/lib/rules/answer-release.ts); empty = the default */
-    answerRelease: z
-      .union([z.enum(ANSWER_RELEASES, { message: ANSWER_RELEASE_MESSAGE }), z.literal("")], { message: ANSWER_RELEASE_MESSAGE })
-      .nullish()
-      .transform((v) => v || null),
+    answerRelease: answerReleaseField(),
   })
   .superRefine((v, ctx) => {
     if (v.examType === "CUSTOM") {
@@ -181,6 +186,21 @@ export const windowDateTime = () =>
     .transform((v) => v ?? "")
     .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE);
 
+/**
+ * A window's local date-times (the academy's time zone) as instants, or the field whose date-time names no
+ * instant. Used by Edit Test, Bulk Operations and a student's personal window.
+ */
+export function windowInstants(
+  local: { opensAt: string; closesAt: string },
+  timeZone: string,
+): { ok: true; opensAt: Date | null; closesAt: Date | null } | { ok: false; field: "opensAt" | "closesAt"; message: string } {
+  const opensAt = local.opensAt ? fromZonedInput(local.opensAt, timeZone) : null;
+  const closesAt = local.closesAt ? fromZonedInput(local.closesAt, timeZone) : null;
+  if (local.opensAt && !opensAt) return { ok: false, field: "opensAt", message: WINDOW_DATE };
+  if (local.closesAt && !closesAt) return { ok: false, field: "closesAt", message: WINDOW_DATE };
+  return { ok: true, opensAt, closesAt };
+}
+
 export const testWindowSchema = z
   .object({ opensAt: windowDateTime(), closesAt: windowDateTime() })
   .refine((w) => !w.opensAt || !w.closesAt || w.closesAt > w.opensAt, { message: WINDOW_ORDER, path: ["closesAt"] });
@@ -195,10 +215,7 @@ export const BULK_WINDOW_MESSAGE = "Give an opening or a closing time";
 export const bulkChangeSchema = z
   .object({
     change: z.enum(BULK_CHANGES, { message: BULK_CHANGE_MESSAGE }),
-    answerRelease: z
-      .union([z.enum(ANSWER_RELEASES), z.literal("")], { message: "Choose when students see the answers" })
-      .nullish()
-      .transform((v) => v || null),
+    answerRelease: answerReleaseField(),
     opensAt: windowDateTime(),
     closesAt: windowDateTime(),
     examType: text(TEST_LIMITS.examTypeName, EXAM_TYPE_REQUIRED),

@@ -10,9 +10,9 @@ import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
-import { editTestSchema, TEST_LIMITS, WINDOW_DATE } from "~/lib/schemas/test-record";
+import { editTestSchema, TEST_LIMITS, windowInstants } from "~/lib/schemas/test-record";
 import { env } from "~/lib/server/env.server";
-import { fromZonedInput, toZonedInput } from "~/lib/rules/time";
+import { toZonedInput } from "~/lib/rules/time";
 import { findLiveTest, updateTestMeta } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 
@@ -62,10 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!type.ok) return data({ result: submission.reply({ fieldErrors: { [type.field]: [type.message] } }) }, { status: 400 });
   // the window's local date-times, in the academy's time zone
   const tz = env().ACADEMY_TIME_ZONE;
-  const opensAt = details.opensAt ? fromZonedInput(details.opensAt, tz) : null;
-  const closesAt = details.closesAt ? fromZonedInput(details.closesAt, tz) : null;
-  if ((details.opensAt && !opensAt) || (details.closesAt && !closesAt))
-    return data({ result: submission.reply({ fieldErrors: { [details.opensAt && !opensAt ? "opensAt" : "closesAt"]: [WINDOW_DATE] } }) }, { status: 400 });
+  const window = windowInstants(details, tz);
+  if (!window.ok) return data({ result: submission.reply({ fieldErrors: { [window.field]: [window.message] } }) }, { status: 400 });
   const saved = updateTestMeta(params.testId ?? "", {
     title: details.title,
     description: details.description,
@@ -77,8 +75,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     isActive: form.get("isActive") === "on",
     shuffleQuestions: form.get("shuffleQuestions") === "on",
     shuffleOptions: form.get("shuffleOptions") === "on",
-    opensAt,
-    closesAt,
+    opensAt: window.opensAt,
+    closesAt: window.closesAt,
     answerRelease: details.answerRelease,
   });
   if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });

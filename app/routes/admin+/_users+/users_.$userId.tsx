@@ -4,9 +4,8 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Accommodations } from "~/components/admin/Accommodations";
 import { accommodationSchema } from "~/lib/schemas/accommodation-schema";
-import { WINDOW_DATE } from "~/lib/schemas/test-record";
+import { windowInstants } from "~/lib/schemas/test-record";
 import { env } from "~/lib/server/env.server";
-import { fromZonedInput } from "~/lib/rules/time";
 import { accommodationsOf, accommodationTestChoices, deleteAccommodation, saveAccommodation } from "~/models/accommodations.server";
 import { BandChart } from "~/components/admin/BandChart";
 import { PageHeader, StatTiles, SubmitButton } from "~/components/admin/ui";
@@ -50,13 +49,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "accommodation-save") {
     const submission = parseWithZod(form, { schema: accommodationSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    const { opensAt, closesAt, ...rest } = submission.value;
     // the personal window's local date-times, in the academy's time zone
-    const tz = env().ACADEMY_TIME_ZONE;
-    const window = { opensAt: opensAt ? fromZonedInput(opensAt, tz) : null, closesAt: closesAt ? fromZonedInput(closesAt, tz) : null };
-    if ((opensAt && !window.opensAt) || (closesAt && !window.closesAt))
-      return data({ result: submission.reply({ fieldErrors: { [opensAt && !window.opensAt ? "opensAt" : "closesAt"]: [WINDOW_DATE] } }) }, { status: 400 });
-    if (!saveAccommodation(userId, { ...rest, ...window }))
+    const window = windowInstants(submission.value, env().ACADEMY_TIME_ZONE);
+    if (!window.ok) return data({ result: submission.reply({ fieldErrors: { [window.field]: [window.message] } }) }, { status: 400 });
+    if (!saveAccommodation(userId, { ...submission.value, opensAt: window.opensAt, closesAt: window.closesAt }))
       return data({ result: submission.reply({ fieldErrors: { testId: ["Test not found"] } }) }, { status: 400 });
     return redirectWithFlash(here, { type: "success", text: "Accommodation saved" });
   }
