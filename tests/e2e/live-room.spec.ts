@@ -74,6 +74,9 @@ test.describe("JavaScript off", () => {
     await page.goto(`${app.url}/admin/tests/${testId}/live`);
     const row = page.getByTestId("live-row").filter({ hasText: "Priya Raman" });
     await expect(row).toContainText("1 / 10");
+    // on a phone the table scrolls inside its region; the page itself does not scroll sideways
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole("link", { name: "Refresh" }).click();
     await expect(row).toBeVisible();
 
