@@ -61,6 +61,8 @@ export function Field({
   min?: number;
   max?: number;
   autoComplete?: string;
+  inputMode?: "decimal" | "numeric";
+  placeholder?: string;
 }) {
   return (
     <div className={className}>

@@ -9,6 +9,9 @@ export type DemoTest = {
   unitName: string | null;
   duration: number;
   maxAttempts: number | null;
+  /** an exam pattern (app/lib/rules/exam-pattern.ts); +1 / 0 when not given */
+  marksPerCorrect?: number;
+  negativeMarks?: number;
   questions: Q[];
 };
 
@@ -147,12 +150,13 @@ export const demoTests: DemoTest[] = [
   },
   {
     title: "NET English Full Mock Test 1",
-    description: "A mixed paper across periods, criticism and theory in the NET pattern.",
+    description: "A mixed paper across periods, criticism and theory in the NET pattern: 2 marks a question, no negative marking.",
     examType: "NET",
     unitNumber: null,
     unitName: null,
     duration: 20,
     maxAttempts: null,
+    marksPerCorrect: 2,
     questions: [
       [
         'Who wrote "Tradition and the Individual Talent"?',

@@ -5,7 +5,7 @@
  * - booleans are integers 0/1 (`mode: "boolean"`).
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -103,6 +103,10 @@ export const tests = sqliteTable(
      * test has a closing time, else right after each attempt)
      */
     answerRelease: text("answer_release"),
+    /** the exam pattern (app/lib/rules/exam-pattern.ts): marks for a right answer unless the question has its own */
+    marksPerCorrect: real("marks_per_correct").notNull().default(1),
+    /** marks taken off for each wrong answer (0 = no negative marking; e.g. 0.25 or 1/3) */
+    negativeMarks: real("negative_marks").notNull().default(0),
     /** the CSV upload's flagged rows (JSON: skipped rows and answers that matched no option) until the test is published */
     uploadReport: text("upload_report", { mode: "json" }).$type<{
       skipped: Array<{ line: number; reason: string }>;
@@ -129,6 +133,8 @@ export const questions = sqliteTable(
     options: text("options", { mode: "json" }).$type<string[]>().notNull(),
     correctAnswer: integer("correct_answer").notNull(),
     explanation: text("explanation"),
+    /** this question's marks for a right answer (the CSV's `marks` column); null = the test's marks per correct answer */
+    marks: real("marks"),
     /** removed by a regrade: shown in the review as not counted, left out of the score */
     dropped: integer("dropped", { mode: "boolean" }).notNull().default(false),
   },
@@ -154,6 +160,12 @@ export const attempts = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     score: integer("score"),
     totalQuestions: integer("total_questions").notNull(),
+    /**
+     * the marked score and its maximum under the test's exam pattern, set at close and by a regrade; null for a
+     * test without a pattern, whose score is the count of right answers out of total_questions (as before patterns)
+     */
+    marks: real("marks"),
+    maxMarks: real("max_marks"),
     /** seconds */
     timeSpent: integer("time_spent"),
     /** the question (1-based) the student was last on, so Resume opens it */
@@ -170,7 +182,7 @@ export const attempts = sqliteTable(
     index("attempts_user_completed_idx").on(t.userId, t.completedAt),
     index("attempts_completed_idx").on(t.completedAt),
     // covering index for the admin aggregates (scores per user and per test without table lookups)
-    index("attempts_stats_idx").on(t.status, t.userId, t.testId, t.score, t.totalQuestions, t.completedAt),
+    index("attempts_stats_idx").on(t.status, t.userId, t.testId, t.score, t.totalQuestions, t.completedAt, t.marks, t.maxMarks),
     // at most one unfinished attempt per student and test: double clicks and second tabs resume it
     uniqueIndex("attempts_one_in_progress").on(t.userId, t.testId).where(sql`status = 'in_progress'`),
   ],

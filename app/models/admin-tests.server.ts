@@ -2,9 +2,11 @@ import { pageParam } from "~/lib/schemas/forms";
 import { questionsProblem, testDetailsProblem } from "~/lib/schemas/test-record";
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type DB } from "~/db/db.server";
-import { attempts, questions, tests, userTestLimits } from "~/db/schema.server";
+import { attempts, questions, type Test, tests, userTestLimits } from "~/db/schema.server";
 import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/rules/test-editor-rules";
 import { createTest, insertQuestions, questionsOf } from "./test.server";
+import { parseMarks } from "~/lib/rules/exam-pattern";
+import { remarkFinishedAttempts } from "./regrade.server";
 
 export const PAGE_SIZE = 50;
 
@@ -62,6 +64,8 @@ export function listTests(f: TestFilters) {
       opensAt: tests.opensAt,
       closesAt: tests.closesAt,
       answerRelease: tests.answerRelease,
+      marksPerCorrect: tests.marksPerCorrect,
+      negativeMarks: tests.negativeMarks,
       attemptCount: sql<number>`(SELECT COUNT(*) FROM attempts a WHERE a.test_id = "tests"."id")`,
     })
     .from(tests)
@@ -120,8 +124,10 @@ export function cloneTest(id: string, maxAttempts: number | null) {
       shuffleQuestions: test.shuffleQuestions,
       shuffleOptions: test.shuffleOptions,
       answerRelease: test.answerRelease,
+      marksPerCorrect: test.marksPerCorrect,
+      negativeMarks: test.negativeMarks,
     },
-    list.map((q) => ({ question: q.question, options: q.options, correctAnswer: q.correctAnswer, explanation: q.explanation })),
+    list.map((q) => ({ question: q.question, options: q.options, correctAnswer: q.correctAnswer, explanation: q.explanation, marks: q.marks })),
   );
 }
 
@@ -142,16 +148,35 @@ export type TestMeta = {
   closesAt?: Date | null;
   /** when students see the key (undefined: left as it is; null: the default) */
   answerRelease?: string | null;
+  /** the exam pattern (undefined: left as it is); a change re-marks every finished attempt */
+  marksPerCorrect?: number;
+  negativeMarks?: number;
 };
 
 export function updateTestMeta(id: string, meta: TestMeta): boolean {
   if (testDetailsProblem(meta)) return false;
-  const res = db()
-    .update(tests)
-    .set({ ...meta, updatedAt: new Date() })
-    .where(and(eq(tests.id, id), isNull(tests.archivedAt)))
-    .run();
-  return res.changes > 0;
+  return transaction((tx) => {
+    const before = tx
+      .select()
+      .from(tests)
+      .where(and(eq(tests.id, id), isNull(tests.archivedAt)))
+      .get();
+    if (!before) return false;
+    tx.update(tests)
+      .set({ ...meta, updatedAt: new Date(Math.max(Date.now(), +before.updatedAt + 1)) })
+      .where(eq(tests.id, id))
+      .run();
+    if (patternChanged(before, meta)) remarkFinishedAttempts(tx, id);
+    return true;
+  });
+}
+
+/** The edit changes how the test is marked: its finished attempts are re-marked in the same transaction. */
+function patternChanged(before: Test, meta: TestMeta): boolean {
+  return (
+    (meta.marksPerCorrect !== undefined && meta.marksPerCorrect !== before.marksPerCorrect) ||
+    (meta.negativeMarks !== undefined && meta.negativeMarks !== before.negativeMarks)
+  );
 }
 
 /**
@@ -269,12 +294,14 @@ export function saveTestWithQuestions(
         options: q.options.map((o) => o.trim()),
         correctAnswer: q.correctAnswer,
         explanation: q.explanation.trim() || null,
+        marks: q.marks?.trim() ? parseMarks(q.marks) : null,
       })),
     );
     tx.update(tests)
       .set({ ...meta, currentVersion: version, totalQuestions: list.length, updatedAt: new Date(Math.max(Date.now(), +test.updatedAt + 1)) })
       .where(eq(tests.id, id))
       .run();
+    if (patternChanged(test, meta)) remarkFinishedAttempts(tx, id);
     return { ok: true };
   });
 }
@@ -287,6 +314,7 @@ export function testWithQuestions(id: string) {
     options: q.options,
     correctAnswer: q.correctAnswer,
     explanation: q.explanation ?? "",
+    marks: q.marks === null ? "" : String(q.marks),
   }));
   return { test, questions: list };
 }

@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
 import { Kept } from "~/lib/server/kept.server";
 import { db, rawDb } from "~/db/db.server";
-import { type AnalysisSort, itemAnalysis, topUsers, WEEK_MS } from "~/lib/rules/analytics-rules";
+import { type AnalysisSort, itemAnalysis, topUsers, type UserTotals, WEEK_MS } from "~/lib/rules/analytics-rules";
+import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import { band, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
-const PCT = sql.raw(`ROUND(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0))`);
+/** an attempt's marked score in whole percent (app/models/marked-score.server.ts) */
+const PCT = sql`ROUND(${markedPercentSql("a")})`;
+
+const MARKS = sql.raw(`COALESCE(a.marks, a.score)`);
+const MAX = sql.raw(`COALESCE(a.max_marks, a.total_questions)`);
 
 const overviewKept = new Kept<ReturnType<typeof computeOverview>>({
   name: "admin overview",
@@ -57,11 +62,11 @@ function computeOverview(now: number) {
     SELECT COALESCE(SUM(p >= 90), 0) AS excellent, COALESCE(SUM(p >= 70 AND p < 90), 0) AS good,
            COALESCE(SUM(p >= 50 AND p < 70), 0) AS average, COALESCE(SUM(p < 50), 0) AS poor
     FROM (SELECT ${PCT} AS p FROM attempts a WHERE a.status IN ${FINISHED} AND a.total_questions > 0)`);
-  const totals = db().all<{ userId: string; name: string | null; correct: number; questions: number; attempts: number }>(sql`
-    SELECT a.user_id AS userId, u.name AS name, SUM(a.score) AS correct, SUM(a.total_questions) AS questions, COUNT(*) AS attempts
+  const totals = db().all<UserTotals>(sql`
+    SELECT a.user_id AS userId, u.name AS name, SUM(${MARKS}) AS marks, SUM(${MAX}) AS maxMarks, COUNT(*) AS attempts
     FROM attempts a LEFT JOIN users u ON u.id = a.user_id
     WHERE a.status IN ${FINISHED} GROUP BY a.user_id
-    ORDER BY CAST(SUM(a.score) AS REAL) / NULLIF(SUM(a.total_questions), 0) DESC, COUNT(*) DESC LIMIT 50`);
+    ORDER BY CAST(SUM(${MARKS}) AS REAL) / NULLIF(SUM(${MAX}), 0) DESC, COUNT(*) DESC LIMIT 50`);
   return {
     cards: {
       totalTests: cards?.tests ?? 0,
@@ -142,7 +147,8 @@ export function userAnalysisDetail(userId: string) {
     completedAt: number;
     status: string;
   }>(sql`
-    SELECT a.id, a.test_id AS testId, t.title, a.score, a.total_questions AS total, COALESCE(a.time_spent, 0) AS timeSpent, a.completed_at AS completedAt, a.status
+    SELECT a.id, a.test_id AS testId, t.title, ${markedScoreSql("a")} AS score, ${maxMarksSql("a")} AS total,
+           COALESCE(a.time_spent, 0) AS timeSpent, a.completed_at AS completedAt, a.status
     FROM attempts a JOIN tests t ON t.id = a.test_id
     WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
     ORDER BY a.completed_at DESC LIMIT 500`);
@@ -195,7 +201,7 @@ function versionItemAnalysis(testId: string, version: number) {
   const questions = db().all<{ id: string; question: string; options: string; correctAnswer: number; dropped: number }>(sql`
     SELECT id, question, options, correct_answer AS correctAnswer, dropped FROM questions WHERE test_id = ${testId} AND version = ${version} ORDER BY position`);
   const attempts = db().all<{ id: string; score: number }>(sql`
-    SELECT id, score FROM attempts WHERE test_id = ${testId} AND test_version = ${version} AND status IN ('submitted','expired')`);
+    SELECT id, COALESCE(marks, score) AS score FROM attempts WHERE test_id = ${testId} AND test_version = ${version} AND status IN ('submitted','expired')`);
   const answers = db().all<{ attemptId: string; questionId: string; chosen: number | null }>(sql`
     SELECT aa.attempt_id AS attemptId, aa.question_id AS questionId, aa.chosen_index AS chosen
     FROM attempt_answers aa JOIN attempts a ON a.id = aa.attempt_id

@@ -3,7 +3,8 @@ import { env } from "~/lib/server/env.server";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
-import { testById } from "./test.server";
+import { gradedQuestionsOf, testById } from "./test.server";
+import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
 import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";
 import { accommodationOn } from "./accommodations.server";
 import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
@@ -119,18 +120,34 @@ const droppedCountOf = preparedQuery((d) =>
     .prepare(),
 );
 
-/** What closing an attempt at `now` sets: its score over the version's key (dropped questions left out) and its times. */
+/**
+ * What closing an attempt at `now` sets: its score over the version's key (dropped questions left out), its
+ * marks when the test has an exam pattern (app/lib/rules/exam-pattern.ts), and its times. A test without a
+ * pattern (most) is counted in SQL, as before patterns; a marked one is marked from its answers and the key.
+ */
 function closingOf(attempt: Attempt, status: "submitted" | "expired", now: Date) {
+  const times = {
+    status,
+    completedAt: new Date(Math.min(+now, +attempt.deadlineAt)),
+    timeSpent: timeSpentSeconds(attempt.startedAt, attempt.deadlineAt, now),
+  };
+  const test = testById().get({ id: attempt.testId });
+  const pattern = test ? { marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks } : NO_PATTERN;
+  const key = test ? gradedQuestionsOf(test, attempt.testVersion) : [];
+  if (hasPattern(pattern, key)) {
+    const marked = markAnswers(new Map(answersOf(attempt.id).map((a) => [a.questionId, a.chosen])), key, pattern);
+    return { ...times, score: marked.correct, totalQuestions: marked.total, marks: marked.marks, maxMarks: marked.maxMarks };
+  }
   const version = { testId: attempt.testId, version: attempt.testVersion };
   const correct = correctCountOf().get({ ...version, attemptId: attempt.id })?.n ?? 0;
   // a question a regrade removed from this version does not count
   const dropped = droppedCountOf().get(version)?.n ?? 0;
   return {
-    status,
+    ...times,
     score: correct,
     totalQuestions: dropped ? Math.max(0, attempt.totalQuestions - dropped) : attempt.totalQuestions,
-    completedAt: new Date(Math.min(+now, +attempt.deadlineAt)),
-    timeSpent: timeSpentSeconds(attempt.startedAt, attempt.deadlineAt, now),
+    marks: null,
+    maxMarks: null,
   };
 }
 
@@ -156,6 +173,8 @@ const closeRunning = preparedQuery((d) =>
       status: sql`${sql.placeholder("status")}`,
       score: sql`${sql.placeholder("score")}`,
       totalQuestions: sql`${sql.placeholder("totalQuestions")}`,
+      marks: sql`${sql.placeholder("marks")}`,
+      maxMarks: sql`${sql.placeholder("maxMarks")}`,
       completedAt: sql`${sql.placeholder("completedAtMs")}`,
       timeSpent: sql`${sql.placeholder("timeSpent")}`,
     })
@@ -259,6 +278,8 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       completedAt: null,
       score: null,
       totalQuestions: test.totalQuestions,
+      marks: null,
+      maxMarks: null,
       timeSpent: null,
       regradedAt: null,
       lastQuestion: 1,
@@ -359,7 +380,7 @@ const answersOfAttempt = preparedQuery((d) =>
 );
 const examQuestions = preparedQuery((d) =>
   d
-    .select({ id: questions.id, question: questions.question, options: questions.options })
+    .select({ id: questions.id, question: questions.question, options: questions.options, marks: questions.marks })
     .from(questions)
     .where(and(eq(questions.testId, sql.placeholder("testId")), eq(questions.version, sql.placeholder("version"))))
     .orderBy(questions.position)
@@ -372,8 +393,8 @@ export function answersOf(attemptId: string): AnswerState[] {
     .map((a) => ({ questionId: a.questionId, chosen: a.chosen, marked: a.marked, at: +a.updatedAt }));
 }
 
-/** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send). */
-type ExamQuestion = { id: string; question: string; options: string[] };
+/** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send); `marks`: a question's own (exam patterns). */
+type ExamQuestion = { id: string; question: string; options: string[]; marks: number | null };
 
 /**
  * The questions of a test version, kept in memory per open database (most recently used 200 versions).

@@ -110,6 +110,8 @@ function testsPage(after: number) {
       shuffleQuestions: number;
       shuffleOptions: number;
       answerRelease: string | null;
+      marksPerCorrect: number;
+      negativeMarks: number;
       createdAt: number;
       updatedAt: number;
       currentVersion: number;
@@ -121,18 +123,18 @@ function testsPage(after: number) {
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
              t.opens_at AS opensAt, t.closes_at AS closesAt, t.shuffle_questions AS shuffleQuestions, t.shuffle_options AS shuffleOptions,
-             t.answer_release AS answerRelease,
+             t.answer_release AS answerRelease, t.marks_per_correct AS marksPerCorrect, t.negative_marks AS negativeMarks,
              t.created_at AS createdAt, t.updated_at AS updatedAt, t.current_version AS currentVersion, t.upload_report AS uploadReport,
              -- who regraded which version, when and why (the test's regrade history)
              (SELECT json_group_array(json_object('version', r.version, 'regradedBy', r.regraded_by, 'reason', r.reason, 'attempts', r.attempts,
                                                   'changedScores', r.changed_scores, 'createdAt', r.created_at))
                 FROM (SELECT * FROM regrades r WHERE r.test_id = t.id ORDER BY r.created_at) r) AS regrades,
-             (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation))
+             (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation, 'marks', q.marks))
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions,
              -- older versions, which past attempts were taken on (their reviews need them)
              (SELECT json_group_array(json_object('version', v.version, 'questions', json(v.questions))) FROM (
                 SELECT q.version, json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer,
-                                                             'explanation', q.explanation, 'dropped', json(CASE WHEN q.dropped THEN 'true' ELSE 'false' END))) AS questions
+                                                             'explanation', q.explanation, 'marks', q.marks, 'dropped', json(CASE WHEN q.dropped THEN 'true' ELSE 'false' END))) AS questions
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version < t.current_version ORDER BY q.version, q.position) q GROUP BY q.version) v) AS versions
       FROM tests t WHERE t.rowid > ${after} ORDER BY t.rowid LIMIT ${PAGE}`)
     .map((t) => ({
@@ -158,6 +160,9 @@ function testsPage(after: number) {
       shuffleOptions: t.shuffleOptions === 1,
       // when students see the key (null: the default, app/lib/rules/answer-release.ts)
       answerRelease: t.answerRelease,
+      // the exam pattern (app/lib/rules/exam-pattern.ts): +1 / 0 for a test without one
+      marksPerCorrect: t.marksPerCorrect,
+      negativeMarks: t.negativeMarks,
       // an inactive upload's flagged rows, kept until it is published
       uploadReport: t.uploadReport ? (JSON.parse(t.uploadReport) as unknown) : null,
       regrades: (JSON.parse(t.regrades ?? "[]") as Array<{ createdAt: number }>).map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
@@ -177,6 +182,8 @@ function attemptsPage(after: number) {
       status: string;
       score: number;
       totalQuestions: number;
+      marks: number | null;
+      maxMarks: number | null;
       timeSpent: number | null;
       startedAt: number;
       deadlineAt: number;
@@ -188,7 +195,7 @@ function attemptsPage(after: number) {
       marked: string | null;
     }>(sql`
       SELECT a.rowid AS _rowid, a.id, a.test_id AS testId, a.user_id AS userId, a.test_version AS testVersion, a.status, a.score,
-             a.total_questions AS totalQuestions, a.time_spent AS timeSpent, a.started_at AS startedAt, a.deadline_at AS deadlineAt, a.completed_at AS completedAt,
+             a.total_questions AS totalQuestions, a.marks, a.max_marks AS maxMarks, a.time_spent AS timeSpent, a.started_at AS startedAt, a.deadline_at AS deadlineAt, a.completed_at AS completedAt,
              a.regraded_at AS regradedAt, a.shuffle_mode AS shuffleMode, a.shuffle_seed AS shuffleSeed,
              (SELECT json_group_object(aa.question_id, aa.chosen_index) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL) AS answers,
              (SELECT json_group_array(aa.question_id) FROM attempt_answers aa WHERE aa.attempt_id = a.id AND aa.marked_for_review) AS marked

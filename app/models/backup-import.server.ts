@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { databaseFile, rawDb } from "~/db/db.server";
 import { BUILTIN_TEST_TYPES, examTypeProblem, examTypeValue } from "~/lib/rules/exam-type-rules";
 import { newId } from "~/lib/server/ids.server";
+import { type ExamPattern, type MarkedQuestion, markAnswers } from "~/lib/rules/exam-pattern";
 import { REPORT_ITEMS_KEPT } from "./import-reports.server";
 
 import { signInNameOf } from "~/lib/rules/sign-in-name";
@@ -175,7 +176,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     }
     conn
       .prepare(
-        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, answer_release, upload_report, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tests (id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, shuffle_questions, shuffle_options, answer_release, marks_per_correct, negative_marks, upload_report, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.id,
@@ -195,6 +196,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         t.shuffleQuestions ? 1 : 0,
         t.shuffleOptions ? 1 : 0,
         t.answerRelease,
+        t.marksPerCorrect,
+        t.negativeMarks,
         t.uploadReport ? JSON.stringify(t.uploadReport) : null,
         ms(t.createdAt, now),
         now,
@@ -204,15 +207,37 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     );
     for (const r of t.regrades) regrade.run(newId(), t.id, r.version, r.regradedBy, r.reason, r.attempts, r.changedScores, ms(r.createdAt, now));
     const insert = conn.prepare(
-      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, marks, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const questionId = (q: { id?: string }, i: number) => (q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`);
     t.questions.forEach((q, i) => {
-      insert.run(t.id, t.currentVersion, questionId(q, i), i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null, 0);
+      insert.run(
+        t.id,
+        t.currentVersion,
+        questionId(q, i),
+        i,
+        q.question,
+        JSON.stringify(q.options),
+        q.correctAnswer,
+        q.explanation ?? null,
+        q.marks ?? null,
+        0,
+      );
     });
     for (const v of t.olderVersions)
       v.questions.forEach((q, i) => {
-        insert.run(t.id, v.version, questionId(q, i), i, q.question, JSON.stringify(q.options), q.correctAnswer, q.explanation ?? null, q.dropped ? 1 : 0);
+        insert.run(
+          t.id,
+          v.version,
+          questionId(q, i),
+          i,
+          q.question,
+          JSON.stringify(q.options),
+          q.correctAnswer,
+          q.explanation ?? null,
+          q.marks ?? null,
+          q.dropped ? 1 : 0,
+        );
       });
     if (createdType) result.createdExamTypes.push(createdType);
     return "imported";
@@ -266,6 +291,19 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       .immediate();
     await yieldToOtherRequests();
   }
+  const keys = new Map<string, { pattern: ExamPattern; key: MarkedQuestion[] }>();
+  const marksOnImport = (testId: string, version: number, answers: Record<string, number | null>) => {
+    let found = keys.get(`${testId}:${version}`);
+    if (!found) {
+      const t = conn.prepare("SELECT marks_per_correct AS marksPerCorrect, negative_marks AS negativeMarks FROM tests WHERE id = ?").get(testId) as ExamPattern;
+      const key = conn
+        .prepare("SELECT id, correct_answer AS correctAnswer, dropped, marks FROM questions WHERE test_id = ? AND version = ?")
+        .all(testId, version) as Array<{ id: string; correctAnswer: number; dropped: number; marks: number | null }>;
+      found = { pattern: t, key: key.map((q) => ({ ...q, dropped: q.dropped === 1 })) };
+      keys.set(`${testId}:${version}`, found);
+    }
+    return markAnswers(new Map(Object.entries(answers)), found.key, found.pattern);
+  };
   await run("attempts", data.attempts, attemptItem, (a) => {
     if (exists("attempts", a.id)) return "skipped";
     const test = conn.prepare("SELECT duration FROM tests WHERE id = ?").get(a.testId) as { duration: number } | undefined;
@@ -300,6 +338,13 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     const marked = new Set(a.markedForReview);
     for (const [questionId, chosen] of Object.entries(a.answers)) insert.run(a.id, questionId, chosen, marked.has(questionId) ? 1 : 0, completed);
     for (const questionId of marked) if (!(questionId in a.answers)) insert.run(a.id, questionId, null, 1, completed);
+    // a test with an exam pattern: the marks from the answers, the version's key and the test's pattern (never
+    // taken on trust from the file, which an older backup or another app writes without them)
+    const marks = marksOnImport(a.testId, a.testVersion, a.answers);
+    if (marks.marks !== null)
+      conn
+        .prepare("UPDATE attempts SET marks = ?, max_marks = ?, score = ?, total_questions = ? WHERE id = ?")
+        .run(marks.marks, marks.maxMarks, marks.correct, marks.total, a.id);
     return "imported";
   });
   await run("announcements", data.announcements, announcementItem, (a) => {

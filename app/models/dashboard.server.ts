@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { allowance, GRACE_MS, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
+import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import type { SessionUser } from "./user.server";
 
 const FINISHED_SQL = sql.raw(`('submitted','expired')`);
@@ -60,8 +61,8 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
   const stats = db().get<{ available: number; taken: number; avg: number | null; best: number | null }>(sql`
     SELECT ${types.length ? sql`(SELECT COUNT(*) FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)}))` : sql`0`} AS available,
            COUNT(DISTINCT test_id) AS taken,
-           AVG(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS avg,
-           MAX(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS best
+           AVG(${markedPercentSql("")}) AS avg,
+           MAX(${markedPercentSql("")}) AS best
     FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL}`);
 
   const base = {
@@ -128,7 +129,7 @@ function runningAttempts(userId: string, now = Date.now()) {
 function myProgressBy(userId: string, group: SQL, testsWhere: SQL) {
   return db().all<{ g: string | number | null; attempted: number; avg: number | null }>(sql`
     SELECT ${group} AS g, COUNT(DISTINCT a.test_id) AS attempted,
-           AVG(CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0)) AS avg
+           AVG(${markedPercentSql("a")}) AS avg
     FROM attempts a JOIN tests t ON t.id = a.test_id
     WHERE a.user_id = ${userId} AND a.status IN ${FINISHED_SQL} AND t.is_active = 1 AND ${testsWhere}
     GROUP BY g`);
@@ -216,7 +217,7 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
             WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
     FROM tests t
     LEFT JOIN (
-      SELECT test_id, COUNT(*) AS used, MAX(CAST(score AS REAL) * 100 / NULLIF(total_questions, 0)) AS best
+      SELECT test_id, COUNT(*) AS used, MAX(${markedPercentSql("")}) AS best
       FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL} GROUP BY test_id
     ) s ON s.test_id = t.id
     LEFT JOIN user_test_limits l ON l.user_id = ${user.id} AND l.test_id = t.id
@@ -266,7 +267,7 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
 function recentResults(userId: string) {
   return db()
     .all<{ id: string; testId: string; title: string; score: number; total: number; completedAt: number }>(sql`
-      SELECT a.id, a.test_id AS testId, t.title, a.score, a.total_questions AS total, a.completed_at AS completedAt
+      SELECT a.id, a.test_id AS testId, t.title, ${markedScoreSql("a")} AS score, ${maxMarksSql("a")} AS total, a.completed_at AS completedAt
       FROM attempts a JOIN tests t ON t.id = a.test_id
       WHERE a.user_id = ${userId} AND a.status IN ${FINISHED_SQL}
       ORDER BY a.completed_at DESC LIMIT 5`)

@@ -1,4 +1,5 @@
 import { accommodationNote, latestClose, windowFor } from "~/lib/rules/accommodation";
+import { patternLabel } from "~/lib/rules/exam-pattern";
 import { answersNoteFor } from "~/lib/rules/answer-release";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
@@ -19,7 +20,7 @@ import {
   saveAnswer,
   startAttempt,
 } from "./attempt.server";
-import { testById } from "./test.server";
+import { gradedQuestionsOf, testById } from "./test.server";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import type { SessionUser } from "./user.server";
 
@@ -36,6 +37,8 @@ export type ExamPage =
       answersNote: string | null;
       /** the student's own accommodation (more time, more attempts), or null */
       accommodationNote: string | null;
+      /** how the test is marked when it has an exam pattern ("+2 for a right answer, −0.5 …"); null: +1 / 0 */
+      markingNote: string | null;
       latestResultId: string | null;
     }
   | {
@@ -43,7 +46,8 @@ export type ExamPage =
       test: { id: string; title: string; duration: number; totalQuestions: number };
       attempt: { id: string; deadlineAt: number; serverNow: number; deadlineClock: string; timeZone: string };
       /** in the attempt's order; `options` in display order, `optionIndex` their original indexes (null: not shuffled) */
-      questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null }[];
+      /** `marks`: the question's own marks for a right answer when it has them (exam patterns), shown beside it */
+      questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null; marks?: number }[];
       answers: Record<string, { chosen: number | null; marked: boolean; at: number }>;
       current: number;
       confirm: boolean;
@@ -83,6 +87,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       windowNote,
       answersNote: answersNoteFor({ ...test, closesAt: latestClose(test, personalClosesOf(test.id)) }, env().ACADEMY_TIME_ZONE),
       accommodationNote: accommodationNote(test.duration, accommodation),
+      markingNote: patternLabel({ marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks }, gradedQuestionsOf(test, test.currentVersion)),
       latestResultId: latest?.id ?? null,
     };
   }
@@ -96,6 +101,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
     question: q.question,
     options: q.optionOrder ? q.optionOrder.map((i) => q.options[i]) : q.options,
     optionIndex: q.optionOrder,
+    ...(q.marks !== null ? { marks: q.marks } : {}),
   }));
   // ?q= names the question; without it, Resume opens the one the student was last on. Nothing is
   // written here: visits travel with saves (the JS save queue, the no-JS form posts).

@@ -3,6 +3,7 @@ import { Kept } from "~/lib/server/kept.server";
 import { db } from "~/db/db.server";
 import { accuracy, weakestUnits } from "~/lib/rules/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
+import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
 /** the trend shows the latest attempts, oldest on the left */
@@ -11,7 +12,8 @@ export const TREND_ATTEMPTS = 60;
 export const TESTS_SHOWN = 30;
 
 /**
- * A student's "My progress": the score trend, accuracy by exam category and by unit, every test with its
+ * A student's "My progress": the score trend (marked scores: app/models/marked-score.server.ts), accuracy (right
+ * answers over questions) by exam category and by unit, every test with its
  * attempts and best and latest score, time per question against the test's median (over every student's
  * finished attempts), and the weakest units. SQL aggregates over the student's attempts (index
  * attempts_stats_idx); the medians read the attempts of the tests the student took.
@@ -20,7 +22,7 @@ export function loadProgress(userId: string) {
   const labels = examTypeLabels();
   const trend = db()
     .all<{ id: string; testId: string; title: string; completedAt: number; score: number; total: number }>(sql`
-      SELECT a.id, a.test_id AS testId, t.title, a.completed_at AS completedAt, a.score, a.total_questions AS total
+      SELECT a.id, a.test_id AS testId, t.title, a.completed_at AS completedAt, ${markedScoreSql("a")} AS score, ${maxMarksSql("a")} AS total
       FROM attempts a JOIN tests t ON t.id = a.test_id
       WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
       ORDER BY a.completed_at DESC LIMIT ${TREND_ATTEMPTS}`)
@@ -65,7 +67,7 @@ export function loadProgress(userId: string) {
   }>(sql`
       WITH mine AS (
         SELECT a.id, a.test_id, a.completed_at,
-               CAST(a.score AS REAL) * 100 / NULLIF(a.total_questions, 0) AS pct,
+               ${markedPercentSql("a")} AS pct,
                CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0) AS spq,
                ROW_NUMBER() OVER (PARTITION BY a.test_id ORDER BY a.completed_at DESC) AS rn
         FROM attempts a WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { userSignInName } from "./user.server";
-import { db, transaction } from "~/db/db.server";
+import { db, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, regrades, tests, users } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
-import { fixesFor, markAttempt, type QuestionFix } from "~/lib/rules/regrade-rules";
+import { fixesFor, type QuestionFix } from "~/lib/rules/regrade-rules";
+import { markAnswers } from "~/lib/rules/exam-pattern";
 import { questionsOf } from "./test.server";
 
 const FINISHED = ["submitted", "expired"] as const;
@@ -21,6 +22,11 @@ type VersionPlan = {
     oldTotal: number;
     newScore: number;
     newTotal: number;
+    /** the marked score before and after, for a test with an exam pattern (null otherwise) */
+    oldMarks: number | null;
+    oldMaxMarks: number | null;
+    newMarks: number | null;
+    newMaxMarks: number | null;
   }>;
 };
 
@@ -71,6 +77,8 @@ export function regradePlan(testId: string) {
         completedAt: attempts.completedAt,
         score: attempts.score,
         total: attempts.totalQuestions,
+        marks: attempts.marks,
+        maxMarks: attempts.maxMarks,
       })
       .from(attempts)
       .innerJoin(users, eq(users.id, attempts.userId))
@@ -78,12 +86,13 @@ export function regradePlan(testId: string) {
       .orderBy(users.name)
       .all();
     const answers = answersByAttempt(rows.map((r) => r.id));
+    const pattern = { marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks };
     plans.push({
       version,
       fixes,
       changes,
       attempts: rows.map((r) => {
-        const marked = markAttempt(answers.get(r.id) ?? new Map(), key);
+        const marked = markAnswers(answers.get(r.id) ?? new Map(), key, pattern);
         return {
           id: r.id,
           name: r.name,
@@ -91,8 +100,12 @@ export function regradePlan(testId: string) {
           completedAt: r.completedAt ? +r.completedAt : null,
           oldScore: r.score ?? 0,
           oldTotal: r.total,
-          newScore: marked.score,
+          newScore: marked.correct,
           newTotal: marked.total,
+          oldMarks: r.marks,
+          oldMaxMarks: r.maxMarks,
+          newMarks: marked.marks,
+          newMaxMarks: marked.maxMarks,
         };
       }),
     });
@@ -102,8 +115,13 @@ export function regradePlan(testId: string) {
     test: { id: test.id, title: test.title, currentVersion: test.currentVersion },
     plans,
     attempts: all.length,
-    changedScores: all.filter((a) => a.oldScore !== a.newScore || a.oldTotal !== a.newTotal).length,
+    changedScores: all.filter(scoreChanged).length,
   };
+}
+
+/** A regrade changed this attempt's score: its right answers, its question count or its marks. */
+function scoreChanged(a: VersionPlan["attempts"][number]) {
+  return a.oldScore !== a.newScore || a.oldTotal !== a.newTotal || a.oldMarks !== a.newMarks;
 }
 
 function answersByAttempt(ids: string[]) {
@@ -145,7 +163,10 @@ export function applyRegrade(testId: string, by: string, reason: string, now = n
           .run();
       }
       for (const a of p.attempts) {
-        tx.update(attempts).set({ score: a.newScore, totalQuestions: a.newTotal, regradedAt: now }).where(eq(attempts.id, a.id)).run();
+        tx.update(attempts)
+          .set({ score: a.newScore, totalQuestions: a.newTotal, marks: a.newMarks, maxMarks: a.newMaxMarks, regradedAt: now })
+          .where(eq(attempts.id, a.id))
+          .run();
       }
       tx.insert(regrades)
         .values({
@@ -155,7 +176,7 @@ export function applyRegrade(testId: string, by: string, reason: string, now = n
           regradedBy: by,
           reason,
           attempts: p.attempts.length,
-          changedScores: p.attempts.filter((a) => a.oldScore !== a.newScore || a.oldTotal !== a.newTotal).length,
+          changedScores: p.attempts.filter(scoreChanged).length,
           createdAt: now,
         })
         .run();
@@ -167,6 +188,30 @@ export function applyRegrade(testId: string, by: string, reason: string, now = n
       .run();
   });
   return { attempts: plan.attempts, changedScores: plan.changedScores };
+}
+
+/**
+ * Re-marks every finished attempt of a test under its exam pattern (`tx`: inside the transaction that changed
+ * the pattern). The right answers and question counts stay as they are; the marks follow the new pattern, or
+ * become null when the test no longer has one. Returns how many attempts were re-marked.
+ */
+export function remarkFinishedAttempts(tx: DB, testId: string): number {
+  const test = tx.select().from(tests).where(eq(tests.id, testId)).get();
+  if (!test) return 0;
+  const pattern = { marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks };
+  const rows = tx
+    .select({ id: attempts.id, version: attempts.testVersion })
+    .from(attempts)
+    .where(and(eq(attempts.testId, testId), inArray(attempts.status, [...FINISHED])))
+    .all();
+  const answers = answersByAttempt(rows.map((r) => r.id));
+  const keys = new Map<number, ReturnType<typeof questionsOf>>();
+  for (const r of rows) {
+    if (!keys.has(r.version)) keys.set(r.version, questionsOf(testId, r.version));
+    const marked = markAnswers(answers.get(r.id) ?? new Map(), keys.get(r.version) ?? [], pattern);
+    tx.update(attempts).set({ marks: marked.marks, maxMarks: marked.maxMarks }).where(eq(attempts.id, r.id)).run();
+  }
+  return rows.length;
 }
 
 /** The regrades of a test, newest first. */

@@ -26,16 +26,34 @@ export function attemptsReportCsv(timeZone: string): string {
     status: string;
     score: number | null;
     total: number;
+    marks: number | null;
+    maxMarks: number | null;
     timeSpent: number | null;
     startedAt: number;
     completedAt: number | null;
   }>(sql`
     SELECT a.id, u.name, coalesce(u.email, u.roll_number) AS email, t.title, a.test_version AS version, a.status, a.score, a.total_questions AS total,
-           a.time_spent AS timeSpent, a.started_at AS startedAt, a.completed_at AS completedAt
+           ROUND(a.marks, 2) AS marks, ROUND(a.max_marks, 2) AS maxMarks, a.time_spent AS timeSpent, a.started_at AS startedAt, a.completed_at AS completedAt
     FROM attempts a JOIN users u ON u.id = a.user_id JOIN tests t ON t.id = a.test_id
     ORDER BY a.started_at`);
   return csv(
-    ["attempt_id", "student", "email", "test", "test_version", "status", "score", "total_questions", "percent", "minutes_spent", "started", "finished"],
+    // score = right answers; marks and max_marks only for a test with an exam pattern, whose percent is of its marks
+    [
+      "attempt_id",
+      "student",
+      "email",
+      "test",
+      "test_version",
+      "status",
+      "score",
+      "total_questions",
+      "marks",
+      "max_marks",
+      "percent",
+      "minutes_spent",
+      "started",
+      "finished",
+    ],
     rows.map((r) => [
       r.id,
       r.name,
@@ -45,7 +63,9 @@ export function attemptsReportCsv(timeZone: string): string {
       r.status,
       r.score ?? "",
       r.total,
-      r.score === null ? "" : percent(r.score, r.total),
+      r.marks ?? "",
+      r.maxMarks ?? "",
+      r.score === null ? "" : percent(r.marks ?? r.score, r.maxMarks ?? r.total),
       minutes(r.timeSpent),
       formatDateTime(r.startedAt, timeZone),
       r.completedAt ? formatDateTime(r.completedAt, timeZone) : "",
@@ -57,8 +77,13 @@ export type MarksRow = {
   name: string;
   email: string;
   attemptNumber: number;
+  /** right answers out of the questions that count */
   score: number;
   total: number;
+  /** the marked score and its maximum when the test has an exam pattern, else null */
+  marks: number | null;
+  maxMarks: number | null;
+  /** of the marks when there are any */
   percent: number;
   timeSpent: number | null;
   completedAt: number;
@@ -75,32 +100,37 @@ export function marksRegister(testId: string): { title: string; rows: MarksRow[]
     attemptNumber: number;
     score: number;
     total: number;
+    marks: number | null;
+    maxMarks: number | null;
     timeSpent: number | null;
     completedAt: number;
     regradedAt: number | null;
   }>(sql`
     SELECT u.name, coalesce(u.email, u.roll_number) AS email,
            ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.started_at) AS attemptNumber,
-           COALESCE(a.score, 0) AS score, a.total_questions AS total, a.time_spent AS timeSpent, a.completed_at AS completedAt,
+           COALESCE(a.score, 0) AS score, a.total_questions AS total, ROUND(a.marks, 2) AS marks, ROUND(a.max_marks, 2) AS maxMarks,
+           a.time_spent AS timeSpent, a.completed_at AS completedAt,
            a.regraded_at AS regradedAt
     FROM attempts a JOIN users u ON u.id = a.user_id
     WHERE a.test_id = ${testId} AND a.status IN ('submitted','expired')
     ORDER BY u.name COLLATE NOCASE, coalesce(u.email, u.roll_number), a.started_at`);
   return {
     title: test.title,
-    rows: rows.map((r) => ({ ...r, percent: percent(r.score, r.total), regraded: r.regradedAt !== null })),
+    rows: rows.map((r) => ({ ...r, percent: percent(r.marks ?? r.score, r.maxMarks ?? r.total), regraded: r.regradedAt !== null })),
   };
 }
 
 export function marksRegisterCsv(register: { rows: MarksRow[] }, timeZone: string): string {
   return csv(
-    ["student", "email", "attempt", "score", "total_questions", "percent", "minutes_spent", "finished", "regraded"],
+    ["student", "email", "attempt", "score", "total_questions", "marks", "max_marks", "percent", "minutes_spent", "finished", "regraded"],
     register.rows.map((r) => [
       r.name,
       r.email,
       r.attemptNumber,
       r.score,
       r.total,
+      r.marks ?? "",
+      r.maxMarks ?? "",
       r.percent,
       minutes(r.timeSpent),
       formatDateTime(r.completedAt, timeZone),

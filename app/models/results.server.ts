@@ -9,6 +9,8 @@ import { attempts, type Test } from "~/db/schema.server";
 import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
+import { hasPattern, markAnswers, markingOf } from "~/lib/rules/exam-pattern";
+import { markedFractionSql } from "./marked-score.server";
 import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { testById } from "./test.server";
@@ -36,17 +38,17 @@ function bestScoresOf(testId: string, now: number) {
 
 function loadBestScores(testId: string) {
   const rows = db().all<{ userId: string; p: number | null }>(sql`
-    SELECT user_id AS userId, MAX(CAST(score AS REAL) / NULLIF(total_questions, 0)) AS p
+    SELECT user_id AS userId, MAX(${markedFractionSql("")}) AS p
     FROM ${attempts} WHERE test_id = ${testId} AND status IN ('submitted', 'expired') GROUP BY user_id`);
   const byUser = new Map<string, number>();
   for (const r of rows) if (r.p !== null) byUser.set(r.userId, r.p);
   return { byUser, sorted: [...byUser.values()].sort((a, b) => a - b) };
 }
 
-/** Rank of a student's best attempt among every student's best attempt on a test (1 = top). */
+/** Rank of a student's best attempt among every student's best attempt on a test (1 = top), by marked score. */
 export function rankAmongBest(testId: string, userId: string, now = Date.now()) {
   const mine = db().get<{ p: number | null }>(sql`
-    SELECT MAX(CAST(score AS REAL) / NULLIF(total_questions, 0)) AS p
+    SELECT MAX(${markedFractionSql("")}) AS p
     FROM ${attempts} WHERE test_id = ${testId} AND user_id = ${userId} AND status IN ('submitted', 'expired')`)?.p;
   if (mine === null || mine === undefined) return null;
   const best = bestScoresOf(testId, now);
@@ -102,6 +104,17 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   const correct = review.filter((r) => r.outcome === "correct").length;
   const wrong = review.filter((r) => r.outcome === "wrong").length;
   const total = attempt.totalQuestions || key.length;
+  // a test with an exam pattern: the marks stored at close (or by a regrade), and how they add up
+  const pattern = { marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks };
+  const marking = hasPattern(pattern, key)
+    ? markingOf(
+        markAnswers(new Map(review.map((r) => [r.id, r.chosen])), key, pattern),
+        pattern,
+        key.every((q) => q.marks === null),
+      )
+    : null;
+  const marks = marking && attempt.marks !== null ? attempt.marks : null;
+  const maxMarks = marking && attempt.maxMarks !== null ? attempt.maxMarks : null;
   const timeSpent = attempt.timeSpent ?? 0;
   const attemptsOnTest = finishedAttemptCount(db(), attempt.userId, testId);
   // a live mock keeps its key back until its window closes (or for good: score only); admins see everything.
@@ -122,7 +135,10 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       status: attempt.status,
       score: attempt.score ?? correct,
       total,
-      percent: percent(attempt.score ?? correct, total),
+      /** the marked score and its maximum when the test has an exam pattern, else null */
+      marks,
+      maxMarks,
+      percent: percent(marks ?? attempt.score ?? correct, maxMarks ?? total),
       timeSpent,
       completedAt: attempt.completedAt ? +attempt.completedAt : null,
       deadlineAt: +attempt.deadlineAt,
@@ -135,6 +151,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       unanswered: total - correct - wrong,
       accuracy: percent(correct, correct + wrong),
       avgSecondsPerQuestion: total ? Math.round(timeSpent / total) : 0,
+      /** how the marks add up (correct × marks − wrong × penalty); null for a test without a pattern */
+      marking,
     },
     // a scheduled test ranks everyone once it has closed
     rank: ranksVisible(closing) ? rankAmongBest(testId, attempt.userId) : null,

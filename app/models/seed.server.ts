@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { announcementSchema, bookSchema, materialSchema } from "~/lib/schemas/admin-schemas";
 import { createTest } from "./test.server";
+import { markAnswers } from "~/lib/rules/exam-pattern";
 import { createUser, enforceOwner, findUserBySignInName } from "./user.server";
 import { env } from "~/lib/server/env.server";
 import { boldQuoted } from "~/lib/rules/markup";
@@ -96,6 +97,8 @@ export async function seedDemo() {
         unitName: t.unitName,
         duration: t.duration,
         maxAttempts: t.maxAttempts,
+        marksPerCorrect: t.marksPerCorrect,
+        negativeMarks: t.negativeMarks,
         createdAt: new Date(now - (demoTests.length - i) * DAY),
       },
       t.questions.map(([question, options, correctAnswer, explanation]) => ({
@@ -119,7 +122,8 @@ export async function seedDemo() {
   transaction((tx) => {
     for (const f of finished) {
       const test = created[f.testIndex];
-      const key = demoTests[f.testIndex].questions.map((q) => q[2]);
+      const key = demoTests[f.testIndex].questions.map((q, i) => ({ id: `q${i + 1}`, correctAnswer: q[2] }));
+      const marked = markAnswers(new Map(f.chosen.map((c, i) => [`q${i + 1}`, c])), key, test);
       const startedAt = new Date(now - f.daysAgo * DAY);
       const timeSpent = 60 * Math.min(test.duration, 7) + 13;
       const id = newId();
@@ -133,8 +137,10 @@ export async function seedDemo() {
           startedAt,
           deadlineAt: new Date(startedAt.getTime() + test.duration * 60_000),
           completedAt: new Date(startedAt.getTime() + timeSpent * 1000),
-          score: f.chosen.filter((c, i) => c === key[i]).length,
-          totalQuestions: key.length,
+          score: marked.correct,
+          totalQuestions: marked.total,
+          marks: marked.marks,
+          maxMarks: marked.maxMarks,
           timeSpent,
         })
         .run();

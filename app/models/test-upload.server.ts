@@ -99,6 +99,9 @@ export async function createFromPreview(
       unitName: f.unitName,
       maxAttempts: f.maxAttempts,
       answerRelease: f.answerRelease,
+      // (a preview signed before exam patterns carries none: +1 / 0)
+      marksPerCorrect: f.marksPerCorrect ?? 1,
+      negativeMarks: f.negativeMarks ?? 0,
       isActive: !payload.report,
       uploadReport: payload.report,
     },

@@ -9,6 +9,8 @@ export type QuestionInput = {
   options: string[];
   correctAnswer: number;
   explanation?: string | null;
+  /** this question's own marks for a right answer (the CSV's `marks` column); null = the test's */
+  marks?: number | null;
 };
 
 export type TestInput = {
@@ -24,6 +26,9 @@ export type TestInput = {
   shuffleOptions?: boolean;
   /** when students see the key (app/lib/rules/answer-release.ts); null = the default */
   answerRelease?: string | null;
+  /** the exam pattern (app/lib/rules/exam-pattern.ts); +1 / 0 when not given */
+  marksPerCorrect?: number;
+  negativeMarks?: number;
   id?: string;
   createdAt?: Date;
   /** the CSV upload's flagged rows, kept until the test is published */
@@ -46,6 +51,7 @@ export function insertQuestions(tx: DB, testId: string, version: number, list: Q
         options: q.options,
         correctAnswer: q.correctAnswer,
         explanation: q.explanation ?? null,
+        marks: q.marks ?? null,
       })),
     )
     .run();
@@ -73,6 +79,8 @@ export function createTest(input: TestInput, list: QuestionInput[]): Test {
         shuffleQuestions: input.shuffleQuestions ?? false,
         shuffleOptions: input.shuffleOptions ?? false,
         answerRelease: input.answerRelease ?? null,
+        marksPerCorrect: input.marksPerCorrect ?? 1,
+        negativeMarks: input.negativeMarks ?? 0,
         uploadReport: input.uploadReport ?? null,
         currentVersion: 1,
         createdAt: now,

@@ -32,10 +32,10 @@ const SNAPSHOT: Record<string, string> = {
   accommodations: "SELECT user_id, test_id, extra_minutes, extra_percent, extra_attempts, opens_at, closes_at, note FROM accommodations",
   exam_types: "SELECT value, label, is_builtin FROM exam_types",
   tests:
-    "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, answer_release, created_at FROM tests",
+    "SELECT id, title, description, exam_type, unit_number, unit_name, duration, total_questions, is_active, max_attempts, current_version, archived_at, opens_at, closes_at, answer_release, marks_per_correct, negative_marks, created_at FROM tests",
   questions: "SELECT * FROM questions",
   attempts:
-    "SELECT id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, time_spent, regraded_at FROM attempts",
+    "SELECT id, test_id, user_id, test_version, status, started_at, deadline_at, completed_at, score, total_questions, marks, max_marks, time_spent, regraded_at FROM attempts",
   attempt_answers: "SELECT attempt_id, question_id, chosen_index, marked_for_review FROM attempt_answers",
   announcements: "SELECT id, title, content, type, image_url, is_active, scheduled_for, target_type, created_at FROM announcements",
   announcement_exam_types: "SELECT * FROM announcement_exam_types",
@@ -48,8 +48,8 @@ const snapshot = () =>
 
 const option = fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(..."abcdefgh XYZ,;\"'ஆ".split("")) }).map((s) => s.trim() || "x");
 const question = fc
-  .record({ question: option, options: fc.uniqueArray(option, { minLength: 2, maxLength: 6 }), pick: fc.nat() })
-  .map((q) => ({ question: `Q ${q.question}`, options: q.options, correctAnswer: q.pick % q.options.length, explanation: null }));
+  .record({ question: option, options: fc.uniqueArray(option, { minLength: 2, maxLength: 6 }), pick: fc.nat(), marks: fc.constantFrom(null, null, 2, 0.5) })
+  .map((q) => ({ question: `Q ${q.question}`, options: q.options, correctAnswer: q.pick % q.options.length, explanation: null, marks: q.marks }));
 const scenario = fc.record({
   tests: fc.array(
     fc.record({
@@ -58,6 +58,8 @@ const scenario = fc.record({
       regrade: fc.boolean(),
       archive: fc.boolean(),
       answerRelease: fc.constantFrom(null, "after_attempt", "after_window", "score_only"),
+      // an exam pattern (app/lib/rules/exam-pattern.ts), or none
+      pattern: fc.constantFrom({}, { marksPerCorrect: 2, negativeMarks: 0.5 }, { marksPerCorrect: 1, negativeMarks: 1 / 3 }),
     }),
     {
       minLength: 1,
@@ -92,7 +94,7 @@ describe("export then import into an empty site", () => {
         rawDb().prepare("UPDATE users SET global_test_limit = 3 WHERE email = ?").run(`s0-${run}@example.test`);
         saveAccommodation(students[0].id, { testId: null, extraMinutes: 0, extraPercent: 25, extraAttempts: 0, note: "" });
         for (const [ti, t] of sc.tests.entries()) {
-          const test = createTest({ title: `Test ${ti}`, examType: "NET", answerRelease: t.answerRelease }, t.questions);
+          const test = createTest({ title: `Test ${ti}`, examType: "NET", answerRelease: t.answerRelease, ...t.pattern }, t.questions);
           rawDb().prepare("INSERT INTO user_test_limits (user_id, test_id, max_attempts) VALUES (?, ?, 2)").run(students[0].id, test.id);
           if (ti === 0)
             saveAccommodation(students[0].id, {
@@ -113,9 +115,12 @@ describe("export then import into an empty site", () => {
           }
           if (t.edit) {
             const fresh = rawDb().prepare("SELECT updated_at AS u FROM tests WHERE id = ?").get(test.id) as { u: number };
-            const edited = t.questions.map((q, qi) =>
-              qi === 0 ? { ...q, correctAnswer: (q.correctAnswer + 1) % q.options.length, explanation: "" } : { ...q, explanation: "" },
-            );
+            const edited = t.questions.map((q, qi) => ({
+              ...q,
+              correctAnswer: qi === 0 ? (q.correctAnswer + 1) % q.options.length : q.correctAnswer,
+              explanation: "",
+              marks: q.marks === null ? "" : String(q.marks),
+            }));
             const saved = saveTestWithQuestions(
               test.id,
               fresh.u,

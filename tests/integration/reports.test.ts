@@ -85,6 +85,8 @@ describe("Backup & Import CSV", () => {
       "status",
       "score",
       "total_questions",
+      "marks",
+      "max_marks",
       "percent",
       "minutes_spent",
       "started",

@@ -4,11 +4,11 @@ import { itemAnalysis, topUsers } from "~/lib/rules/analytics-rules";
 describe("top users", () => {
   it("ranks by overall percentage, ties by attempts then name, with the User {id} fallback", () => {
     const ranked = topUsers([
-      { userId: "a", name: "Zara", correct: 8, questions: 10, attempts: 1 },
-      { userId: "b", name: "Anu", correct: 16, questions: 20, attempts: 2 },
-      { userId: "c", name: "Bala", correct: 8, questions: 10, attempts: 1 },
-      { userId: "d", name: null, correct: 9, questions: 10, attempts: 1 },
-      { userId: "e", name: "Nobody", correct: 0, questions: 0, attempts: 0 },
+      { userId: "a", name: "Zara", marks: 8, maxMarks: 10, attempts: 1 },
+      { userId: "b", name: "Anu", marks: 16, maxMarks: 20, attempts: 2 },
+      { userId: "c", name: "Bala", marks: 8, maxMarks: 10, attempts: 1 },
+      { userId: "d", name: null, marks: 9, maxMarks: 10, attempts: 1 },
+      { userId: "e", name: "Nobody", marks: 0, maxMarks: 0, attempts: 0 },
     ]);
     expect(ranked.map((r) => [r.rank, r.name, r.percent])).toEqual([
       [1, "User d", 90],
@@ -18,7 +18,7 @@ describe("top users", () => {
     ]);
   });
   it("keeps at most 10", () => {
-    const many = Array.from({ length: 15 }, (_, i) => ({ userId: String(i), name: `U${i}`, correct: i, questions: 20, attempts: 1 }));
+    const many = Array.from({ length: 15 }, (_, i) => ({ userId: String(i), name: `U${i}`, marks: i, maxMarks: 20, attempts: 1 }));
     expect(topUsers(many)).toHaveLength(10);
   });
 });

@@ -60,10 +60,11 @@ describe("editor form", () => {
     f.append("q.0.option.1", "B");
     f.append("q.0.option.2", "C");
     f.append("q.0.explanation", "Because");
+    f.append("q.0.marks", "2");
     f.append("title", "ignored");
     expect(questionsFromForm(f)).toEqual([
-      { question: "First", options: ["A", "B", "C"], correctAnswer: 0, explanation: "Because" },
-      { question: "Second", options: ["X", "Y"], correctAnswer: 1, explanation: "" },
+      { question: "First", options: ["A", "B", "C"], correctAnswer: 0, explanation: "Because", marks: "2" },
+      { question: "Second", options: ["X", "Y"], correctAnswer: 1, explanation: "", marks: "" },
     ]);
   });
 });
@@ -75,5 +76,19 @@ describe("editedQuestionErrors", () => {
       3: ["Question 4 has invalid correct answer"],
     });
     expect(editedQuestionErrors([good, good])).toEqual({});
+  });
+
+  it("refuses a question's marks that are not a number above 0; empty is the test's", () => {
+    expect(
+      editedQuestionErrors([
+        { ...good, marks: "" },
+        { ...good, marks: "1/2" },
+        { ...good, marks: "0" },
+        { ...good, marks: "two" },
+      ]),
+    ).toEqual({
+      2: ["Question 3: its marks must be a number above 0 and at most 100 (such as 2 or 0.5), or empty for the test's"],
+      3: ["Question 4: its marks must be a number above 0 and at most 100 (such as 2 or 0.5), or empty for the test's"],
+    });
   });
 });

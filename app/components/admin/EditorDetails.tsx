@@ -35,7 +35,11 @@ export function EditorDetailsPanel({
   /** the aria wiring of a field with its error */
   const aria = (name: string) => (fieldErrors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   /** a text or number field of the panel: label, input, its error */
-  const input = (name: TextKey, label: string, extra: { type?: "number"; min?: number; max?: number; maxLength?: number } = {}) => (
+  const input = (
+    name: TextKey,
+    label: string,
+    extra: { type?: "number"; min?: number; max?: number; maxLength?: number; inputMode?: "decimal"; placeholder?: string } = {},
+  ) => (
     <Labelled id={name} label={label} error={fieldErrors[name]}>
       <input id={name} name={name} value={details[name]} onChange={set(name)} className="input" {...extra} {...aria(name)} />
     </Labelled>
@@ -77,6 +81,10 @@ export function EditorDetailsPanel({
         {input("unitNumber", "Unit number", { type: "number", min: 1 })}
       </div>
       {input("unitName", "Unit name", { maxLength: TEST_LIMITS.unitName })}
+      <div className="grid grid-cols-2 gap-3">
+        {input("marksPerCorrect", "Marks per right answer", { inputMode: "decimal", placeholder: "1" })}
+        {input("negativeMarks", "Marks off per wrong answer", { inputMode: "decimal", placeholder: "0, 0.25 or 1/3" })}
+      </div>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
@@ -110,7 +118,7 @@ export function EditorDetailsPanel({
   );
 }
 
-type TextKey = "title" | "customExamType" | "duration" | "unitNumber" | "unitName";
+type TextKey = "title" | "customExamType" | "duration" | "unitNumber" | "unitName" | "marksPerCorrect" | "negativeMarks";
 
 /** A label, its control and the control's error (the id `${id}-error` the control's aria-describedby names). */
 function Labelled({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {

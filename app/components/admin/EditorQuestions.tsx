@@ -166,6 +166,20 @@ export function EditorQuestions({
               rows={2}
             />
           </div>
+          <div className="max-w-[12rem]">
+            <label htmlFor={`q-${i}-marks`} className="label">
+              Marks (optional)
+            </label>
+            <input
+              id={`q-${i}-marks`}
+              name={`q.${i}.marks`}
+              value={q.marks ?? ""}
+              onChange={(e) => setQ(i, { ...q, marks: e.target.value })}
+              className="input"
+              inputMode="decimal"
+              placeholder="the test's"
+            />
+          </div>
         </fieldset>
       ))}
       <button

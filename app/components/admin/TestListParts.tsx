@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { answersHeldNote } from "~/lib/rules/answer-release";
-import { formatDateTime } from "~/lib/rules/time";
+import { formatDate, formatDateTime } from "~/lib/rules/time";
+import { formatMarks, hasPattern } from "~/lib/rules/exam-pattern";
 import { plural } from "~/lib/rules/words";
 import type { UploadReport } from "~/models/test.server";
 import type { BulkFileResult } from "~/models/test-upload.server";
@@ -79,6 +80,29 @@ export function TestWindowNote({
       {test.opensAt ? `Opens ${formatDateTime(test.opensAt, timeZone)}` : "Open"}
       {test.closesAt ? ` · closes ${formatDateTime(test.closesAt, timeZone)}` : ""}
       {held ? ` · ${held}` : ""}
+    </p>
+  );
+}
+
+/** A test row's facts: duration, questions, attempts allowed, its exam pattern when it has one, created, attempts taken. */
+export function TestFacts({
+  test: t,
+}: {
+  test: {
+    duration: number;
+    totalQuestions: number;
+    maxAttempts: number | null;
+    marksPerCorrect: number;
+    negativeMarks: number;
+    createdAt: Date | string | number;
+    attemptCount: number;
+  };
+}) {
+  return (
+    <p className="mt-1 text-sm text-slate-600">
+      {t.duration} min · {plural(t.totalQuestions, "question")} · {t.maxAttempts ? `Max ${plural(t.maxAttempts, "attempt")}` : "Unlimited attempts"}{" "}
+      {hasPattern(t) ? `· Marked +${formatMarks(t.marksPerCorrect)} / −${formatMarks(t.negativeMarks)} ` : ""}· Created {formatDate(t.createdAt)} ·{" "}
+      {plural(t.attemptCount, "attempt")} taken
     </p>
   );
 }

@@ -2,6 +2,7 @@
 // palette, the clock and the finish dialog. Every control is a submit button of one form, so without
 // JavaScript the server saves and moves; with it, useExamSession runs the same rules in the page.
 import { Form, useActionData } from "@remix-run/react";
+import { formatMarks } from "~/lib/rules/exam-pattern";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/components/exam/Countdown";
@@ -128,6 +129,11 @@ export function Exam({ page }: { page: ExamPageData }) {
             <legend ref={legendRef} tabIndex={-1} className="text-base font-semibold leading-relaxed focus:outline-none sm:text-lg">
               <span className="mr-1 text-slate-500">Q{current}.</span>
               <RichText text={question.question} />
+              {question.marks !== undefined ? (
+                <span className="ml-2 whitespace-nowrap text-sm font-normal text-slate-500" data-testid="question-marks">
+                  ({formatMarks(question.marks)} {question.marks === 1 ? "mark" : "marks"})
+                </span>
+              ) : null}
             </legend>
             <div className="mt-4 space-y-2">
               {question.options.map((option, i) => {

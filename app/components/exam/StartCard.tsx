@@ -42,7 +42,11 @@ export function StartCard({ page }: { page: ReadyPage }) {
         </dl>
         <h2 className="mt-6 font-semibold">Instructions</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>Each question has one correct answer. There is no negative marking.</li>
+          {page.markingNote ? (
+            <li data-testid="marking-note">Each question has one correct answer. Marking: {page.markingNote}.</li>
+          ) : (
+            <li>Each question has one correct answer. There is no negative marking.</li>
+          )}
           <li>The timer starts when you press Start Test and keeps running if you close the page.</li>
           <li>
             Your answer is saved the moment you choose it (if your browser runs without JavaScript: as soon as you press any button under the question or a

@@ -9,21 +9,23 @@ export const SCORE_BANDS: Array<{ key: ScoreBand; label: string; range: string }
 
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type UserTotals = { userId: string; name: string | null; correct: number; questions: number; attempts: number };
+/** A student's marks summed over their finished attempts, and the most they could have scored (app/lib/rules/exam-pattern.ts). */
+export type UserTotals = { userId: string; name: string | null; marks: number; maxMarks: number; attempts: number };
 
 /**
- * Top users by overall percentage (all their correct answers over all their questions).
+ * Top users by overall percentage (all their marks over all they could have scored; for tests without an exam
+ * pattern, their right answers over their questions).
  * Ties: more attempts first, then name; names fall back to "User {id}".
  */
 export function topUsers(rows: UserTotals[], limit = 10) {
   return rows
-    .filter((r) => r.questions > 0)
+    .filter((r) => r.maxMarks > 0)
     .map((r) => ({
       userId: r.userId,
       name: r.name ?? `User ${r.userId}`,
       attempts: r.attempts,
-      percent: Math.round((r.correct / r.questions) * 100),
-      exact: r.correct / r.questions,
+      percent: Math.round((r.marks / r.maxMarks) * 100),
+      exact: r.marks / r.maxMarks,
     }))
     .sort((a, b) => b.exact - a.exact || b.attempts - a.attempts || a.name.localeCompare(b.name))
     .slice(0, limit)
@@ -31,7 +33,7 @@ export function topUsers(rows: UserTotals[], limit = 10) {
 }
 
 /**
- * Item analysis of one question over finished attempts ordered by score:
+ * Item analysis of one question over finished attempts ordered by (marked) score:
  * facility = share of all attempts that got it right; discrimination = facility in the top third
  * minus facility in the bottom third (−1 … 1; near 0 or negative flags a broken item or key).
  */

@@ -38,15 +38,3 @@ export function fixesFor(older: readonly KeyedQuestion[], current: readonly Keye
     return { id: q.id, correctAnswer: index, dropped: false, change: "key" };
   });
 }
-
-/** An attempt's score and question count under a version's (fixed) key: dropped questions do not count. */
-export function markAttempt(answers: ReadonlyMap<string, number | null>, key: ReadonlyArray<{ id: string; correctAnswer: number; dropped: boolean }>) {
-  let score = 0;
-  let total = 0;
-  for (const q of key) {
-    if (q.dropped) continue;
-    total += 1;
-    if (answers.get(q.id) === q.correctAnswer) score += 1;
-  }
-  return { score, total };
-}

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { parseMarks } from "./exam-pattern";
 /** Rules of the Edit Test dialog and the question editor (spec 001 §5 "Test editing"). Pure. */
-export type EditorQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string };
+/** `marks`: the question's own marks for a right answer (exam patterns) as typed; "" or missing = the test's */
+export type EditorQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string; marks?: string };
 
 /** Clear all tests asks for this exact phrase after two confirmations. */
 export const DELETE_ALL_PHRASE = "DELETE ALL";
@@ -9,6 +11,15 @@ export const DELETE_ALL_PHRASE = "DELETE ALL";
 export const clearAllSchema = z.object({
   confirmation: z.literal(DELETE_ALL_PHRASE, { message: `Type ${DELETE_ALL_PHRASE} exactly to delete every test.` }),
 });
+
+const QUESTION_MARKS_PROBLEM = "its marks must be a number above 0 and at most 100 (such as 2 or 0.5), or empty for the test's";
+
+/** A question's own marks as typed: empty (the test's), or a number above 0 and at most 100 ("1/2" too). */
+export function questionMarksValid(text: string | undefined): boolean {
+  if (!text?.trim()) return true;
+  const n = parseMarks(text);
+  return n !== null && n > 0;
+}
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 6;
@@ -31,6 +42,7 @@ export function editedQuestionErrors(questions: EditorQuestion[]): Record<number
     if (q.options.some((o) => !o.trim())) problems.push(`Question ${n} has empty options`);
     if (!Number.isInteger(q.correctAnswer) || q.correctAnswer < 0 || q.correctAnswer >= q.options.length)
       problems.push(`Question ${n} has invalid correct answer`);
+    if (!questionMarksValid(q.marks)) problems.push(`Question ${n}: ${QUESTION_MARKS_PROBLEM}`);
     if (problems.length) out[i] = problems;
   }
   return out;
@@ -46,6 +58,7 @@ export function validateEditedTest(title: string, questions: EditorQuestion[]): 
     if (q.options.length < MIN_OPTIONS) return `Question ${n} must have at least 2 options`;
     if (q.options.some((o) => !o.trim())) return `Question ${n} has empty options`;
     if (!Number.isInteger(q.correctAnswer) || q.correctAnswer < 0 || q.correctAnswer >= q.options.length) return `Question ${n} has invalid correct answer`;
+    if (!questionMarksValid(q.marks)) return `Question ${n}: ${QUESTION_MARKS_PROBLEM}`;
   }
   return null;
 }

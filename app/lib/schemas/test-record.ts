@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ANSWER_RELEASES } from "../rules/answer-release";
 import { examTypeProblem } from "../rules/exam-type-rules";
 import { fromZonedInput } from "../rules/time";
+import { parseMarks } from "../rules/exam-pattern";
 
 /**
  * The test record's one schema: every path that writes a test's details (single and bulk upload, the
@@ -29,6 +30,9 @@ export const UNIT_NUMBER_MESSAGE = `Unit number must be a whole number from ${TE
 export const UNIT_NAME_TOO_LONG = `The unit name is too long (at most ${TEST_LIMITS.unitName} characters)`;
 export const UNIT_NUMBER_FOR_NAME = "Enter the unit number for this unit name";
 export const ANSWER_RELEASE_MESSAGE = "Choose when students see the answers";
+export const MARKS_PER_CORRECT_MESSAGE = "Marks per right answer must be a number above 0 and at most 100, such as 1, 2 or 0.5";
+export const NEGATIVE_MARKS_MESSAGE = "Negative marks must be 0 or a number up to 100, such as 0.25 or 1/3";
+export const QUESTION_MARKS_MESSAGE = "A question's marks must be a number above 0 and at most 100, or empty for the test's";
 export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${TEST_LIMITS.maxAttempts.min} to ${TEST_LIMITS.maxAttempts.max}, or empty for unlimited`;
 
 /** When students see the key: one of the choices, or "" / nothing for the test's default (null). */
@@ -45,6 +49,24 @@ export function wholeNumber(min: number, max: number, message: string) {
     if (typeof v === "string") return v.trim() === "" ? undefined : Number(v.trim());
     return v;
   }, z.number({ message }).int(message).min(min, message).max(max, message).optional());
+}
+
+/**
+ * A marks figure of the exam pattern (app/lib/rules/exam-pattern.ts) from a form ("0.25", "1/3"; "" is empty) or
+ * from JSON (a number); empty gives undefined. `above` is the smallest allowed value, exclusive when `exclusive`.
+ */
+export function marksNumber(message: string, { exclusiveZero }: { exclusiveZero: boolean }) {
+  return z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return undefined;
+      if (typeof v === "string") return v.trim() === "" ? undefined : (parseMarks(v) ?? Number.NaN);
+      return v;
+    },
+    z
+      .number({ message })
+      .refine((n) => Number.isFinite(n) && n <= 100 && (exclusiveZero ? n > 0 : n >= 0), message)
+      .optional(),
+  );
 }
 
 /** Optional text: empty, missing or null is "" (Conform turns empty fields into undefined). */
@@ -70,6 +92,9 @@ export const testDetailsSchema = z
       .transform((v) => v ?? null),
     /** when students see the key and explanations (app/lib/rules/answer-release.ts); empty = the default */
     answerRelease: answerReleaseField(),
+    /** the exam pattern: +1 / 0 unless given */
+    marksPerCorrect: marksNumber(MARKS_PER_CORRECT_MESSAGE, { exclusiveZero: true }).transform((v) => v ?? 1),
+    negativeMarks: marksNumber(NEGATIVE_MARKS_MESSAGE, { exclusiveZero: false }).transform((v) => v ?? 0),
   })
   .superRefine((v, ctx) => {
     if (v.examType === "CUSTOM") {
@@ -118,6 +143,8 @@ export function testDetailsProblem(details: {
   unitName?: string | null;
   maxAttempts?: number | null;
   answerRelease?: string | null;
+  marksPerCorrect?: number;
+  negativeMarks?: number;
 }): string | null {
   if (details.examType === "CUSTOM") return CUSTOM_NAME_REQUIRED;
   const parsed = testDetailsSchema.safeParse({ ...details, customExamType: "" });
@@ -156,6 +183,8 @@ export const questionSchema = z
       .trim()
       .max(QUESTION_LIMITS.explanation, `The explanation is too long (at most ${QUESTION_LIMITS.explanation} characters)`)
       .nullish(),
+    /** this question's own marks for a right answer; null = the test's marks per right answer */
+    marks: marksNumber(QUESTION_MARKS_MESSAGE, { exclusiveZero: true }).transform((v) => v ?? null),
   })
   .refine((q) => q.correctAnswer < q.options.length, { message: "The correct answer must be one of the options", path: ["correctAnswer"] });
 

@@ -12,12 +12,16 @@
  *   text (any case); a single letter A–F is read as the option letter. Anything else falls back to
  *   the first option, and is reported.
  * - Double-quoted text in a question or explanation becomes bold.
+ * - An optional header column `marks` (anywhere) gives a question its own marks for a right answer (exam
+ *   patterns: app/lib/rules/exam-pattern.ts); empty is the test's. A value that is not a number above 0
+ *   ("2", "0.5", "1/2") skips the row. The column is taken out before the others are read.
  * Every skipped row and every fallback is reported with its line number, before anything is saved.
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { neutraliseFormula, restoreFormula } from "../rules/csv-cells";
 import { boldQuoted, plainText } from "../rules/markup";
+import { marksInputText, parseMarks } from "../rules/exam-pattern";
 
 export const NOT_UTF8 = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
 export const PARSE_ERROR = "Error parsing CSV file. Please check the format.";
@@ -32,7 +36,7 @@ export function isRowNumberHeader(cell: string): boolean {
   return /^(s\.?\s*no\.?|sl\.?\s*no\.?|sr\.?\s*no\.?|no\.?|#|serial(\s*no\.?)?|q\.?\s*no\.?)$/i.test(cell.trim());
 }
 
-export type ParsedQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string | null };
+export type ParsedQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string | null; marks?: number | null };
 export type SkippedRow = { line: number; reason: string };
 export type FallbackRow = { line: number; question: number; given: string };
 export type ParseReport = { rowsRead: number; skipped: SkippedRow[]; fallbacks: FallbackRow[]; notes: string[] };
@@ -79,6 +83,15 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     return { ok: false, error: PARSE_ERROR };
   }
   if (!records.length) return { ok: false, error: NO_QUESTIONS };
+  // a `marks` column is read on its own and taken out, so the columns around it are read as without it
+  const marksCol = records[0].record.findIndex((c) => /^marks?$/i.test(c.trim()));
+  const marksByLine = new Map<number, string>();
+  if (marksCol >= 0 && records[0].record.some((c) => c.toLowerCase().includes("question"))) {
+    for (const r of records) {
+      if (r.record.length > marksCol) marksByLine.set(r.info.lines, r.record[marksCol].trim());
+      r.record = r.record.filter((_, i) => i !== marksCol);
+    }
+  }
 
   const first = records[0].record.map((c) => c.trim().toLowerCase());
   const hasHeader = first.some((c) => c.includes("question") && !isRowNumberHeader(c));
@@ -149,9 +162,21 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     const opts = rawOptions.slice(0, MAX_CSV_OPTIONS);
     const given = cells[aCol] ?? "";
     const { index, matched } = answerIndex(given, opts);
-    if (!matched) report.fallbacks.push({ line, question: questions.length + 1, given });
     const explanation = eCol !== null ? (cells[eCol] ?? "") : "";
-    questions.push({ question: boldQuoted(question), options: opts, correctAnswer: index, explanation: explanation ? boldQuoted(explanation) : null });
+    const marksGiven = marksByLine.get(line) ?? "";
+    const marks = marksGiven ? parseMarks(marksGiven) : null;
+    if (marksGiven && (marks === null || marks <= 0)) {
+      report.skipped.push({ line, reason: `the marks “${marksGiven}” are not a number above 0 (such as 2 or 0.5)` });
+      continue;
+    }
+    if (!matched) report.fallbacks.push({ line, question: questions.length + 1, given });
+    questions.push({
+      question: boldQuoted(question),
+      options: opts,
+      correctAnswer: index,
+      explanation: explanation ? boldQuoted(explanation) : null,
+      ...(marks !== null ? { marks } : {}),
+    });
     if (questions.length > MAX_QUESTIONS) return { ok: false, error: `A test can have at most ${MAX_QUESTIONS} questions.` };
   }
   if (!questions.length) return { ok: false, error: NO_QUESTIONS };
@@ -160,16 +185,22 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
 
 /**
  * The export format: question, option_a … option_d (… option_f when a question has more than four),
- * correct_answer (1-based), explanation. Our own import reads it back to the same questions.
+ * correct_answer (1-based), explanation, and marks when any question has its own. Our own import reads it back
+ * to the same questions.
  */
-export function questionsToCsv(list: Array<{ question: string; options: string[]; correctAnswer: number; explanation: string | null }>): string {
+export function questionsToCsv(
+  list: Array<{ question: string; options: string[]; correctAnswer: number; explanation: string | null; marks?: number | null }>,
+): string {
+  const withMarks = list.some((q) => q.marks !== null && q.marks !== undefined);
   const width = Math.max(4, ...list.map((q) => Math.min(q.options.length, MAX_CSV_OPTIONS)));
   const optionHeaders = Array.from({ length: width }, (_, i) => `option_${String.fromCharCode(97 + i)}`);
   const rows = list.map((q) => {
     const opts = optionHeaders.map((_, i) => plainText(q.options[i] ?? ""));
-    return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? "")].map(neutraliseFormula);
+    const marks = withMarks ? [q.marks === null || q.marks === undefined ? "" : marksInputText(q.marks)] : [];
+    return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? ""), ...marks].map(neutraliseFormula);
   });
-  return stringify([["question", ...optionHeaders, "correct_answer", "explanation"], ...rows], { quoted_match: /[",\n\r]/ });
+  const header = ["question", ...optionHeaders, "correct_answer", "explanation", ...(withMarks ? ["marks"] : [])];
+  return stringify([header, ...rows], { quoted_match: /[",\n\r]/ });
 }
 
 /** Export file name: the title with every non-alphanumeric character replaced by an underscore. */

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatMarks } from "~/lib/rules/exam-pattern";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime, formatTime } from "~/lib/rules/time";
@@ -81,7 +82,14 @@ export default function Results() {
           {attempt.percent}%
         </p>
         <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label="Score" value={`${attempt.score} / ${attempt.total}`} />
+          <Stat
+            label={attempt.marks !== null ? "Marks" : "Score"}
+            value={
+              attempt.marks !== null && attempt.maxMarks !== null
+                ? `${formatMarks(attempt.marks)} / ${formatMarks(attempt.maxMarks)}`
+                : `${attempt.score} / ${attempt.total}`
+            }
+          />
           <Stat label="Time Spent" value={formatDuration(attempt.timeSpent)} />
           <Stat label="Accuracy" value={`${breakdown.accuracy}%`} />
           <Stat label="Rank" value={rank ? `${rank.rank} of ${rank.of}` : "—"} />
@@ -107,6 +115,19 @@ export default function Results() {
             <Row label="Unanswered" value={breakdown.unanswered} className="text-slate-600" />
             <Row label="Accuracy" value={`${breakdown.accuracy}%`} />
           </dl>
+          {breakdown.marking ? (
+            <dl className="mt-3 space-y-2 border-t border-slate-200 pt-3 text-sm" data-testid="marks-breakdown">
+              <Row label="Marks for right answers" value={`+${formatMarks(breakdown.marking.gained)}`} className="text-green-700" />
+              {breakdown.marking.negativeMarks ? (
+                <Row label="Marks off for wrong answers" value={`−${formatMarks(breakdown.marking.lost)}`} className="text-red-700" />
+              ) : null}
+            </dl>
+          ) : null}
+          {breakdown.marking ? (
+            <p className="mt-2 text-sm text-slate-700" data-testid="marks-sum">
+              <span className="font-semibold">Marks:</span> {breakdown.marking.sum}
+            </p>
+          ) : null}
         </section>
         <section className="card p-5">
           <h2 className="font-semibold">Time Analysis</h2>

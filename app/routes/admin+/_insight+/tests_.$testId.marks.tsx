@@ -7,6 +7,7 @@ import { formatDuration } from "~/lib/rules/exam-rules";
 import { env } from "~/lib/server/env.server";
 import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime } from "~/lib/rules/time";
+import { formatMarks } from "~/lib/rules/exam-pattern";
 import { marksRegister } from "~/models/reports.server";
 
 /** The marks register of a test (/admin/tests/:testId/marks): printable (A4, black and white), and as CSV. */
@@ -21,6 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function MarksRegister() {
   const d = useLoaderData<typeof loader>();
+  // a test with an exam pattern: the score is its marks, and the right answers get their own column
+  const marked = d.rows.some((r) => r.marks !== null);
   return (
     <main className="print:text-black">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -49,6 +52,7 @@ export default function MarksRegister() {
                 <th className="whitespace-nowrap py-1.5 pr-2">E-mail</th>
                 <th className="whitespace-nowrap py-1.5 pr-2 text-right">Attempt</th>
                 <th className="whitespace-nowrap py-1.5 pr-2 text-right">Score</th>
+                {marked ? <th className="whitespace-nowrap py-1.5 pr-2 text-right">Right answers</th> : null}
                 <th className="whitespace-nowrap py-1.5 pr-2 text-right">Percent</th>
                 <th className="whitespace-nowrap py-1.5 pr-2 text-right">Time spent</th>
                 <th className="whitespace-nowrap py-1.5">Finished</th>
@@ -61,9 +65,14 @@ export default function MarksRegister() {
                   <td className="py-1 pr-2">{r.email}</td>
                   <td className="py-1 pr-2 text-right tabular-nums">{r.attemptNumber}</td>
                   <td className="py-1 pr-2 text-right tabular-nums">
-                    {r.score} / {r.total}
+                    {r.marks !== null && r.maxMarks !== null ? `${formatMarks(r.marks)} / ${formatMarks(r.maxMarks)}` : `${r.score} / ${r.total}`}
                     {r.regraded ? " *" : ""}
                   </td>
+                  {marked ? (
+                    <td className="py-1 pr-2 text-right tabular-nums">
+                      {r.score} / {r.total}
+                    </td>
+                  ) : null}
                   <td className="py-1 pr-2 text-right tabular-nums">{r.percent}%</td>
                   <td className="py-1 pr-2 text-right tabular-nums">{formatDuration(r.timeSpent ?? 0)}</td>
                   <td className="py-1">{formatDateTime(r.completedAt, d.timeZone)}</td>

@@ -14,6 +14,7 @@ import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.s
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 import { regradeCount } from "~/models/regrade.server";
 import { issuesOf, testDetailsSchema } from "~/lib/schemas/test-record";
+import { marksInputText } from "~/lib/rules/exam-pattern";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
 
@@ -37,6 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       unitName: t.unitName,
       isActive: t.isActive,
       maxAttempts: t.maxAttempts,
+      marksPerCorrect: t.marksPerCorrect,
+      negativeMarks: t.negativeMarks,
       createdAt: +t.createdAt,
       updatedAt: +t.updatedAt,
     },
@@ -89,11 +92,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (fixSummary) return working(fixSummary, 400, {}, questionErrors);
   const type = resolveTestExamType(parsed.data.examType, parsed.data.customExamType);
   if (!type.ok) return working(type.message, 400, { [type.field]: type.message });
-  const { title, description, duration, unitNumber, unitName, maxAttempts } = parsed.data;
+  const { title, description, duration, unitNumber, unitName, maxAttempts, marksPerCorrect, negativeMarks } = parsed.data;
   const result = saveTestWithQuestions(
     params.testId ?? "",
     Number(form.get("updatedAt")),
-    { title, description, examType: type.value, duration, unitNumber, unitName, maxAttempts, isActive: details.isActive },
+    {
+      title,
+      description,
+      examType: type.value,
+      duration,
+      unitNumber,
+      unitName,
+      maxAttempts,
+      isActive: details.isActive,
+      // a form without the pattern's fields (a page from before exam patterns) leaves the pattern as it is
+      marksPerCorrect: form.has("marksPerCorrect") ? marksPerCorrect : undefined,
+      negativeMarks: form.has("negativeMarks") ? negativeMarks : undefined,
+    },
     questions,
   );
   if (!result.ok) return working(result.error, result.conflict ? 409 : 400);
@@ -122,6 +137,8 @@ export default function TestEditor() {
       unitNumber: d.test.unitNumber ? String(d.test.unitNumber) : "",
       unitName: d.test.unitName ?? "",
       isActive: d.test.isActive,
+      marksPerCorrect: marksInputText(d.test.marksPerCorrect),
+      negativeMarks: marksInputText(d.test.negativeMarks),
     },
   );
   const [localError, setLocalError] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useTestListHref } from "~/components/admin/ui";
+import { PatternFields } from "~/components/admin/PatternFields";
 import { Dialog } from "~/components/Dialog";
 import { DateTimeField, ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
 import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
@@ -13,6 +14,7 @@ import { testListHref } from "~/lib/rules/list-href";
 import { editTestSchema, TEST_LIMITS, windowInstants } from "~/lib/schemas/test-record";
 import { env } from "~/lib/server/env.server";
 import { toZonedInput } from "~/lib/rules/time";
+import { marksInputText } from "~/lib/rules/exam-pattern";
 import { findLiveTest, updateTestMeta } from "~/models/admin-tests.server";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 
@@ -46,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       opensAt: test.opensAt ? toZonedInput(test.opensAt, env().ACADEMY_TIME_ZONE) : "",
       closesAt: test.closesAt ? toZonedInput(test.closesAt, env().ACADEMY_TIME_ZONE) : "",
       answerRelease: test.answerRelease ?? "",
+      marksPerCorrect: marksInputText(test.marksPerCorrect),
+      negativeMarks: marksInputText(test.negativeMarks),
     },
     timeZone: env().ACADEMY_TIME_ZONE,
     examTypes: types.map((t) => ({ value: t.value, label: t.label })),
@@ -78,6 +82,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     opensAt: window.opensAt,
     closesAt: window.closesAt,
     answerRelease: details.answerRelease,
+    // a form without the pattern's fields (a page from before exam patterns) leaves the pattern as it is
+    marksPerCorrect: form.has("marksPerCorrect") ? details.marksPerCorrect : undefined,
+    negativeMarks: form.has("negativeMarks") ? details.negativeMarks : undefined,
   });
   if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });
   return redirectWithFlash(testListHref(request.url), { type: "success", text: "Test updated successfully" });
@@ -125,6 +132,7 @@ export default function EditTest() {
             className="sm:col-span-2"
           />
         </fieldset>
+        <PatternFields marksPerCorrect={fields.marksPerCorrect} negativeMarks={fields.negativeMarks} editing />
         <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:col-span-2">
           <legend className="px-1 text-sm font-semibold">Shuffling (each student gets their own order)</legend>
           <label className="flex items-center gap-2 text-sm">

@@ -24,7 +24,7 @@ import { env } from "~/lib/server/env.server";
 import { countArchivedTests, listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { readReceipt } from "~/models/form-receipts.server";
-import { type BulkResultData, BulkResult, TestWindowNote, UploadReportNote } from "~/components/admin/TestListParts";
+import { type BulkResultData, BulkResult, TestFacts, TestWindowNote, UploadReportNote } from "~/components/admin/TestListParts";
 
 /**
  * Test Management: the list of tests with its filters. Each dialog is a child route rendered in the
@@ -190,10 +190,7 @@ function TestList({ d }: { d: LoaderData }) {
                 </p>
                 <TestWindowNote test={t} timeZone={d.timeZone} />
                 {t.uploadReport ? <UploadReportNote report={t.uploadReport} /> : null}
-                <p className="mt-1 text-sm text-slate-600">
-                  {t.duration} min · {plural(t.totalQuestions, "question")} · {t.maxAttempts ? `Max ${plural(t.maxAttempts, "attempt")}` : "Unlimited attempts"}{" "}
-                  · Created {formatDate(t.createdAt)} · {plural(t.attemptCount, "attempt")} taken
-                </p>
+                <TestFacts test={t} />
               </div>
             </div>
             {/* one main action, the rest in a menu */}

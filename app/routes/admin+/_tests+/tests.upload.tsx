@@ -8,6 +8,7 @@ import { useRef } from "react";
 import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
+import { PatternFields } from "~/components/admin/PatternFields";
 import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
 import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
@@ -27,7 +28,19 @@ import { createFromPreview, type PreviewResult, previewSingleUpload, readUploadF
 export const meta: MetaFunction = () => [{ title: "Upload Single Test" }];
 
 /** The details a "Choose another file" link carries back, so the admin does not type them again. */
-const DETAIL_KEYS = ["title", "description", "examType", "customExamType", "duration", "unitNumber", "unitName", "maxAttempts", "answerRelease"] as const;
+const DETAIL_KEYS = [
+  "title",
+  "description",
+  "examType",
+  "customExamType",
+  "duration",
+  "unitNumber",
+  "unitName",
+  "maxAttempts",
+  "answerRelease",
+  "marksPerCorrect",
+  "negativeMarks",
+] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -114,6 +127,7 @@ function DetailsStep({ closeHref }: { closeHref: string }) {
         options={ANSWER_RELEASE_CHOICES}
         placeholder="Default: after the window closes, if it has one"
       />
+      <PatternFields marksPerCorrect={fields.marksPerCorrect} negativeMarks={fields.negativeMarks} />
       <div className="sm:col-span-2">
         <label htmlFor="up-file" className="label">
           CSV file

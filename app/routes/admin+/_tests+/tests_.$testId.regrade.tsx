@@ -1,4 +1,5 @@
 import { plural } from "~/lib/rules/words";
+import { formatMarks } from "~/lib/rules/exam-pattern";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -97,13 +98,11 @@ export default function Regrade() {
                           {a.name} <span className="text-slate-500">{a.email}</span>
                         </td>
                         <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(a.completedAt, d.timeZone)}</td>
-                        <td className="whitespace-nowrap py-2 pr-3">
-                          {a.oldScore} / {a.oldTotal}
-                        </td>
+                        <td className="whitespace-nowrap py-2 pr-3">{scoreText(a.oldScore, a.oldTotal, a.oldMarks, a.oldMaxMarks)}</td>
                         <td
-                          className={`whitespace-nowrap py-2 ${a.newScore !== a.oldScore || a.newTotal !== a.oldTotal ? "font-semibold text-brand-800" : ""}`}
+                          className={`whitespace-nowrap py-2 ${a.newScore !== a.oldScore || a.newTotal !== a.oldTotal || a.newMarks !== a.oldMarks ? "font-semibold text-brand-800" : ""}`}
                         >
-                          {a.newScore} / {a.newTotal}
+                          {scoreText(a.newScore, a.newTotal, a.newMarks, a.newMaxMarks)}
                         </td>
                       </tr>
                     ))}
@@ -142,4 +141,9 @@ export default function Regrade() {
       ) : null}
     </main>
   );
+}
+
+/** "7 / 10", or for a test with an exam pattern its marks and right answers: "13.5 / 20 (7 right)". */
+function scoreText(score: number, total: number, marks: number | null, maxMarks: number | null) {
+  return marks === null || maxMarks === null ? `${score} / ${total}` : `${formatMarks(marks)} / ${formatMarks(maxMarks)} (${score} right)`;
 }

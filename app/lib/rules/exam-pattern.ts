@@ -1,0 +1,128 @@
+/**
+ * Exam patterns (pure; unit-tested in tests/unit/exam-pattern.test.ts). A test is marked +1 for a right
+ * answer and 0 otherwise unless it has a pattern: marks per right answer (the test's, or the question's own
+ * from the CSV's `marks` column) and marks taken off per wrong answer. An unanswered question scores 0.
+ * A test with no pattern keeps the specification's score, the count of right answers, and stores no marks.
+ */
+export type ExamPattern = { marksPerCorrect: number; negativeMarks: number };
+export type MarkedQuestion = { id: string; correctAnswer: number; dropped?: boolean; marks?: number | null };
+
+export const NO_PATTERN: ExamPattern = { marksPerCorrect: 1, negativeMarks: 0 };
+
+/** Marks are kept to 4 decimal places, so 3 wrong answers at 1/3 each take off exactly 1. */
+export function roundMarks(value: number): number {
+  return Math.round(value * 10_000) / 10_000 + 0;
+}
+
+/** True when the test is marked otherwise than +1 / 0 (its own figures, or any question with its own marks). */
+export function hasPattern(pattern: ExamPattern, key: ReadonlyArray<Pick<MarkedQuestion, "marks">> = []): boolean {
+  return pattern.marksPerCorrect !== 1 || pattern.negativeMarks !== 0 || key.some((q) => q.marks !== null && q.marks !== undefined);
+}
+
+/** A question's marks for a right answer. */
+export function marksOf(question: Pick<MarkedQuestion, "marks">, pattern: ExamPattern): number {
+  return question.marks ?? pattern.marksPerCorrect;
+}
+
+export type MarkedScore = {
+  /** right answers (the specification's score) */
+  correct: number;
+  wrong: number;
+  /** the questions that count (dropped ones left out) */
+  total: number;
+  /** the marked score and its maximum; null when the test has no pattern */
+  marks: number | null;
+  maxMarks: number | null;
+  /** marks for the right answers and marks taken off for the wrong ones (the results page's breakdown) */
+  gained: number;
+  lost: number;
+};
+
+/** An attempt's score under a version's key and the test's pattern: dropped questions do not count. */
+export function markAnswers(answers: ReadonlyMap<string, number | null>, key: ReadonlyArray<MarkedQuestion>, pattern: ExamPattern = NO_PATTERN): MarkedScore {
+  let correct = 0;
+  let wrong = 0;
+  let total = 0;
+  let gained = 0;
+  let maxMarks = 0;
+  for (const q of key) {
+    if (q.dropped) continue;
+    total += 1;
+    const worth = marksOf(q, pattern);
+    maxMarks += worth;
+    const chosen = answers.get(q.id);
+    if (chosen === null || chosen === undefined) continue;
+    if (chosen === q.correctAnswer) {
+      correct += 1;
+      gained += worth;
+    } else wrong += 1;
+  }
+  const lost = wrong * pattern.negativeMarks;
+  const marked = hasPattern(pattern, key);
+  return {
+    correct,
+    wrong,
+    total,
+    marks: marked ? roundMarks(gained - lost) : null,
+    maxMarks: marked ? roundMarks(maxMarks) : null,
+    gained: roundMarks(gained),
+    lost: roundMarks(lost),
+  };
+}
+
+/**
+ * The results page's breakdown of a marked score: "7 × 2 − 2 × 0.5 = 13" when every question is worth the
+ * same, "14 for 7 right answers − 2 × 0.5 = 13" when questions have their own marks.
+ */
+export function markingOf(score: MarkedScore, pattern: ExamPattern, uniform: boolean) {
+  const right = uniform ? `${score.correct} × ${formatMarks(pattern.marksPerCorrect)}` : `${formatMarks(score.gained)} for ${score.correct} right`;
+  const wrong = pattern.negativeMarks ? ` − ${score.wrong} × ${formatMarks(pattern.negativeMarks)}` : "";
+  return {
+    gained: score.gained,
+    lost: score.lost,
+    negativeMarks: pattern.negativeMarks,
+    sum: `${right}${wrong} = ${formatMarks(score.marks ?? score.gained - score.lost)}`,
+  };
+}
+
+/**
+ * Reads a marks figure as an admin types it: a decimal ("0.25", "2") or a fraction ("1/3"). Returns null
+ * for anything else (negative, not a number, a zero denominator). Up to 100 marks.
+ */
+export function parseMarks(text: string): number | null {
+  const value = text.trim();
+  if (value === "") return null;
+  const fraction = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/.exec(value);
+  const n = fraction ? Number(fraction[1]) / Number(fraction[2]) : /^\d+(?:\.\d+)?$|^\.\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n) || n < 0 || n > 100) return null;
+  return n;
+}
+
+/** A stored figure back in a form field: thirds (stored as 0.333…) as the fraction an admin types, "1/3". */
+export function marksInputText(value: number): string {
+  const thirds = value * 3;
+  if (!Number.isInteger(value) && Math.abs(thirds - Math.round(thirds)) < 1e-9) return `${Math.round(thirds)}/3`;
+  return String(value);
+}
+
+/** Marks for people: at most 2 decimal places, no trailing zeros ("2", "0.25", "0.33", "-1.5"). */
+export function formatMarks(value: number): string {
+  const rounded = Math.round(value * 100) / 100 + 0;
+  return String(rounded).replace("-", "−");
+}
+
+/**
+ * How a test is marked, for the start card: "+2 for a right answer, −0.5 for a wrong one, 0 for a question left
+ * unanswered"; with questions of their own marks, the range ("+2 to +4 for a right answer (each question's own)").
+ * Null for a test without a pattern.
+ */
+export function patternLabel(pattern: ExamPattern, key: ReadonlyArray<Pick<MarkedQuestion, "marks" | "dropped">> = []): string | null {
+  if (!hasPattern(pattern, key)) return null;
+  const worth = key.filter((q) => !q.dropped).map((q) => marksOf(q, pattern));
+  const low = worth.length ? Math.min(...worth) : pattern.marksPerCorrect;
+  const high = worth.length ? Math.max(...worth) : pattern.marksPerCorrect;
+  const right =
+    low === high ? `+${formatMarks(low)} for a right answer` : `+${formatMarks(low)} to +${formatMarks(high)} for a right answer (each question's own)`;
+  const wrong = pattern.negativeMarks ? `−${formatMarks(pattern.negativeMarks)} for a wrong one` : "no marks off for a wrong one";
+  return `${right}, ${wrong}, 0 for a question left unanswered`;
+}
