@@ -150,13 +150,12 @@ export const demoTests: DemoTest[] = [
   },
   {
     title: "NET English Full Mock Test 1",
-    description: "A mixed paper across periods, criticism and theory in the NET pattern: 2 marks a question, no negative marking.",
+    description: "A mixed paper across periods, criticism and theory in the NET pattern.",
     examType: "NET",
     unitNumber: null,
     unitName: null,
     duration: 20,
     maxAttempts: null,
-    marksPerCorrect: 2,
     questions: [
       [
         'Who wrote "Tradition and the Individual Talent"?',

@@ -135,6 +135,13 @@ export const questions = sqliteTable(
     explanation: text("explanation"),
     /** this question's marks for a right answer (the CSV's `marks` column); null = the test's marks per correct answer */
     marks: real("marks"),
+    /**
+     * the paper's section ("Paper 1", "Education methodology") and the question's topic ("Chaucer"), both optional
+     * (the CSV's `section` and `topic` columns). A test's sections keep the order they first appear in, and each
+     * section's questions stay together (app/lib/rules/sections.ts).
+     */
+    section: text("section"),
+    topic: text("topic"),
     /** removed by a regrade: shown in the review as not counted, left out of the score */
     dropped: integer("dropped", { mode: "boolean" }).notNull().default(false),
   },

@@ -127,7 +127,15 @@ export function cloneTest(id: string, maxAttempts: number | null) {
       marksPerCorrect: test.marksPerCorrect,
       negativeMarks: test.negativeMarks,
     },
-    list.map((q) => ({ question: q.question, options: q.options, correctAnswer: q.correctAnswer, explanation: q.explanation, marks: q.marks })),
+    list.map((q) => ({
+      question: q.question,
+      options: q.options,
+      correctAnswer: q.correctAnswer,
+      explanation: q.explanation,
+      marks: q.marks,
+      section: q.section,
+      topic: q.topic,
+    })),
   );
 }
 
@@ -295,6 +303,8 @@ export function saveTestWithQuestions(
         correctAnswer: q.correctAnswer,
         explanation: q.explanation.trim() || null,
         marks: q.marks?.trim() ? parseMarks(q.marks) : null,
+        section: q.section,
+        topic: q.topic,
       })),
     );
     tx.update(tests)
@@ -315,6 +325,8 @@ export function testWithQuestions(id: string) {
     correctAnswer: q.correctAnswer,
     explanation: q.explanation ?? "",
     marks: q.marks === null ? "" : String(q.marks),
+    section: q.section ?? "",
+    topic: q.topic ?? "",
   }));
   return { test, questions: list };
 }

@@ -380,7 +380,7 @@ const answersOfAttempt = preparedQuery((d) =>
 );
 const examQuestions = preparedQuery((d) =>
   d
-    .select({ id: questions.id, question: questions.question, options: questions.options, marks: questions.marks })
+    .select({ id: questions.id, question: questions.question, options: questions.options, marks: questions.marks, section: questions.section })
     .from(questions)
     .where(and(eq(questions.testId, sql.placeholder("testId")), eq(questions.version, sql.placeholder("version"))))
     .orderBy(questions.position)
@@ -394,7 +394,7 @@ export function answersOf(attemptId: string): AnswerState[] {
 }
 
 /** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send); `marks`: a question's own (exam patterns). */
-type ExamQuestion = { id: string; question: string; options: string[]; marks: number | null };
+type ExamQuestion = { id: string; question: string; options: string[]; marks: number | null; section: string | null };
 
 /**
  * The questions of a test version, kept in memory per open database (most recently used 200 versions).

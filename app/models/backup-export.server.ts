@@ -129,12 +129,12 @@ function testsPage(after: number) {
              (SELECT json_group_array(json_object('version', r.version, 'regradedBy', r.regraded_by, 'reason', r.reason, 'attempts', r.attempts,
                                                   'changedScores', r.changed_scores, 'createdAt', r.created_at))
                 FROM (SELECT * FROM regrades r WHERE r.test_id = t.id ORDER BY r.created_at) r) AS regrades,
-             (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation, 'marks', q.marks))
+             (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation, 'marks', q.marks, 'section', q.section, 'topic', q.topic))
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions,
              -- older versions, which past attempts were taken on (their reviews need them)
              (SELECT json_group_array(json_object('version', v.version, 'questions', json(v.questions))) FROM (
                 SELECT q.version, json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer,
-                                                             'explanation', q.explanation, 'marks', q.marks, 'dropped', json(CASE WHEN q.dropped THEN 'true' ELSE 'false' END))) AS questions
+                                                             'explanation', q.explanation, 'marks', q.marks, 'section', q.section, 'topic', q.topic, 'dropped', json(CASE WHEN q.dropped THEN 'true' ELSE 'false' END))) AS questions
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version < t.current_version ORDER BY q.version, q.position) q GROUP BY q.version) v) AS versions
       FROM tests t WHERE t.rowid > ${after} ORDER BY t.rowid LIMIT ${PAGE}`)
     .map((t) => ({

@@ -207,7 +207,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     );
     for (const r of t.regrades) regrade.run(newId(), t.id, r.version, r.regradedBy, r.reason, r.attempts, r.changedScores, ms(r.createdAt, now));
     const insert = conn.prepare(
-      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, marks, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, marks, section, topic, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const questionId = (q: { id?: string }, i: number) => (q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`);
     t.questions.forEach((q, i) => {
@@ -221,6 +221,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
         q.correctAnswer,
         q.explanation ?? null,
         q.marks ?? null,
+        q.section ?? null,
+        q.topic ?? null,
         0,
       );
     });
@@ -236,6 +238,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
           q.correctAnswer,
           q.explanation ?? null,
           q.marks ?? null,
+          q.section ?? null,
+          q.topic ?? null,
           q.dropped ? 1 : 0,
         );
       });

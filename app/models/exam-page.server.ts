@@ -1,4 +1,5 @@
 import { accommodationNote, latestClose, windowFor } from "~/lib/rules/accommodation";
+import { type SectionRange, sectionRanges } from "~/lib/rules/sections";
 import { patternLabel } from "~/lib/rules/exam-pattern";
 import { answersNoteFor } from "~/lib/rules/answer-release";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
@@ -47,8 +48,10 @@ export type ExamPage =
       attempt: { id: string; deadlineAt: number; serverNow: number; deadlineClock: string; timeZone: string };
       /** in the attempt's order; `options` in display order, `optionIndex` their original indexes (null: not shuffled) */
       /** `marks`: the question's own marks for a right answer when it has them (exam patterns), shown beside it */
-      questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null; marks?: number }[];
+      questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null; marks?: number; section?: string }[];
       answers: Record<string, { chosen: number | null; marked: boolean; at: number }>;
+      /** a sectioned test's sections (app/lib/rules/sections.ts), worked out here so the page's script need not */
+      sections: SectionRange[];
       current: number;
       confirm: boolean;
     };
@@ -102,6 +105,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
     options: q.optionOrder ? q.optionOrder.map((i) => q.options[i]) : q.options,
     optionIndex: q.optionOrder,
     ...(q.marks !== null ? { marks: q.marks } : {}),
+    ...(q.section !== null ? { section: q.section } : {}),
   }));
   // ?q= names the question; without it, Resume opens the one the student was last on. Nothing is
   // written here: visits travel with saves (the JS save queue, the no-JS form posts).
@@ -123,6 +127,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
     },
     questions: list,
     answers,
+    sections: sectionRanges(list),
     current,
     confirm: url.searchParams.get("confirm") === "1",
   };

@@ -9,7 +9,8 @@ import { attempts, type Test } from "~/db/schema.server";
 import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
-import { hasPattern, markAnswers, markingOf } from "~/lib/rules/exam-pattern";
+import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
+import { sectionFigures, weakestTopics } from "~/lib/rules/sections";
 import { markedFractionSql } from "./marked-score.server";
 import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
@@ -98,6 +99,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       explanation: q.explanation,
       chosen,
       marked: a?.marked ?? false,
+      section: q.section,
+      topic: q.topic,
       outcome: chosen === null ? ("unanswered" as const) : chosen === q.correctAnswer ? ("correct" as const) : ("wrong" as const),
     };
   });
@@ -114,6 +117,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       )
     : null;
   const marks = marking && attempt.marks !== null ? attempt.marks : null;
+  // each question's outcome with its worth (1 each without a pattern), for the figures by section and topic
+  const byQuestion = review.map((r, i) => ({ ...r, marks: marking ? marksOf(key[i] ?? {}, pattern) : 1 }));
   const maxMarks = marking && attempt.maxMarks !== null ? attempt.maxMarks : null;
   const timeSpent = attempt.timeSpent ?? 0;
   const attemptsOnTest = finishedAttemptCount(db(), attempt.userId, testId);
@@ -165,6 +170,9 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
     counts: answersShown
       ? { all: review.length, correct, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length }
       : { all: review.length, correct: 0, wrong: 0, unanswered: 0, marked: 0 },
+    // after release: the attempt by section and the topics that went worst (app/lib/rules/sections.ts)
+    sections: answersShown ? sectionFigures(byQuestion, pattern.negativeMarks * (marking ? 1 : 0)) : [],
+    weakTopics: answersShown ? weakestTopics(byQuestion) : [],
     review: answersShown ? review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)) : [],
   };
 }

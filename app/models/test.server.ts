@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { type Question, questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
+import { groupBySection, tagOf } from "~/lib/rules/sections";
 import { questionsProblem, testDetailsProblem } from "~/lib/schemas/test-record";
 
 export type QuestionInput = {
@@ -11,6 +12,9 @@ export type QuestionInput = {
   explanation?: string | null;
   /** this question's own marks for a right answer (the CSV's `marks` column); null = the test's */
   marks?: number | null;
+  /** the paper's section and the question's topic (app/lib/rules/sections.ts) */
+  section?: string | null;
+  topic?: string | null;
 };
 
 export type TestInput = {
@@ -37,12 +41,12 @@ export type TestInput = {
 
 export type UploadReport = { skipped: Array<{ line: number; reason: string }>; fallbacks: Array<{ line: number; question: number; given: string }> };
 
-/** Inserts the questions of one version of a test as q1…qN, in order. */
+/** Inserts the questions of one version of a test as q1…qN, in order (each section's questions together). */
 export function insertQuestions(tx: DB, testId: string, version: number, list: QuestionInput[]) {
   if (!list.length) return;
   tx.insert(questions)
     .values(
-      list.map((q, i) => ({
+      groupBySection(list).map((q, i) => ({
         testId,
         version,
         id: `q${i + 1}`,
@@ -52,6 +56,8 @@ export function insertQuestions(tx: DB, testId: string, version: number, list: Q
         correctAnswer: q.correctAnswer,
         explanation: q.explanation ?? null,
         marks: q.marks ?? null,
+        section: tagOf(q.section),
+        topic: tagOf(q.topic),
       })),
     )
     .run();

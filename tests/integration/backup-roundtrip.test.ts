@@ -48,8 +48,23 @@ const snapshot = () =>
 
 const option = fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(..."abcdefgh XYZ,;\"'ஆ".split("")) }).map((s) => s.trim() || "x");
 const question = fc
-  .record({ question: option, options: fc.uniqueArray(option, { minLength: 2, maxLength: 6 }), pick: fc.nat(), marks: fc.constantFrom(null, null, 2, 0.5) })
-  .map((q) => ({ question: `Q ${q.question}`, options: q.options, correctAnswer: q.pick % q.options.length, explanation: null, marks: q.marks }));
+  .record({
+    question: option,
+    options: fc.uniqueArray(option, { minLength: 2, maxLength: 6 }),
+    pick: fc.nat(),
+    marks: fc.constantFrom(null, null, 2, 0.5),
+    section: fc.constantFrom(null, "Paper 1", "Paper 2"),
+    topic: fc.constantFrom(null, "Chaucer", "Pedagogy"),
+  })
+  .map((q) => ({
+    question: `Q ${q.question}`,
+    options: q.options,
+    correctAnswer: q.pick % q.options.length,
+    explanation: null,
+    marks: q.marks,
+    section: q.section,
+    topic: q.topic,
+  }));
 const scenario = fc.record({
   tests: fc.array(
     fc.record({
@@ -120,6 +135,8 @@ describe("export then import into an empty site", () => {
               correctAnswer: qi === 0 ? (q.correctAnswer + 1) % q.options.length : q.correctAnswer,
               explanation: "",
               marks: q.marks === null ? "" : String(q.marks),
+              section: q.section ?? "",
+              topic: q.topic ?? "",
             }));
             const saved = saveTestWithQuestions(
               test.id,

@@ -61,10 +61,12 @@ describe("editor form", () => {
     f.append("q.0.option.2", "C");
     f.append("q.0.explanation", "Because");
     f.append("q.0.marks", "2");
+    f.append("q.0.section", "Paper 1");
+    f.append("q.1.topic", "Chaucer");
     f.append("title", "ignored");
     expect(questionsFromForm(f)).toEqual([
-      { question: "First", options: ["A", "B", "C"], correctAnswer: 0, explanation: "Because", marks: "2" },
-      { question: "Second", options: ["X", "Y"], correctAnswer: 1, explanation: "", marks: "" },
+      { question: "First", options: ["A", "B", "C"], correctAnswer: 0, explanation: "Because", marks: "2", section: "Paper 1", topic: "" },
+      { question: "Second", options: ["X", "Y"], correctAnswer: 1, explanation: "", marks: "", section: "", topic: "Chaucer" },
     ]);
   });
 });

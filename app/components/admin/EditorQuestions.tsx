@@ -166,19 +166,30 @@ export function EditorQuestions({
               rows={2}
             />
           </div>
-          <div className="max-w-[12rem]">
-            <label htmlFor={`q-${i}-marks`} className="label">
-              Marks (optional)
-            </label>
-            <input
-              id={`q-${i}-marks`}
-              name={`q.${i}.marks`}
-              value={q.marks ?? ""}
-              onChange={(e) => setQ(i, { ...q, marks: e.target.value })}
-              className="input"
-              inputMode="decimal"
-              placeholder="the test's"
-            />
+          <div className="grid gap-3 sm:grid-cols-3">
+            {(
+              [
+                ["section", "Section (optional)", "e.g. Paper 1"],
+                ["topic", "Topic (optional)", "e.g. Chaucer"],
+                ["marks", "Marks (optional)", "the test's"],
+              ] as const
+            ).map(([field, label, placeholder]) => (
+              <div key={field}>
+                <label htmlFor={`q-${i}-${field}`} className="label">
+                  {label}
+                </label>
+                <input
+                  id={`q-${i}-${field}`}
+                  name={`q.${i}.${field}`}
+                  value={q[field] ?? ""}
+                  onChange={(e) => setQ(i, { ...q, [field]: e.target.value })}
+                  className="input"
+                  inputMode={field === "marks" ? "decimal" : undefined}
+                  maxLength={field === "marks" ? 12 : 100}
+                  placeholder={placeholder}
+                />
+              </div>
+            ))}
           </div>
         </fieldset>
       ))}

@@ -8,6 +8,7 @@ import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/components/exam/Countdown";
 import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigator";
 import { TapRecorder } from "~/components/exam/TapRecorder";
+import { SectionTabs } from "~/components/exam/SectionTabs";
 import { RichText } from "~/components/RichText";
 import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/rules/exam-rules";
 import type { action } from "~/routes/_exam+/test.$testId";
@@ -67,6 +68,9 @@ export function Exam({ page }: { page: ExamPageData }) {
   const unanswered = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.chosen === null || entries[q.id]?.chosen === undefined);
   const marked = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.marked);
   const waiting = status.failing ? " (waiting for the connection)" : "";
+  // a sectioned test: tabs above the question and the palette by section (app/lib/rules/sections.ts)
+  const ranges = page.sections;
+  const answeredIn = ranges.map((r) => questions.slice(r.from - 1, r.to).filter((q) => (entries[q.id]?.chosen ?? null) !== null).length);
 
   return (
     <main className="mx-auto max-w-6xl px-3 pb-6 sm:px-4">
@@ -125,6 +129,7 @@ export function Exam({ page }: { page: ExamPageData }) {
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="questionId" value={question.id} />
           <input type="hidden" name="q" value={current} />
+          {ranges.length ? <SectionTabs ranges={ranges} current={current} answered={answeredIn} /> : null}
           <fieldset>
             <legend ref={legendRef} tabIndex={-1} className="text-base font-semibold leading-relaxed focus:outline-none sm:text-lg">
               <span className="mr-1 text-slate-500">Q{current}.</span>
@@ -188,7 +193,7 @@ export function Exam({ page }: { page: ExamPageData }) {
             parser-blocking script does, and it runs before the first paint, which needs the stylesheet too */}
         <TapRecorder formId={FORM_ID} />
 
-        <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} />
+        <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} sections={ranges} />
       </div>
       {/* Remix learns the route of any form or link marked data-discover once it is on the page */}
       {discoverResults ? <form hidden data-discover="true" action={`/test/${test.id}/results`} data-testid="results-discovery" /> : null}

@@ -1,4 +1,5 @@
 import { navigatorLabels, navigatorState, type NavigatorState } from "~/lib/rules/exam-rules";
+import type { SectionRange } from "~/lib/rules/sections";
 
 const stateClasses: Record<NavigatorState, string> = {
   "not-visited": "bg-white text-slate-700 border-slate-300",
@@ -22,18 +23,21 @@ export type Entry = { visited: boolean; chosen: number | null; marked: boolean }
  * The question palette: 5 per row, the five CBT states told apart by colour, symbol and label. Each
  * number is a submit button of the exam form (`form={formId}`, name `goto`): without JavaScript it
  * saves the option chosen on the page and opens that question; with JavaScript the form's submit
- * handler moves in the page.
+ * handler moves in the page. A sectioned test's palette is one group per section, each with its counts.
  */
 export function QuestionNavigator({
   questionIds,
   entries,
   current,
   formId,
+  sections = [],
 }: {
   questionIds: string[];
   entries: Record<string, Entry | undefined>;
   current: number;
   formId: string;
+  /** the test's sections (none: one grid) */
+  sections?: readonly SectionRange[];
 }) {
   const states = questionIds.map((id) => navigatorState(entries[id]));
   const counts = states.reduce<Record<NavigatorState, number>>(
@@ -44,6 +48,41 @@ export function QuestionNavigator({
     { "not-visited": 0, "not-answered": 0, answered: 0, marked: 0, "answered-marked": 0 },
   );
   const answered = counts.answered + counts["answered-marked"];
+  /** the palette's buttons for questions from…to (1-based) */
+  const buttons = (from: number, to: number) => (
+    <ol className={`grid grid-cols-5 gap-2 ${sections.length ? "mt-2" : "mt-3"}`}>
+      {questionIds.slice(from - 1, to).map((id, k) => {
+        const n = from + k;
+        const i = n - 1;
+        const state = states[i];
+        return (
+          <li key={id}>
+            <button
+              type="submit"
+              form={formId}
+              name="goto"
+              value={n}
+              aria-label={`Question ${n}: ${navigatorLabels[state]}`}
+              aria-current={n === current ? "step" : undefined}
+              // the current question has a ring of its own; keyboard focus is a thicker amber outline, so
+              // the two are told apart (the current button focused shows both)
+              className={`relative flex h-10 w-full items-center justify-center rounded-md border text-sm font-semibold focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-4 focus-visible:outline-amber-500 ${stateClasses[state]} ${
+                n === current ? "ring-2 ring-brand-600 ring-offset-2" : ""
+              }`}
+              data-state={state}
+            >
+              {n}
+              {stateMarks[state] ? (
+                <span aria-hidden="true" className="absolute -right-1 -top-1 rounded-full bg-white px-1 text-[10px] leading-4 text-slate-800 shadow">
+                  {stateMarks[state]}
+                </span>
+              ) : null}
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
   return (
     <section aria-labelledby="navigator-heading" className="card p-4">
       <h2 id="navigator-heading" className="text-sm font-semibold text-slate-900">
@@ -52,37 +91,22 @@ export function QuestionNavigator({
       <p className="mt-1 text-sm text-slate-600">
         <span data-testid="answered-count">{answered}</span> answered · <span data-testid="remaining-count">{questionIds.length - answered}</span> remaining
       </p>
-      <ol className="mt-3 grid grid-cols-5 gap-2">
-        {questionIds.map((id, i) => {
-          const n = i + 1;
-          const state = states[i];
-          return (
-            <li key={id}>
-              <button
-                type="submit"
-                form={formId}
-                name="goto"
-                value={n}
-                aria-label={`Question ${n}: ${navigatorLabels[state]}`}
-                aria-current={n === current ? "step" : undefined}
-                // the current question has a ring of its own; keyboard focus is a thicker amber outline, so
-                // the two are told apart (the current button focused shows both)
-                className={`relative flex h-10 w-full items-center justify-center rounded-md border text-sm font-semibold focus-visible:outline focus-visible:outline-[3px] focus-visible:outline-offset-4 focus-visible:outline-amber-500 ${stateClasses[state]} ${
-                  n === current ? "ring-2 ring-brand-600 ring-offset-2" : ""
-                }`}
-                data-state={state}
-              >
-                {n}
-                {stateMarks[state] ? (
-                  <span aria-hidden="true" className="absolute -right-1 -top-1 rounded-full bg-white px-1 text-[10px] leading-4 text-slate-800 shadow">
-                    {stateMarks[state]}
+      {sections.length
+        ? sections.map((r) => {
+            const done = states.slice(r.from - 1, r.to).filter((st) => st === "answered" || st === "answered-marked").length;
+            return (
+              <div key={r.name} className="mt-3" data-testid="palette-section">
+                <h3 className="text-xs font-semibold text-slate-800">
+                  {r.name}{" "}
+                  <span className="font-normal text-slate-600">
+                    · {done} of {r.to - r.from + 1} answered
                   </span>
-                ) : null}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+                </h3>
+                {buttons(r.from, r.to)}
+              </div>
+            );
+          })
+        : buttons(1, questionIds.length)}
       <ul className="mt-4 space-y-1 text-xs text-slate-700">
         {(Object.keys(navigatorLabels) as NavigatorState[]).map((s) => (
           <li key={s} className="flex items-center gap-2">

@@ -5,6 +5,7 @@
  * Answers always keep the ORIGINAL identities (question id, option index): scoring, review, item
  * analysis, regrade and exports never see the shuffle.
  */
+import { sectionRanges } from "./sections";
 export const SHUFFLE_QUESTIONS = 1;
 export const SHUFFLE_OPTIONS = 2;
 
@@ -54,14 +55,30 @@ export type ShuffledQuestion<Q> = Q & { optionOrder: number[] | null };
  * The attempt's questions in the order the student sees them, each with `optionOrder` (display position
  * → original option index) when options are shuffled. Without a shuffle: the same list, optionOrder null.
  */
-export function orderForAttempt<Q extends { id: string; options: readonly unknown[] }>(questions: readonly Q[], shuffle: Shuffle): ShuffledQuestion<Q>[] {
+export function orderForAttempt<Q extends { id: string; options: readonly unknown[]; section?: string | null }>(
+  questions: readonly Q[],
+  shuffle: Shuffle,
+): ShuffledQuestion<Q>[] {
   if (!shuffle.mode || shuffle.seed === null) return questions.map((q) => ({ ...q, optionOrder: null }));
   const seed = shuffle.seed;
-  const ordered = shuffle.mode & SHUFFLE_QUESTIONS ? permutation(questions.length, seed).map((i) => questions[i]) : [...questions];
+  const ordered = shuffle.mode & SHUFFLE_QUESTIONS ? shuffledQuestions(questions, seed) : [...questions];
   return ordered.map((q) => ({
     ...q,
     optionOrder: shuffle.mode & SHUFFLE_OPTIONS ? permutation(q.options.length, hash(q.id, seed)) : null,
   }));
+}
+
+/**
+ * The questions in a seeded order. A test with sections (app/lib/rules/sections.ts) shuffles inside each section,
+ * so the sections keep their order and each stays one run of questions.
+ */
+function shuffledQuestions<Q extends { section?: string | null }>(questions: readonly Q[], seed: number): Q[] {
+  const ranges = sectionRanges(questions);
+  if (!ranges.length) return permutation(questions.length, seed).map((i) => questions[i]);
+  return ranges.flatMap((r, k) => {
+    const run = questions.slice(r.from - 1, r.to);
+    return permutation(run.length, (seed + k) >>> 0).map((i) => run[i]);
+  });
 }
 
 /** A fresh seed for a new attempt (positive 31-bit, stored as an integer). */

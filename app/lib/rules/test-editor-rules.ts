@@ -2,7 +2,16 @@ import { z } from "zod";
 import { parseMarks } from "./exam-pattern";
 /** Rules of the Edit Test dialog and the question editor (spec 001 §5 "Test editing"). Pure. */
 /** `marks`: the question's own marks for a right answer (exam patterns) as typed; "" or missing = the test's */
-export type EditorQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string; marks?: string };
+export type EditorQuestion = {
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation: string;
+  marks?: string;
+  /** the paper's section and the question's topic as typed ("" = none; app/lib/rules/sections.ts) */
+  section?: string;
+  topic?: string;
+};
 
 /** Clear all tests asks for this exact phrase after two confirmations. */
 export const DELETE_ALL_PHRASE = "DELETE ALL";

@@ -3,6 +3,7 @@ import { ANSWER_RELEASES } from "../rules/answer-release";
 import { examTypeProblem } from "../rules/exam-type-rules";
 import { fromZonedInput } from "../rules/time";
 import { parseMarks } from "../rules/exam-pattern";
+import { SECTION_NAME_MAX, tagOf } from "../rules/sections";
 
 /**
  * The test record's one schema: every path that writes a test's details (single and bulk upload, the
@@ -33,6 +34,8 @@ export const ANSWER_RELEASE_MESSAGE = "Choose when students see the answers";
 export const MARKS_PER_CORRECT_MESSAGE = "Marks per right answer must be a number above 0 and at most 100, such as 1, 2 or 0.5";
 export const NEGATIVE_MARKS_MESSAGE = "Negative marks must be 0 or a number up to 100, such as 0.25 or 1/3";
 export const QUESTION_MARKS_MESSAGE = "A question's marks must be a number above 0 and at most 100, or empty for the test's";
+export const SECTION_TOO_LONG = `A section name is too long (at most ${SECTION_NAME_MAX} characters)`;
+export const TOPIC_TOO_LONG = `A topic is too long (at most ${SECTION_NAME_MAX} characters)`;
 export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${TEST_LIMITS.maxAttempts.min} to ${TEST_LIMITS.maxAttempts.max}, or empty for unlimited`;
 
 /** When students see the key: one of the choices, or "" / nothing for the test's default (null). */
@@ -185,6 +188,9 @@ export const questionSchema = z
       .nullish(),
     /** this question's own marks for a right answer; null = the test's marks per right answer */
     marks: marksNumber(QUESTION_MARKS_MESSAGE, { exclusiveZero: true }).transform((v) => v ?? null),
+    /** the paper's section and the question's topic (app/lib/rules/sections.ts); empty = none */
+    section: z.string().max(SECTION_NAME_MAX, SECTION_TOO_LONG).nullish().transform(tagOf),
+    topic: z.string().max(SECTION_NAME_MAX, TOPIC_TOO_LONG).nullish().transform(tagOf),
   })
   .refine((q) => q.correctAnswer < q.options.length, { message: "The correct answer must be one of the options", path: ["correctAnswer"] });
 

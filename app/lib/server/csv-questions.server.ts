@@ -14,7 +14,9 @@
  * - Double-quoted text in a question or explanation becomes bold.
  * - An optional header column `marks` (anywhere) gives a question its own marks for a right answer (exam
  *   patterns: app/lib/rules/exam-pattern.ts); empty is the test's. A value that is not a number above 0
- *   ("2", "0.5", "1/2") skips the row. The column is taken out before the others are read.
+ *   ("2", "0.5", "1/2") skips the row. Optional `section` and `topic` columns name the paper's section and the
+ *   question's topic; each section's questions are put together, in the order the sections first appear
+ *   (app/lib/rules/sections.ts). These columns are taken out before the others are read.
  * Every skipped row and every fallback is reported with its line number, before anything is saved.
  */
 import { parse } from "csv-parse/sync";
@@ -22,6 +24,7 @@ import { stringify } from "csv-stringify/sync";
 import { neutraliseFormula, restoreFormula } from "../rules/csv-cells";
 import { boldQuoted, plainText } from "../rules/markup";
 import { marksInputText, parseMarks } from "../rules/exam-pattern";
+import { groupBySection, tagOf } from "../rules/sections";
 
 export const NOT_UTF8 = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
 export const PARSE_ERROR = "Error parsing CSV file. Please check the format.";
@@ -36,7 +39,15 @@ export function isRowNumberHeader(cell: string): boolean {
   return /^(s\.?\s*no\.?|sl\.?\s*no\.?|sr\.?\s*no\.?|no\.?|#|serial(\s*no\.?)?|q\.?\s*no\.?)$/i.test(cell.trim());
 }
 
-export type ParsedQuestion = { question: string; options: string[]; correctAnswer: number; explanation: string | null; marks?: number | null };
+export type ParsedQuestion = {
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation: string | null;
+  marks?: number | null;
+  section?: string | null;
+  topic?: string | null;
+};
 export type SkippedRow = { line: number; reason: string };
 export type FallbackRow = { line: number; question: number; given: string };
 export type ParseReport = { rowsRead: number; skipped: SkippedRow[]; fallbacks: FallbackRow[]; notes: string[] };
@@ -83,16 +94,9 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     return { ok: false, error: PARSE_ERROR };
   }
   if (!records.length) return { ok: false, error: NO_QUESTIONS };
-  // a `marks` column is read on its own and taken out, so the columns around it are read as without it
-  const marksCol = records[0].record.findIndex((c) => /^marks?$/i.test(c.trim()));
-  const marksByLine = new Map<number, string>();
-  if (marksCol >= 0 && records[0].record.some((c) => c.toLowerCase().includes("question"))) {
-    for (const r of records) {
-      if (r.record.length > marksCol) marksByLine.set(r.info.lines, r.record[marksCol].trim());
-      r.record = r.record.filter((_, i) => i !== marksCol);
-    }
-  }
-
+  // the optional `marks`, `section` and `topic` columns are read on their own and taken out, so the columns
+  // around them are read as without them
+  const extras = extraColumnsOf(records);
   const first = records[0].record.map((c) => c.trim().toLowerCase());
   const hasHeader = first.some((c) => c.includes("question") && !isRowNumberHeader(c));
   // a first column of row numbers: the question is the next column
@@ -163,7 +167,8 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     const given = cells[aCol] ?? "";
     const { index, matched } = answerIndex(given, opts);
     const explanation = eCol !== null ? (cells[eCol] ?? "") : "";
-    const marksGiven = marksByLine.get(line) ?? "";
+    const extra = extras.get(line);
+    const marksGiven = extra?.marks ?? "";
     const marks = marksGiven ? parseMarks(marksGiven) : null;
     if (marksGiven && (marks === null || marks <= 0)) {
       report.skipped.push({ line, reason: `the marks “${marksGiven}” are not a number above 0 (such as 2 or 0.5)` });
@@ -176,11 +181,48 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
       correctAnswer: index,
       explanation: explanation ? boldQuoted(explanation) : null,
       ...(marks !== null ? { marks } : {}),
+      ...(tagOf(extra?.section) ? { section: tagOf(extra?.section) } : {}),
+      ...(tagOf(extra?.topic) ? { topic: tagOf(extra?.topic) } : {}),
     });
     if (questions.length > MAX_QUESTIONS) return { ok: false, error: `A test can have at most ${MAX_QUESTIONS} questions.` };
   }
   if (!questions.length) return { ok: false, error: NO_QUESTIONS };
-  return { ok: true, questions, report, hasHeader };
+  return { ok: true, questions: groupedBySection(questions, report), report, hasHeader };
+}
+
+const EXTRA_COLUMNS = ["marks", "section", "topic"] as const;
+type Extras = Partial<Record<(typeof EXTRA_COLUMNS)[number], string>>;
+
+/** Takes the header-named `marks`, `section` and `topic` columns out of every record; their cells by line. */
+function extraColumnsOf(records: Array<{ record: string[]; info: { lines: number } }>): Map<number, Extras> {
+  const byLine = new Map<number, Extras>();
+  const header = records[0].record.map((c) => c.trim().toLowerCase());
+  if (!header.some((c) => c.includes("question"))) return byLine;
+  const columns = EXTRA_COLUMNS.map((name) => ({ name, at: header.findIndex((c) => c === name || (name === "marks" && c === "mark")) })).filter(
+    (c) => c.at >= 0,
+  );
+  if (!columns.length) return byLine;
+  const taken = new Set(columns.map((c) => c.at));
+  for (const r of records) {
+    const extras: Extras = {};
+    for (const c of columns) if (r.record.length > c.at) extras[c.name] = r.record[c.at].trim();
+    byLine.set(r.info.lines, extras);
+    r.record = r.record.filter((_, i) => !taken.has(i));
+  }
+  return byLine;
+}
+
+/**
+ * Each section's questions together, in the order the sections first appear (app/lib/rules/sections.ts); the
+ * report's flagged questions are renumbered to match.
+ */
+function groupedBySection(questions: ParsedQuestion[], report: ParseReport): ParsedQuestion[] {
+  const grouped = groupBySection(questions);
+  if (grouped.every((q, i) => q === questions[i])) return questions;
+  const newNumber = new Map(grouped.map((q, i) => [q, i + 1]));
+  report.fallbacks = report.fallbacks.map((f) => ({ ...f, question: newNumber.get(questions[f.question - 1]) ?? f.question }));
+  report.notes.push("The questions of each section were put together, in the order the sections first appear.");
+  return grouped;
 }
 
 /**
@@ -188,18 +230,27 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
  * correct_answer (1-based), explanation, and marks when any question has its own. Our own import reads it back
  * to the same questions.
  */
-export function questionsToCsv(
-  list: Array<{ question: string; options: string[]; correctAnswer: number; explanation: string | null; marks?: number | null }>,
-): string {
+export function questionsToCsv(list: ParsedQuestion[]): string {
   const withMarks = list.some((q) => q.marks !== null && q.marks !== undefined);
+  const withSections = list.some((q) => q.section);
+  const withTopics = list.some((q) => q.topic);
   const width = Math.max(4, ...list.map((q) => Math.min(q.options.length, MAX_CSV_OPTIONS)));
   const optionHeaders = Array.from({ length: width }, (_, i) => `option_${String.fromCharCode(97 + i)}`);
   const rows = list.map((q) => {
     const opts = optionHeaders.map((_, i) => plainText(q.options[i] ?? ""));
     const marks = withMarks ? [q.marks === null || q.marks === undefined ? "" : marksInputText(q.marks)] : [];
-    return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? ""), ...marks].map(neutraliseFormula);
+    const tags = [...(withSections ? [q.section ?? ""] : []), ...(withTopics ? [q.topic ?? ""] : [])];
+    return [plainText(q.question), ...opts, String(q.correctAnswer + 1), plainText(q.explanation ?? ""), ...marks, ...tags].map(neutraliseFormula);
   });
-  const header = ["question", ...optionHeaders, "correct_answer", "explanation", ...(withMarks ? ["marks"] : [])];
+  const header = [
+    "question",
+    ...optionHeaders,
+    "correct_answer",
+    "explanation",
+    ...(withMarks ? ["marks"] : []),
+    ...(withSections ? ["section"] : []),
+    ...(withTopics ? ["topic"] : []),
+  ];
   return stringify([header, ...rows], { quoted_match: /[",\n\r]/ });
 }
 

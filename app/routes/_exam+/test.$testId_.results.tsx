@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { BySection } from "~/components/results/BySection";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { PrintButton } from "~/components/PrintButton";
@@ -138,6 +139,8 @@ export default function Results() {
           </dl>
         </section>
       </div>
+
+      <BySection sections={page.sections} weakTopics={page.weakTopics} />
 
       <div className="mt-4 flex flex-wrap gap-2 print:hidden">
         <Link to={isAdmin ? "/admin" : "/dashboard"} className="btn-secondary">

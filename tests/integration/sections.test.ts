@@ -1,0 +1,150 @@
+// Sections and topics: the CSV's `section` and `topic` columns, the exam's sections (tabs and palette from the
+// page's data, Save & Next across a section boundary without JavaScript), the results by section and the
+// weakest topics after release only, CSV export → import, and a test without sections as before.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { tests } from "~/db/schema.server";
+import { parseQuestionsCsv } from "~/lib/server/csv-questions.server";
+import { createTest, questionsOf } from "~/models/test.server";
+import * as examRoute from "~/routes/_exam+/test.$testId";
+import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
+import * as exportRoute from "~/routes/admin+/_tests+/csv_.$testId.export";
+import * as uploadRoute from "~/routes/admin+/_tests+/tests.upload";
+import { BASE, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
+
+// six questions, the sections interleaved as a spreadsheet might have them; the right answer is always the first option
+const CSV = [
+  "question,option_a,option_b,option_c,option_d,correct_answer,explanation,section,topic",
+  "Who wrote The Canterbury Tales?,Chaucer,Gower,Langland,Lydgate,1,,Literature,Chaucer",
+  "Which method starts from the learner?,Child-centred,Teacher-centred,Lecture,Rote,1,,Pedagogy,Methods",
+  "Who wrote Troilus and Criseyde?,Chaucer,Gower,Malory,Lydgate,1,,Literature,Chaucer",
+  "Who wrote Ode to a Nightingale?,Keats,Shelley,Byron,Blake,1,,Literature,Romantic poetry",
+  "Bloom's taxonomy orders?,Objectives,Schools,Books,Tests,1,,Pedagogy,Methods",
+  "Who wrote The Prelude?,Wordsworth,Keats,Shelley,Byron,1,,Literature,Romantic poetry",
+].join("\n");
+
+let admin: string;
+beforeAll(async () => {
+  await seedBase();
+  admin = await signIn(OWNER.email, OWNER.password);
+});
+
+async function upload(title: string, csv: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ intent: "preview", title, examType: "NET" })) form.append(k, v);
+  form.append("file", new File([csv], "s.csv", { type: "text/csv" }));
+  const preview = payload<any>(
+    await run(uploadRoute.action, new Request(`${BASE}/admin/tests/upload`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } })),
+  ).preview;
+  await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: preview.token }, { cookie: admin }));
+  return db().select().from(tests).where(eq(tests.title, title)).get()!;
+}
+
+const save = (testId: string, cookie: string, fields: Record<string, string>) =>
+  run(examRoute.action, postRequest(`/test/${testId}`, { intent: "save", ...fields }, { cookie }), { testId }) as Promise<Response>;
+
+describe("a sectioned test", () => {
+  let testId: string;
+  beforeAll(async () => {
+    testId = (await upload("Sectioned Mock", CSV)).id;
+  });
+
+  it("keeps each section's questions together, in the order the sections first appear, with their topics", () => {
+    expect(questionsOf(testId, 1).map((q) => [q.id, q.section, q.topic])).toEqual([
+      ["q1", "Literature", "Chaucer"],
+      ["q2", "Literature", "Chaucer"],
+      ["q3", "Literature", "Romantic poetry"],
+      ["q4", "Literature", "Romantic poetry"],
+      ["q5", "Pedagogy", "Methods"],
+      ["q6", "Pedagogy", "Methods"],
+    ]);
+    expect(questionsOf(testId, 1).map((q) => q.question.slice(0, 30))).toEqual([
+      "Who wrote The Canterbury Tales",
+      "Who wrote Troilus and Criseyde",
+      "Who wrote Ode to a Nightingale",
+      "Who wrote The Prelude?",
+      "Which method starts from the l",
+      "Bloom's taxonomy orders?",
+    ]);
+  });
+
+  it("the exam gives its sections; without JavaScript Save & Next crosses into the next section; results by section after release", async () => {
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "start" }, { cookie: s.cookie }), { testId });
+    const page = payload<any>(await run(examRoute.loader, getRequest(`/test/${testId}?q=4`, s.cookie), { testId }));
+    expect(page.sections).toEqual([
+      { name: "Literature", from: 1, to: 4 },
+      { name: "Pedagogy", from: 5, to: 6 },
+    ]);
+    expect(page.questions.map((q: any) => q.section)).toEqual(["Literature", "Literature", "Literature", "Literature", "Pedagogy", "Pedagogy"]);
+    // nothing of the key or the topics in the exam's data
+    expect(JSON.stringify(page)).not.toMatch(/correctAnswer|Romantic poetry/);
+
+    // right: q1, q2 (Chaucer), q5 (Methods); wrong: q3 (Romantic poetry), q6 (Methods); q4 left
+    for (const [n, chosen] of [
+      [1, 0],
+      [2, 0],
+      [3, 1],
+    ] as const)
+      await save(testId, s.cookie, { questionId: `q${n}`, chosen: String(chosen), q: String(n), nav: "next" });
+    // the last question of Literature, then Save & Next: the first of Pedagogy
+    const crossed = await save(testId, s.cookie, { questionId: "q4", q: "4", nav: "next" });
+    expect(crossed.headers.get("Location")).toBe(`/test/${testId}?q=5`);
+    // a section tab is the section's first question (goto)
+    const tab = await save(testId, s.cookie, { questionId: "q5", chosen: "0", q: "5", goto: "1" });
+    expect(tab.headers.get("Location")).toBe(`/test/${testId}?q=1`);
+    await save(testId, s.cookie, { questionId: "q6", chosen: "2", q: "6", nav: "next" });
+    await run(examRoute.action, postRequest(`/test/${testId}`, { intent: "finish" }, { cookie: s.cookie }), { testId });
+
+    const results = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${testId}/results`, s.cookie), { testId }));
+    expect(results.sections).toEqual([
+      { name: "Literature", questions: 4, attempted: 3, correct: 2, wrong: 1, accuracy: 67, marks: 2, maxMarks: 4 },
+      { name: "Pedagogy", questions: 2, attempted: 2, correct: 1, wrong: 1, accuracy: 50, marks: 1, maxMarks: 2 },
+    ]);
+    expect(results.weakTopics).toEqual([
+      { topic: "Romantic poetry", questions: 2, correct: 0, percent: 0 },
+      { topic: "Methods", questions: 2, correct: 1, percent: 50 },
+    ]);
+  });
+
+  it("before the answers are released, no figure by section or topic", async () => {
+    const held = createTest({ title: "Held Sections", examType: "NET", answerRelease: "score_only" }, [
+      { ...TWO_QUESTIONS[0], section: "A", topic: "Milton" },
+      { ...TWO_QUESTIONS[1], section: "B", topic: "Coleridge" },
+    ]);
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${held.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: held.id });
+    await save(held.id, s.cookie, { questionId: "q1", chosen: "1", q: "1", nav: "next" });
+    await run(examRoute.action, postRequest(`/test/${held.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: held.id });
+    const results = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${held.id}/results`, s.cookie), { testId: held.id }));
+    expect(results.answers.shown).toBe(false);
+    expect(results.sections).toEqual([]);
+    expect(results.weakTopics).toEqual([]);
+    expect(JSON.stringify(results)).not.toMatch(/Milton|Coleridge/);
+  });
+
+  it("survives CSV export → import", async () => {
+    const res = (await run(exportRoute.loader, getRequest(`/admin/csv/${testId}/export`, admin), { testId })) as Response;
+    const csv = await res.text();
+    expect(csv.split("\n")[0]).toContain("correct_answer,explanation,section,topic");
+    const again = parseQuestionsCsv(csv);
+    if (!again.ok) throw new Error(again.error);
+    expect(again.questions.map((q) => [q.section, q.topic])).toEqual(questionsOf(testId, 1).map((q) => [q.section, q.topic]));
+  });
+});
+
+describe("a test without sections", () => {
+  it("has no sections in the exam or the results, as before", async () => {
+    const plain = createTest({ title: "Plain Two", examType: "NET" }, TWO_QUESTIONS);
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${plain.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: plain.id });
+    const page = payload<any>(await run(examRoute.loader, getRequest(`/test/${plain.id}`, s.cookie), { testId: plain.id }));
+    expect(page.sections).toEqual([]);
+    expect(page.questions.every((q: any) => !("section" in q))).toBe(true);
+    await run(examRoute.action, postRequest(`/test/${plain.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: plain.id });
+    const results = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${plain.id}/results`, s.cookie), { testId: plain.id }));
+    expect(results.sections).toEqual([]);
+    expect(results.weakTopics).toEqual([]);
+  });
+});
