@@ -4,14 +4,15 @@ import { latestClose, windowFor } from "~/lib/rules/accommodation";
 import { answersReleaseAt, answersReleased } from "~/lib/rules/answer-release";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
 import { sql } from "drizzle-orm";
-import { db } from "~/db/db.server";
+import { db, keptPerDatabase } from "~/db/db.server";
 import { attempts, type Test } from "~/db/schema.server";
 import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
 import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
-import { sectionFigures, weakestTopics } from "~/lib/rules/sections";
-import { markedFractionSql } from "./marked-score.server";
+import { COHORT_MIN_ATTEMPTS, type CohortFigure, cohortFigures, sectionFigures, weakestTopics } from "~/lib/rules/sections";
+import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
+import { leaderboardFor, leaderboardName, type LeaderRow } from "~/lib/rules/leaderboard";
 import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { testById } from "./test.server";
@@ -56,6 +57,75 @@ export function rankAmongBest(testId: string, userId: string, now = Date.now()) 
   return rankSummary(rankCounts(best.sorted, mine, best.byUser.get(userId)));
 }
 
+/**
+ * A test's leaderboard: every student's best attempt (marked score, then less time), in order, kept per process
+ * for 5 s like the ranks (thousands of results pages at an exam's end would otherwise each read every attempt).
+ */
+const leaderboardKept = new Kept<LeaderRow[]>({
+  name: "leaderboards",
+  keeps: "every student's best attempt on a test, by marked score then time",
+  key: "test id",
+  invalidated: "after 5 s (a board may be that far behind other students' finishes)",
+  maxEntries: 100,
+  maxAgeMs: 5000,
+});
+
+function loadLeaderboard(testId: string): LeaderRow[] {
+  const mode = env().LEADERBOARD_NAMES;
+  return db()
+    .all<Omit<LeaderRow, "percent"> & { p: number | null }>(sql`
+      WITH best AS (
+        SELECT a.user_id, ${markedFractionSql("a")} AS p, ${markedScoreSql("a")} AS marks, ${maxMarksSql("a")} AS maxMarks,
+               COALESCE(a.time_spent, 0) AS timeSpent,
+               ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY ${markedFractionSql("a")} DESC, COALESCE(a.time_spent, 0)) AS rn
+        FROM ${attempts} a WHERE a.test_id = ${testId} AND a.status IN ('submitted', 'expired')
+      )
+      SELECT b.user_id AS userId, u.name AS name, b.p AS p, b.marks AS marks, b.maxMarks AS maxMarks, b.timeSpent AS timeSpent,
+             RANK() OVER (ORDER BY b.p DESC, b.timeSpent) AS place
+      FROM best b JOIN users u ON u.id = b.user_id
+      WHERE b.rn = 1 AND b.p IS NOT NULL
+      ORDER BY place, u.name`)
+    .map(({ p, ...r }) => ({ ...r, name: leaderboardName(r.name, mode), percent: Math.round((p ?? 0) * 100) }));
+}
+
+/** The top ten of a test and, further down, the student's own row (other students' ids stay on the server). */
+export function leaderboardOf(testId: string, userId: string, now = Date.now()) {
+  const board = leaderboardFor(
+    leaderboardKept.getOrLoad(testId, () => loadLeaderboard(testId), now),
+    userId,
+  );
+  const shown = ({ userId: id, ...r }: LeaderRow) => ({ ...r, mine: id === userId });
+  return { top: board.top.map(shown), mine: board.mine ? shown(board.mine) : null };
+}
+
+/**
+ * Per question of a version, what every student did (app/lib/rules/sections.ts, cohortFigures): one aggregate per
+ * version, kept per process under the test's updatedAt (a regrade moves it) for a minute (new finishes join).
+ */
+const cohortKept = keptPerDatabase<Map<string, CohortFigure>>({
+  name: "cohort figures",
+  keeps: "per question of a test version: % right and the most chosen wrong option over every finished attempt",
+  key: "test id, version and the test's updatedAt",
+  invalidated: "by a new updatedAt (a regrade), and after a minute (new finishes)",
+  maxEntries: 200,
+  maxAgeMs: 60_000,
+});
+
+function cohortOf(test: Pick<Test, "id" | "updatedAt">, version: number, key: ReadonlyArray<{ id: string; correctAnswer: number }>) {
+  return cohortKept(`${test.id}\u0000${version}\u0000${+test.updatedAt}`, () => {
+    const finished =
+      db().get<{ n: number }>(sql`
+        SELECT COUNT(*) AS n FROM ${attempts} WHERE test_id = ${test.id} AND test_version = ${version} AND status IN ('submitted', 'expired')`)?.n ?? 0;
+    if (finished < COHORT_MIN_ATTEMPTS) return new Map();
+    const picks = db().all<{ id: string; chosen: number; n: number }>(sql`
+      SELECT aa.question_id AS id, aa.chosen_index AS chosen, COUNT(*) AS n
+      FROM attempt_answers aa JOIN ${attempts} a ON a.id = aa.attempt_id
+      WHERE a.test_id = ${test.id} AND a.test_version = ${version} AND a.status IN ('submitted', 'expired') AND aa.chosen_index IS NOT NULL
+      GROUP BY aa.question_id, aa.chosen_index`);
+    return cohortFigures(finished, key, picks);
+  });
+}
+
 /** True while the student has an attempt of this test open and inside its time. */
 export function hasRunningAttempt(userId: string, testId: string): boolean {
   const open = findOpenAttempt(db(), userId, testId);
@@ -85,6 +155,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   const all = orderForAttempt(gradedQuestionsOf(test, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
   const key = all.filter((q) => !q.dropped);
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
+  // after release (and when the academy shows them): what everyone did on each question
+  const cohort = answersShownTo(user, test) && env().COHORT_FIGURES === "on" ? cohortOf(test, attempt.testVersion, key) : null;
   const review = key.map((q, i) => {
     const a = answers.get(q.id);
     const chosen = a?.chosen ?? null;
@@ -101,6 +173,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       marked: a?.marked ?? false,
       section: q.section,
       topic: q.topic,
+      /** % of finished attempts right and the most chosen wrong option (original index); null under 5 attempts */
+      cohort: cohort?.get(q.id) ?? null,
       outcome: chosen === null ? ("unanswered" as const) : chosen === q.correctAnswer ? ("correct" as const) : ("wrong" as const),
     };
   });
@@ -126,9 +200,9 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   // Before then nothing that carries the key or a question's right or wrong leaves the server: no review,
   // no filter, only the score and the counts.
   // a student's personal window may close after the test's: ranks and answers wait for the latest close
-  const closing = { ...test, closesAt: latestClose(test, personalClosesOf(test.id)) };
+  const closing = closingOf(test);
   const releaseAt = answersReleaseAt(closing);
-  const answersShown = user.role === "admin" || answersReleased(closing, Date.now());
+  const answersShown = answersShownTo(user, test);
 
   return {
     state: "found" as const,
@@ -161,6 +235,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
     },
     // a scheduled test ranks everyone once it has closed
     rank: ranksVisible(closing) ? rankAmongBest(testId, attempt.userId) : null,
+    // the top ten by marked score then time, once ranks show (app/lib/rules/leaderboard.ts)
+    leaderboard: ranksVisible(closing) ? leaderboardOf(testId, attempt.userId) : null,
     ranksFrom: ranksVisible(closing) || !closing.closesAt ? null : +closing.closesAt,
     attemptsOnTest,
     // a student's own results offer Retake only with an attempt left and the test open; otherwise why not
@@ -175,6 +251,16 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
     weakTopics: answersShown ? weakestTopics(byQuestion) : [],
     review: answersShown ? review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)) : [],
   };
+}
+
+/** The test with its latest close (a student's personal window may close after the test's): ranks and answers wait for it. */
+function closingOf(test: Test) {
+  return { ...test, closesAt: latestClose(test, personalClosesOf(test.id)) };
+}
+
+/** Admins always see the key; a student once the test releases it (app/lib/rules/answer-release.ts). */
+function answersShownTo(user: Pick<SessionUser, "role">, test: Test) {
+  return user.role === "admin" || answersReleased(closingOf(test), Date.now());
 }
 
 /** A student's own results offer Retake only with an attempt left and the test open to them (their personal window, if any). */

@@ -12,7 +12,7 @@ describe("the cache register", () => {
   it("lists the server's caches, each bounded and explained", () => {
     const register = keptRegister();
     expect(register.map((r) => r.name).sort()).toEqual(
-      ["admin overview", "best scores for ranks", "exam questions", "graded questions", "median time per question"].sort(),
+      ["admin overview", "best scores for ranks", "cohort figures", "exam questions", "graded questions", "leaderboards", "median time per question"].sort(),
     );
     for (const r of register) {
       expect(r.maxEntries).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupBySection, sectionAt, sectionFigures, sectionRanges, tagOf, weakestTopics } from "~/lib/rules/sections";
+import { cohortFigures, groupBySection, sectionAt, sectionFigures, sectionRanges, tagOf, weakestTopics } from "~/lib/rules/sections";
 import { orderForAttempt, SHUFFLE_QUESTIONS } from "~/lib/rules/shuffle";
 
 const q = (id: string, section: string | null, topic: string | null = null) => ({ id, section, topic });
@@ -76,5 +76,30 @@ describe("shuffling a sectioned test", () => {
     const ids = orderForAttempt(list, { mode: SHUFFLE_QUESTIONS, seed: 7 }).map((x) => x.id);
     expect(ids).not.toEqual(list.map((x) => x.id));
     expect([...ids].sort()).toEqual(list.map((x) => x.id).sort());
+  });
+});
+
+describe("cohortFigures (hand-computed)", () => {
+  const key = [
+    { id: "q1", correctAnswer: 0 },
+    { id: "q2", correctAnswer: 2 },
+  ];
+  it("gives the share right and the most chosen wrong option per question", () => {
+    // 8 finished: q1 right 6, wrong B 1, C 1 (tie: B); q2 right 2, wrong A 3, D 2, 1 unanswered
+    const picks = [
+      { id: "q1", chosen: 0, n: 6 },
+      { id: "q1", chosen: 2, n: 1 },
+      { id: "q1", chosen: 1, n: 1 },
+      { id: "q2", chosen: 2, n: 2 },
+      { id: "q2", chosen: 0, n: 3 },
+      { id: "q2", chosen: 3, n: 2 },
+    ];
+    const figures = cohortFigures(8, key, picks);
+    expect(figures.get("q1")).toEqual({ percentRight: 75, commonWrong: 1, commonWrongPercent: 13 });
+    expect(figures.get("q2")).toEqual({ percentRight: 25, commonWrong: 0, commonWrongPercent: 38 });
+  });
+  it("says nothing under five finished attempts; no wrong answer is null", () => {
+    expect(cohortFigures(4, key, []).size).toBe(0);
+    expect(cohortFigures(5, key, [{ id: "q1", chosen: 0, n: 5 }]).get("q1")).toEqual({ percentRight: 100, commonWrong: null, commonWrongPercent: null });
   });
 });

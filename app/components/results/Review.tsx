@@ -68,6 +68,14 @@ export function Review({ testId, attemptId, filter, counts, review }: { testId: 
                 );
               })}
             </ul>
+            {r.cohort ? (
+              <p className="mt-2 text-xs text-slate-600" data-testid="cohort">
+                {r.cohort.percentRight}% of students got this right
+                {r.cohort.commonWrong !== null
+                  ? ` · most chosen wrong answer: ${String.fromCharCode(65 + (r.optionOrder ? r.optionOrder.indexOf(r.cohort.commonWrong) : r.cohort.commonWrong))} (${r.cohort.commonWrongPercent}%)`
+                  : ""}
+              </p>
+            ) : null}
             {r.explanation ? (
               <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm">
                 <p className="font-semibold text-blue-900">Explanation</p>

@@ -119,3 +119,33 @@ export function weakestTopics(review: readonly ReviewedQuestion[], limit = 3, be
     .sort((a, b) => a.percent - b.percent || b.questions - a.questions || a.topic.localeCompare(b.topic))
     .slice(0, limit);
 }
+
+/** What every student did on one question (after release): shown in the review when enough students finished. */
+export type CohortFigure = { percentRight: number; commonWrong: number | null; commonWrongPercent: number | null };
+
+/** The fewest finished attempts before a question's cohort figures are shown (fewer would say who chose what). */
+export const COHORT_MIN_ATTEMPTS = 5;
+
+/**
+ * Per question: the share of finished attempts that got it right (unanswered counts as not right) and the
+ * wrong option chosen most (ties: the lower option). `picks` are counts per question and chosen option.
+ */
+export function cohortFigures(
+  finished: number,
+  key: ReadonlyArray<{ id: string; correctAnswer: number }>,
+  picks: ReadonlyArray<{ id: string; chosen: number; n: number }>,
+): Map<string, CohortFigure> {
+  const out = new Map<string, CohortFigure>();
+  if (finished < COHORT_MIN_ATTEMPTS) return out;
+  for (const q of key) {
+    const mine = picks.filter((p) => p.id === q.id);
+    const right = mine.find((p) => p.chosen === q.correctAnswer)?.n ?? 0;
+    const wrong = mine.filter((p) => p.chosen !== q.correctAnswer).sort((a, b) => b.n - a.n || a.chosen - b.chosen)[0];
+    out.set(q.id, {
+      percentRight: Math.round((right * 100) / finished),
+      commonWrong: wrong ? wrong.chosen : null,
+      commonWrongPercent: wrong ? Math.round((wrong.n * 100) / finished) : null,
+    });
+  }
+  return out;
+}

@@ -36,6 +36,10 @@ export const envSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1, "RENDER_CONCURRENCY must be 1 or more").max(64).default(8),
   /** a request that would wait longer than this for Remix is turned away (503 + Retry-After) */
   RENDER_QUEUE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** how the leaderboard on a test's results names students: full names or initials ("P. R.") */
+  LEADERBOARD_NAMES: z.enum(["names", "initials"]).default("initials"),
+  /** per question, what everyone did (% right, the most chosen wrong option) in a released review: on or off */
+  COHORT_FIGURES: z.enum(["on", "off"]).default("on"),
   /** set by `npm start` when NODE_ENV was not given: allows a generated secret kept in the data folder */
   SESSION_SECRET_AUTOGEN: z.enum(["true", "false"]).default("false"),
 });

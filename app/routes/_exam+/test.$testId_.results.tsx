@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Leaderboard } from "~/components/results/Leaderboard";
 import { BySection } from "~/components/results/BySection";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import type { LoaderData } from "~/lib/browser/loader-data";
@@ -141,6 +142,7 @@ export default function Results() {
       </div>
 
       <BySection sections={page.sections} weakTopics={page.weakTopics} />
+      {page.leaderboard ? <Leaderboard board={page.leaderboard} /> : null}
 
       <div className="mt-4 flex flex-wrap gap-2 print:hidden">
         <Link to={isAdmin ? "/admin" : "/dashboard"} className="btn-secondary">
