@@ -362,6 +362,60 @@ export const books = sqliteTable(
   (t) => [index("books_created_idx").on(t.createdAt)],
 );
 
+/** A question a student starred in a review (My mistakes' Bookmarked filter, practice rounds). */
+export const bookmarks = sqliteTable(
+  "bookmarks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    questionId: text("question_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.testId, t.version, t.questionId] })],
+);
+
+/**
+ * An untimed practice round of a student's mistakes and bookmarks (app/models/practice.server.ts). It is scored and
+ * reviewed but is not an attempt: no limit, rank, analytics figure or register ever reads it.
+ */
+export const practiceRounds = sqliteTable(
+  "practice_rounds",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("practice_rounds_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A question of a practice round (by its test, version and id) and the option the student chose. */
+export const practiceItems = sqliteTable(
+  "practice_items",
+  {
+    roundId: text("round_id")
+      .notNull()
+      .references(() => practiceRounds.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    questionId: text("question_id").notNull(),
+    chosenIndex: integer("chosen_index"),
+    /** 1 when the chosen option was right at the time (a question right twice in practice leaves My mistakes) */
+    correct: integer("correct", { mode: "boolean" }),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.position] }), index("practice_items_question_idx").on(t.testId, t.version, t.questionId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Test = typeof tests.$inferSelect;
 export type Question = typeof questions.$inferSelect;

@@ -3,6 +3,8 @@ import { Kept } from "~/lib/server/kept.server";
 import { db } from "~/db/db.server";
 import { accuracy, weakestUnits } from "~/lib/rules/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
+import { answersShownTo } from "./results.server";
+import { testById } from "./test.server";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
@@ -87,7 +89,56 @@ export function loadProgress(userId: string) {
     medianSecondsPerQuestion: medians.get(r.testId) ?? null,
   }));
 
-  return { trend, byCategory, byUnit, tests, testsTaken: mine.length, weakest: weakestUnits(byUnit) };
+  const byTopic = accuracyByTopic(userId);
+  return {
+    trend,
+    byCategory,
+    byUnit,
+    tests,
+    testsTaken: mine.length,
+    weakest: weakestUnits(byUnit),
+    byTopic,
+    // the topics to practise next, each a link to My mistakes filtered by it
+    practiseTopics: weakestUnits(byTopic, { minQuestions: 3 }),
+  };
+}
+
+/**
+ * Accuracy by topic (app/lib/rules/sections.ts) over the student's finished attempts, counting only tests whose
+ * answers are released to them (a live mock's right and wrong stay hidden until its window closes).
+ */
+function accuracyByTopic(userId: string) {
+  const rows = db().all<{ testId: string; topic: string; questions: number; correct: number }>(sql`
+    SELECT a.test_id AS testId, q.topic AS topic, COUNT(*) AS questions,
+           SUM(CASE WHEN aa.chosen_index = q.correct_answer THEN 1 ELSE 0 END) AS correct
+    FROM attempts a
+    JOIN questions q ON q.test_id = a.test_id AND q.version = a.test_version AND q.dropped = 0 AND q.topic IS NOT NULL
+    LEFT JOIN attempt_answers aa ON aa.attempt_id = a.id AND aa.question_id = q.id
+    WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+    GROUP BY a.test_id, q.topic`);
+  const released = new Map<string, boolean>();
+  const totals = new Map<string, { questions: number; correct: number }>();
+  for (const r of rows) {
+    if (!released.has(r.testId)) {
+      const test = testById().get({ id: r.testId });
+      released.set(r.testId, test ? answersShownTo({ role: "user" }, test) : false);
+    }
+    if (!released.get(r.testId)) continue;
+    const t = totals.get(r.topic) ?? { questions: 0, correct: 0 };
+    t.questions += r.questions;
+    t.correct += r.correct;
+    totals.set(r.topic, t);
+  }
+  return [...totals.entries()]
+    .map(([topic, t]) => ({
+      key: topic,
+      label: topic,
+      attempts: 0,
+      ...t,
+      accuracy: accuracy(t.correct, t.questions),
+      practiceHref: `/mistakes?topic=${encodeURIComponent(topic)}`,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 export type Progress = ReturnType<typeof loadProgress>;

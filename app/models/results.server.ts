@@ -157,6 +157,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
   // after release (and when the academy shows them): what everyone did on each question
   const cohort = answersShownTo(user, test) && env().COHORT_FIGURES === "on" ? cohortOf(test, attempt.testVersion, key) : null;
+  // the student's stars on this version's questions (My mistakes' Bookmarked)
+  const stars = user.role === "user" && answersShownTo(user, test) ? starredOf(user.id, testId, attempt.testVersion) : new Set<string>();
   const review = key.map((q, i) => {
     const a = answers.get(q.id);
     const chosen = a?.chosen ?? null;
@@ -175,6 +177,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       topic: q.topic,
       /** % of finished attempts right and the most chosen wrong option (original index); null under 5 attempts */
       cohort: cohort?.get(q.id) ?? null,
+      bookmarked: stars.has(q.id),
       outcome: chosen === null ? ("unanswered" as const) : chosen === q.correctAnswer ? ("correct" as const) : ("wrong" as const),
     };
   });
@@ -211,6 +214,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
     test: { id: test.id, title: test.title, duration: test.duration },
     attempt: {
       id: attempt.id,
+      version: attempt.testVersion,
       status: attempt.status,
       score: attempt.score ?? correct,
       total,
@@ -253,13 +257,22 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   };
 }
 
+/** The questions of a version a student starred. */
+function starredOf(userId: string, testId: string, version: number): Set<string> {
+  return new Set(
+    db()
+      .all<{ id: string }>(sql`SELECT question_id AS id FROM bookmarks WHERE user_id = ${userId} AND test_id = ${testId} AND version = ${version}`)
+      .map((r) => r.id),
+  );
+}
+
 /** The test with its latest close (a student's personal window may close after the test's): ranks and answers wait for it. */
 function closingOf(test: Test) {
   return { ...test, closesAt: latestClose(test, personalClosesOf(test.id)) };
 }
 
 /** Admins always see the key; a student once the test releases it (app/lib/rules/answer-release.ts). */
-function answersShownTo(user: Pick<SessionUser, "role">, test: Test) {
+export function answersShownTo(user: Pick<SessionUser, "role">, test: Test) {
   return user.role === "admin" || answersReleased(closingOf(test), Date.now());
 }
 

@@ -22,6 +22,8 @@ function accessOf(path: string): Access | "open" | "splat" | "logout" | undefine
   if (path === "/dashboard") return "student";
   // a student's own progress
   if (path === "/progress") return "student";
+  // a student's own mistakes, bookmarks and practice rounds
+  if (path === "/mistakes" || path === "/practice/:roundId") return "student";
   if (path === "/admin" || path.startsWith("/admin/")) return "admin";
   if (path === "/test/:testId") return "student";
   if (path === "/test/:testId/results") return "signed-in";

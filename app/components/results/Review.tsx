@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
+import { BookmarkButton } from "~/components/results/BookmarkButton";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";
@@ -10,13 +11,29 @@ type Found = Extract<LoaderData<typeof loader>, { state: "found" }>;
 const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
 
 /** The question-wise review of an attempt: each question, the student's answer, the key and the explanation. */
-export function Review({ testId, attemptId, filter, counts, review }: { testId: string; attemptId: string } & Pick<Found, "filter" | "counts" | "review">) {
+export function Review({
+  testId,
+  attemptId,
+  version,
+  student,
+  filter,
+  counts,
+  review,
+}: { testId: string; attemptId: string; version: number; student: boolean } & Pick<Found, "filter" | "counts" | "review">) {
   const base = `/test/${testId}/results?attempt=${attemptId}`;
+  const here = filter === "all" ? base : `${base}&filter=${filter}`;
   return (
     <section className="mt-6" aria-labelledby="review-heading">
-      <h2 id="review-heading" className="text-lg font-bold">
-        Question-wise Review
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="review-heading" className="text-lg font-bold">
+          Question-wise Review
+        </h2>
+        {student ? (
+          <Link to="/mistakes" className="text-sm font-semibold text-brand-700 hover:underline print:hidden">
+            My mistakes across tests →
+          </Link>
+        ) : null}
+      </div>
       <nav aria-label="Review filter" className="mt-2 flex flex-wrap gap-2 print:hidden">
         {REVIEW_FILTERS.map((f) => (
           <Link
@@ -35,10 +52,13 @@ export function Review({ testId, attemptId, filter, counts, review }: { testId: 
       <ol className="mt-3 space-y-3">
         {review.map((r) => (
           <li key={r.id} className="card p-4" data-outcome={r.outcome}>
-            <p className="font-medium">
-              <span className="mr-1 text-slate-500">Q{r.n}.</span>
-              <RichText text={r.question} />
-            </p>
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-medium">
+                <span className="mr-1 text-slate-500">Q{r.n}.</span>
+                <RichText text={r.question} />
+              </p>
+              {student ? <BookmarkButton target={{ testId, version, questionId: r.id }} bookmarked={r.bookmarked} redirectTo={here} /> : null}
+            </div>
             <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
               {r.outcome === "correct" ? (
                 <span className="text-green-700">Correct</span>

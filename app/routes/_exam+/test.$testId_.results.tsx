@@ -163,7 +163,7 @@ export default function Results() {
       ) : null}
 
       {page.answers.shown ? (
-        <Review testId={test.id} attemptId={attempt.id} filter={filter} counts={counts} review={review} />
+        <Review testId={test.id} attemptId={attempt.id} version={attempt.version} student={!isAdmin} filter={filter} counts={counts} review={review} />
       ) : (
         <AnswersLater releaseAt={page.answers.releaseAt} timeZone={page.timeZone} />
       )}

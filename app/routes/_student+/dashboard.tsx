@@ -53,9 +53,12 @@ export default function Dashboard() {
             <Tile label="Best Score %" value={`${d.stats.best}%`} />
           </dl>
           {d.stats.taken > 0 ? (
-            <p className="mt-3">
+            <p className="mt-3 flex flex-wrap gap-x-6 gap-y-1">
               <Link to="/progress" className="text-sm font-semibold text-brand-700 hover:underline">
                 My progress: score trend, accuracy by unit, what to practise next →
+              </Link>
+              <Link to="/mistakes" className="text-sm font-semibold text-brand-700 hover:underline">
+                My mistakes: revise and practise them →
               </Link>
             </p>
           ) : null}

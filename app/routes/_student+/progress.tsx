@@ -2,6 +2,7 @@ import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStudent } from "~/models/auth.server";
+import { ByTopic } from "~/components/progress/ByTopic";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { trendGeometry } from "~/lib/rules/progress-rules";
 import { formatDate } from "~/lib/rules/time";
@@ -43,6 +44,7 @@ export default function ProgressPage() {
       ) : (
         <>
           <Weakest d={d} />
+          <ByTopic topics={d.byTopic} practise={d.practiseTopics} />
           <Trend d={d} />
           <Accuracy d={d} />
           <Tests d={d} />

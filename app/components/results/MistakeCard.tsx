@@ -1,0 +1,62 @@
+import { RichText } from "~/components/RichText";
+import { BookmarkButton } from "./BookmarkButton";
+
+type Item = {
+  testTitle: string;
+  testId: string;
+  version: number;
+  questionId: string;
+  n: number;
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation: string | null;
+  section: string | null;
+  topic: string | null;
+  chosen: number | null;
+  bookmarked: boolean;
+};
+
+/** One question of My mistakes: where it is from, the student's answer, the key, the explanation and its star. */
+export function MistakeCard({ item, redirectTo }: { item: Item; redirectTo: string }) {
+  return (
+    <li className="card p-4" data-testid="mistake">
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-xs text-slate-600">
+          {item.testTitle} · Q{item.n}
+          {item.section ? ` · ${item.section}` : ""}
+          {item.topic ? ` · ${item.topic}` : ""}
+        </p>
+        <BookmarkButton target={item} bookmarked={item.bookmarked} redirectTo={redirectTo} />
+      </div>
+      <p className="mt-1 font-medium">
+        <RichText text={item.question} />
+      </p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {item.options.map((o, i) => {
+          const right = i === item.correctAnswer;
+          const mine = i === item.chosen;
+          return (
+            <li
+              key={`${i}-${o}`}
+              className={`rounded-md border px-3 py-2 ${right ? "border-green-300 bg-green-50" : mine ? "border-red-300 bg-red-50" : "border-slate-200"}`}
+            >
+              <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={o} />
+              {right ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
+              {mine && !right ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+      {item.chosen === null ? <p className="mt-1 text-xs text-slate-500">You left this unanswered.</p> : null}
+      {item.explanation ? (
+        <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
+          <p className="font-semibold">Explanation</p>
+          <p className="mt-1">
+            <RichText text={item.explanation} />
+          </p>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+// My mistakes → practice → the question leaves the list after two right answers, with JavaScript on and off
+// (each with its own demo student, whose seeded attempts have wrong answers).
+import { expect, type Page, test } from "@playwright/test";
+import { type AppServer, signIn, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+/** Practises the first question of My mistakes (a round of one), choosing the option whose value is `pick` (null: none). */
+async function practiseFirst(page: Page, pick: string | null) {
+  await page.goto(`${app.url}/mistakes`);
+  await page.getByLabel(/^Questions \(up to/).fill("1");
+  await page.getByRole("button", { name: "Practise them" }).click();
+  await expect(page.getByRole("heading", { name: "Practice round" })).toBeVisible();
+  await expect(page.getByTestId("practice-item")).toHaveCount(1);
+  if (pick !== null) await page.locator(`input[name="a.1"][value="${pick}"]`).check();
+  await page.getByRole("button", { name: "Submit answers" }).click();
+  await expect(page.getByTestId("practice-score")).toBeVisible();
+  // the round's review names the right option
+  return page.getByTestId("practice-item").locator("label", { hasText: "✓ Correct answer" }).locator("input").getAttribute("value");
+}
+
+for (const [javaScriptEnabled, email] of [
+  [true, "student@academy.local"],
+  [false, "arun@academy.local"],
+] as const) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("My mistakes → practice → the question leaves the list after two right answers", async ({ page }) => {
+      await signIn(page, app, email, "student123");
+      await page.getByRole("link", { name: /My mistakes/ }).click();
+      await expect(page.getByRole("heading", { name: "My mistakes" })).toBeVisible();
+      const first = page.getByTestId("mistake").first();
+      const question = (await first.locator("p.font-medium").innerText()).trim();
+      const before = await page.getByTestId("mistake").count();
+      expect(before).toBeGreaterThan(0);
+
+      // a first round unanswered shows the right option; two rounds right take the question off the list
+      const right = await practiseFirst(page, null);
+      expect(right).not.toBeNull();
+      await expect(page.getByTestId("practice-score")).toContainText("0 of 1 right");
+      await practiseFirst(page, right);
+      await expect(page.getByTestId("practice-score")).toContainText("1 of 1 right");
+      await page.goto(`${app.url}/mistakes`);
+      await expect(page.getByTestId("mistake").first().locator("p.font-medium")).toHaveText(question);
+      await practiseFirst(page, right);
+      await page.goto(`${app.url}/mistakes`);
+      await expect(page.getByTestId("mistake")).toHaveCount(before - 1);
+      await expect(page.getByTestId("mistake").locator("p.font-medium").getByText(question, { exact: true })).toHaveCount(0);
+    });
+  });
+}
