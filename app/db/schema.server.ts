@@ -205,6 +205,8 @@ export const attemptAnswers = sqliteTable(
     /** null = visited but not answered */
     chosenIndex: integer("chosen_index"),
     markedForReview: integer("marked_for_review", { mode: "boolean" }).notNull().default(false),
+    /** seconds the student spent on this question (the review's time per question; app/lib/rules/exam-rules.ts dwellSeconds) */
+    seconds: integer("seconds").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],

@@ -1,7 +1,7 @@
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { env } from "~/lib/server/env.server";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
+import { db, keptPerDatabase, preparedQuery, rawDb, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { gradedQuestionsOf, testById } from "./test.server";
 import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
@@ -352,18 +352,48 @@ export function finishAttempt(
   attemptId: string,
   userId: string,
   now = new Date(),
-  { timeUp = false, believedDeadline }: { timeUp?: boolean; believedDeadline?: number } = {},
+  { timeUp = false, believedDeadline, times }: { timeUp?: boolean; believedDeadline?: number; times?: ReadonlyMap<string, number> } = {},
 ): Attempt | null {
   return transaction((tx) => {
     const attempt = attemptById().get({ id: attemptId });
     if (attempt?.userId !== userId) return null;
     if (attempt.status !== "in_progress") return attempt;
+    // the page's time per question (a hydrated page counts it and sends it with Finish)
+    if (times?.size) addTime(attempt, times);
     if (timeUp && timeWasExtended(believedDeadline, attempt.deadlineAt, now)) return attempt;
     return closeAttempt(tx, attempt.id, finishStatus(attempt.deadlineAt, now, timeUp), now);
   });
 }
 
-export type AnswerState = { questionId: string; chosen: number | null; marked: boolean; at: number };
+/**
+ * Adds time spent to questions of a running attempt (seconds by question id; ids not in its version are
+ * ignored). A question never saved gets a row like a visit's, so an answer made later still wins.
+ */
+export function addTimeOnQuestions(attemptId: string, userId: string, times: ReadonlyMap<string, number>) {
+  if (![...times.values()].some((n) => n > 0)) return;
+  transaction(() => {
+    const attempt = attemptById().get({ id: attemptId });
+    if (attempt?.userId !== userId || attempt.status !== "in_progress") return;
+    addTime(attempt, times);
+  });
+}
+
+/** One statement for a whole page's count (json_each): Finish of a 100-question test is one write, not a hundred. */
+function addTime(attempt: Attempt, times: ReadonlyMap<string, number>) {
+  const positive = Object.fromEntries([...times].filter(([, n]) => n > 0).map(([id, n]) => [id, Math.round(n)]));
+  if (!Object.keys(positive).length) return;
+  // only the attempt's version's questions; a question never saved gets a row like a visit's (an answer made later wins)
+  rawDb()
+    .prepare(
+      `INSERT INTO attempt_answers (attempt_id, question_id, seconds, marked_for_review, updated_at)
+       SELECT @attemptId, j.key, j.value, 0, @startedAt FROM json_each(@times) j
+       WHERE j.key IN (SELECT q.id FROM questions q WHERE q.test_id = @testId AND q.version = @version)
+       ON CONFLICT (attempt_id, question_id) DO UPDATE SET seconds = seconds + excluded.seconds`,
+    )
+    .run({ attemptId: attempt.id, testId: attempt.testId, version: attempt.testVersion, times: JSON.stringify(positive), startedAt: +attempt.startedAt });
+}
+
+export type AnswerState = { questionId: string; chosen: number | null; marked: boolean; at: number; seconds: number };
 
 // the exam page runs these on every question view: prepared once
 const answersOfAttempt = preparedQuery((d) =>
@@ -373,6 +403,7 @@ const answersOfAttempt = preparedQuery((d) =>
       chosen: attemptAnswers.chosenIndex,
       marked: attemptAnswers.markedForReview,
       updatedAt: attemptAnswers.updatedAt,
+      seconds: attemptAnswers.seconds,
     })
     .from(attemptAnswers)
     .where(eq(attemptAnswers.attemptId, sql.placeholder("attemptId")))
@@ -390,7 +421,7 @@ const examQuestions = preparedQuery((d) =>
 export function answersOf(attemptId: string): AnswerState[] {
   return answersOfAttempt()
     .all({ attemptId })
-    .map((a) => ({ questionId: a.questionId, chosen: a.chosen, marked: a.marked, at: +a.updatedAt }));
+    .map((a) => ({ questionId: a.questionId, chosen: a.chosen, marked: a.marked, at: +a.updatedAt, seconds: a.seconds }));
 }
 
 /** Questions of the attempt's version WITHOUT the answer key or explanations (safe to send); `marks`: a question's own (exam patterns). */

@@ -1,6 +1,7 @@
 import { studentOfCookie } from "~/models/auth.server";
 import { answerSchema } from "~/lib/schemas/exam-schemas";
-import { RESPOND_WITH_RESULTS, TIME_UP, BELIEVED_DEADLINE } from "~/lib/rules/page-handoff";
+import { RESPOND_WITH_RESULTS, TIME_UP, BELIEVED_DEADLINE, TIMES_FIELD } from "~/lib/rules/page-handoff";
+import { timesFromPage } from "~/lib/rules/exam-rules";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
 import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
@@ -54,11 +55,14 @@ export function finishReply(
   respond?: string,
   reason?: string,
   believedDeadline?: string,
+  times?: string,
 ): ApiReply {
   const now = new Date();
   const attempt = finishAttempt(attemptId, user.id, now, {
     timeUp: reason === TIME_UP.value,
     believedDeadline: believedDeadline ? Number(believedDeadline) : undefined,
+    // the page's time per question (app/lib/browser/time-on-question.ts)
+    times: timesFromPage(times),
   });
   if (!attempt) return reply(404, { ok: false, error: "Attempt not found" });
   // more time was given from the live exam room: the page goes on counting down to the new deadline
@@ -116,6 +120,6 @@ export async function examApiFastPath(
   if (!student) return null;
   if (target.endpoint === "start") return startReply(toSessionUser(student), id);
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-  if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason, fields[BELIEVED_DEADLINE]);
+  if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason, fields[BELIEVED_DEADLINE], fields[TIMES_FIELD]);
   return answerReply(id, student.id, fields);
 }

@@ -6,7 +6,7 @@ import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
-import { examNavigation } from "~/lib/rules/exam-rules";
+import { dwellSeconds, examNavigation } from "~/lib/rules/exam-rules";
 import { examNavSchema } from "~/lib/schemas/exam-schemas";
 import { formatTime } from "~/lib/rules/time";
 import {
@@ -15,6 +15,7 @@ import {
   attemptAsOf,
   examQuestionsOf,
   findOpenAttempt,
+  addTimeOnQuestions,
   finishAttempt,
   isTestVisibleTo,
   latestFinishedAttempt,
@@ -167,6 +168,9 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
       }
       const step = examNavigation(nav, chosen, q, open.totalQuestions, goto);
       const { change } = step;
+      // the time on the question being left: since the page showed it (its form carries when)
+      const stay = dwellSeconds(Number(form.shownAt) || undefined, Date.now());
+      if (stay > 0) addTimeOnQuestions(open.id, user.id, new Map([[questionId, stay]]));
       const saved = change.chosen === undefined && change.marked === undefined ? null : saveAnswer(open.id, user.id, { questionId, ...change });
       if (saved && !saved.ok)
         return saved.closed ? { redirect: `${resultsOf(open.id)}${change.chosen !== undefined ? "&late=1" : ""}` } : { error: saved.error, status: 400 };

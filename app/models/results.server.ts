@@ -122,7 +122,12 @@ function cohortOf(test: Pick<Test, "id" | "updatedAt">, version: number, key: Re
       FROM attempt_answers aa JOIN ${attempts} a ON a.id = aa.attempt_id
       WHERE a.test_id = ${test.id} AND a.test_version = ${version} AND a.status IN ('submitted', 'expired') AND aa.chosen_index IS NOT NULL
       GROUP BY aa.question_id, aa.chosen_index`);
-    return cohortFigures(finished, key, picks);
+    const times = db().all<{ id: string; avg: number }>(sql`
+      SELECT aa.question_id AS id, AVG(aa.seconds) AS avg
+      FROM attempt_answers aa JOIN ${attempts} a ON a.id = aa.attempt_id
+      WHERE a.test_id = ${test.id} AND a.test_version = ${version} AND a.status IN ('submitted', 'expired') AND aa.seconds > 0
+      GROUP BY aa.question_id`);
+    return cohortFigures(finished, key, picks, new Map(times.map((t) => [t.id, t.avg])));
   });
 }
 
@@ -173,6 +178,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       explanation: q.explanation,
       chosen,
       marked: a?.marked ?? false,
+      /** time this student spent on it (0 when not counted) */
+      seconds: a?.seconds ?? 0,
       section: q.section,
       topic: q.topic,
       /** % of finished attempts right and the most chosen wrong option (original index); null under 5 attempts */

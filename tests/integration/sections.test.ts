@@ -4,15 +4,16 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
+import { examApiFastPath } from "~/models/exam-api.server";
 import { env } from "~/lib/server/env.server";
-import { tests } from "~/db/schema.server";
+import { attempts, tests } from "~/db/schema.server";
 import { parseQuestionsCsv } from "~/lib/server/csv-questions.server";
 import { createTest, questionsOf } from "~/models/test.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import * as exportRoute from "~/routes/admin+/_tests+/csv_.$testId.export";
 import * as uploadRoute from "~/routes/admin+/_tests+/tests.upload";
-import { BASE, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
+import { BASE, FORM_ENCODED, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 // six questions, the sections interleaved as a spreadsheet might have them; the right answer is always the first option
 const CSV = [
@@ -100,8 +101,8 @@ describe("a sectioned test", () => {
 
     const results = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${testId}/results`, s.cookie), { testId }));
     expect(results.sections).toEqual([
-      { name: "Literature", questions: 4, attempted: 3, correct: 2, wrong: 1, accuracy: 67, marks: 2, maxMarks: 4 },
-      { name: "Pedagogy", questions: 2, attempted: 2, correct: 1, wrong: 1, accuracy: 50, marks: 1, maxMarks: 2 },
+      { name: "Literature", questions: 4, attempted: 3, correct: 2, wrong: 1, accuracy: 67, marks: 2, maxMarks: 4, seconds: 0 },
+      { name: "Pedagogy", questions: 2, attempted: 2, correct: 1, wrong: 1, accuracy: 50, marks: 1, maxMarks: 2, seconds: 0 },
     ]);
     expect(results.weakTopics).toEqual([
       { topic: "Romantic poetry", questions: 2, correct: 0, percent: 0 },
@@ -161,8 +162,8 @@ describe("per question, what everyone did", () => {
       .where(eq(tests.id, t.id))
       .run();
     const review = await reviewOf(fifth.cookie);
-    expect(review[0].cohort).toEqual({ percentRight: 60, commonWrong: 1, commonWrongPercent: 40 });
-    expect(review[1].cohort).toEqual({ percentRight: 0, commonWrong: null, commonWrongPercent: null });
+    expect(review[0].cohort).toEqual({ percentRight: 60, commonWrong: 1, commonWrongPercent: 40, averageSeconds: null });
+    expect(review[1].cohort).toEqual({ percentRight: 0, commonWrong: null, commonWrongPercent: null, averageSeconds: null });
     const settings = env();
     settings.COHORT_FIGURES = "off";
     try {
@@ -170,6 +171,44 @@ describe("per question, what everyone did", () => {
     } finally {
       settings.COHORT_FIGURES = "on";
     }
+  });
+});
+
+describe("time on each question", () => {
+  it("counts a page without JavaScript from when it showed the question, a hydrated page's count from Finish; the review and the sections show it", async () => {
+    const t = createTest({ title: "Timed Sections", examType: "NET" }, [
+      { ...TWO_QUESTIONS[0], section: "A" },
+      { ...TWO_QUESTIONS[1], section: "B" },
+    ]);
+    // without JavaScript: 42 s on q1 (the page showed it 42 s before the post), then 5 s on q2
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    await save(t.id, s.cookie, { questionId: "q1", chosen: "0", q: "1", nav: "next", shownAt: String(Date.now() - 42_000) });
+    await save(t.id, s.cookie, { questionId: "q2", q: "2", nav: "prev", shownAt: String(Date.now() - 5_000) });
+    // a shownAt from the future or nonsense adds nothing
+    await save(t.id, s.cookie, { questionId: "q1", q: "1", nav: "next", shownAt: String(Date.now() + 60_000) });
+    await save(t.id, s.cookie, { questionId: "q1", q: "1", nav: "next", shownAt: "soon" });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
+    const mine = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, s.cookie), { testId: t.id }));
+    expect(mine.review.map((r: any) => r.seconds)).toEqual([42, 5]);
+    expect(mine.sections.map((x: any) => [x.name, x.seconds])).toEqual([
+      ["A", 42],
+      ["B", 5],
+    ]);
+
+    // a hydrated page sends its count with Finish (unknown ids and bad values dropped)
+    const h = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: h.cookie }), { testId: t.id });
+    const attempt = db().select().from(attempts).where(eq(attempts.userId, h.user.id)).get()!;
+    const finish = examApiFastPath(
+      `/api/attempts/${attempt.id}/finish`,
+      h.cookie,
+      FORM_ENCODED,
+      Buffer.from(new URLSearchParams({ respond: "results", times: JSON.stringify({ q1: 20, q2: 9, q77: 500, q3: -1 }) }).toString()),
+    );
+    expect((await finish)?.status).toBe(200);
+    const theirs = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, h.cookie), { testId: t.id }));
+    expect(theirs.review.map((r: any) => r.seconds)).toEqual([20, 9]);
   });
 });
 

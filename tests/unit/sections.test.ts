@@ -39,8 +39,8 @@ describe("sectionRanges", () => {
 
 describe("sectionFigures (hand-computed)", () => {
   const review = [
-    { section: "Literature", topic: "Chaucer", outcome: "correct" as const, marks: 2 },
-    { section: "Literature", topic: "Chaucer", outcome: "wrong" as const, marks: 2 },
+    { section: "Literature", topic: "Chaucer", outcome: "correct" as const, marks: 2, seconds: 40 },
+    { section: "Literature", topic: "Chaucer", outcome: "wrong" as const, marks: 2, seconds: 25 },
     { section: "Literature", topic: "Romantics", outcome: "unanswered" as const, marks: 2 },
     { section: "Pedagogy", topic: "Pedagogy", outcome: "correct" as const, marks: 1 },
     { section: "Pedagogy", topic: "Pedagogy", outcome: "correct" as const, marks: 1 },
@@ -48,8 +48,8 @@ describe("sectionFigures (hand-computed)", () => {
   it("counts questions, attempted, right, wrong, accuracy and marks per section", () => {
     expect(sectionFigures(review, 0.5)).toEqual([
       // 2 − 1 × 0.5 = 1.5 of 6; 1 of 2 answered right
-      { name: "Literature", questions: 3, attempted: 2, correct: 1, wrong: 1, accuracy: 50, marks: 1.5, maxMarks: 6 },
-      { name: "Pedagogy", questions: 2, attempted: 2, correct: 2, wrong: 0, accuracy: 100, marks: 2, maxMarks: 2 },
+      { name: "Literature", questions: 3, attempted: 2, correct: 1, wrong: 1, accuracy: 50, marks: 1.5, maxMarks: 6, seconds: 65 },
+      { name: "Pedagogy", questions: 2, attempted: 2, correct: 2, wrong: 0, accuracy: 100, marks: 2, maxMarks: 2, seconds: 0 },
     ]);
     // without a pattern each question is worth 1
     expect(sectionFigures(review.map(({ marks: _m, ...r }) => r))[0]).toMatchObject({ marks: 1, maxMarks: 3 });
@@ -94,12 +94,17 @@ describe("cohortFigures (hand-computed)", () => {
       { id: "q2", chosen: 0, n: 3 },
       { id: "q2", chosen: 3, n: 2 },
     ];
-    const figures = cohortFigures(8, key, picks);
-    expect(figures.get("q1")).toEqual({ percentRight: 75, commonWrong: 1, commonWrongPercent: 13 });
-    expect(figures.get("q2")).toEqual({ percentRight: 25, commonWrong: 0, commonWrongPercent: 38 });
+    const figures = cohortFigures(8, key, picks, new Map([["q1", 41.6]]));
+    expect(figures.get("q1")).toEqual({ percentRight: 75, commonWrong: 1, commonWrongPercent: 13, averageSeconds: 42 });
+    expect(figures.get("q2")).toEqual({ percentRight: 25, commonWrong: 0, commonWrongPercent: 38, averageSeconds: null });
   });
   it("says nothing under five finished attempts; no wrong answer is null", () => {
     expect(cohortFigures(4, key, []).size).toBe(0);
-    expect(cohortFigures(5, key, [{ id: "q1", chosen: 0, n: 5 }]).get("q1")).toEqual({ percentRight: 100, commonWrong: null, commonWrongPercent: null });
+    expect(cohortFigures(5, key, [{ id: "q1", chosen: 0, n: 5 }]).get("q1")).toEqual({
+      percentRight: 100,
+      commonWrong: null,
+      commonWrongPercent: null,
+      averageSeconds: null,
+    });
   });
 });

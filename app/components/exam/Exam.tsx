@@ -129,6 +129,8 @@ export function Exam({ page }: { page: ExamPageData }) {
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="questionId" value={question.id} />
           <input type="hidden" name="q" value={current} />
+          {/* without JavaScript, the time on this question is counted from when the page showed it */}
+          <input type="hidden" name="shownAt" value={attempt.serverNow} />
           {ranges.length ? <SectionTabs ranges={ranges} current={current} answered={answeredIn} /> : null}
           <fieldset>
             <legend ref={legendRef} tabIndex={-1} className="text-base font-semibold leading-relaxed focus:outline-none sm:text-lg">

@@ -2,6 +2,7 @@
 // (app/lib/browser/answer-queue.ts), the taps made before hydration, the visits, the server's clock, and the
 // moment to learn the results page's route. The exam page (components/exam/Exam.tsx) renders what it keeps.
 import { useNavigate } from "@remix-run/react";
+import { TimeOnQuestion } from "~/lib/browser/time-on-question";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Entry } from "~/components/exam/QuestionNavigator";
 import { AnswerQueue, type QueueStatus } from "~/lib/browser/answer-queue";
@@ -116,13 +117,24 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
     return () => window.clearTimeout(timer);
   }, [attempt.deadlineAt]);
 
+  // time on each question while the page is in sight, sent with Finish (the review shows it)
+  const timeOnQuestion = useRef(new TimeOnQuestion());
+  useEffect(() => {
+    if (hydrated) timeOnQuestion.current.show(question?.id ?? null, Date.now());
+  }, [question, hydrated]);
+  useEffect(() => {
+    const onVisibility = () => (document.visibilityState === "hidden" ? timeOnQuestion.current.pause(Date.now()) : timeOnQuestion.current.resume(Date.now()));
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, []);
+
   const finish = useCallback(() => {
     openConfirm();
-    queueRef.current?.finish();
+    queueRef.current?.finish(false, undefined, timeOnQuestion.current.totals(Date.now()));
   }, [openConfirm]);
   const timeUp = useCallback(() => {
     openConfirm();
-    queueRef.current?.finish(true, deadlineRef.current);
+    queueRef.current?.finish(true, deadlineRef.current, timeOnQuestion.current.totals(Date.now()));
   }, [openConfirm]);
 
   /** The student changed the question on screen: shown at once, told to the other tabs, queued for the server. */

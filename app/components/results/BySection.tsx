@@ -1,10 +1,11 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatDuration } from "~/lib/rules/exam-rules";
 import type { SectionFigures } from "~/lib/rules/sections";
 
 /**
  * A sectioned test's results by section (after the answers are released): questions, attempted, right, wrong,
- * accuracy and marks per section, then the topics of this attempt that went worst.
+ * accuracy, marks and time per section, then the topics of this attempt that went worst.
  */
 export function BySection({
   sections,
@@ -30,7 +31,8 @@ export function BySection({
                 <th className="py-1.5 pr-3 text-right">Correct</th>
                 <th className="py-1.5 pr-3 text-right">Wrong</th>
                 <th className="py-1.5 pr-3 text-right">Accuracy</th>
-                <th className="py-1.5 text-right">Marks</th>
+                <th className="py-1.5 pr-3 text-right">Marks</th>
+                <th className="py-1.5 text-right">Time</th>
               </tr>
             </thead>
             <tbody>
@@ -44,9 +46,10 @@ export function BySection({
                   <td className="py-1.5 pr-3 text-right tabular-nums text-green-700">{s.correct}</td>
                   <td className="py-1.5 pr-3 text-right tabular-nums text-red-700">{s.wrong}</td>
                   <td className="py-1.5 pr-3 text-right tabular-nums">{s.accuracy === null ? "—" : `${s.accuracy}%`}</td>
-                  <td className="whitespace-nowrap py-1.5 text-right tabular-nums">
+                  <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
                     {formatMarks(s.marks)} / {formatMarks(s.maxMarks)}
                   </td>
+                  <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{s.seconds ? formatDuration(s.seconds) : "—"}</td>
                 </tr>
               ))}
             </tbody>

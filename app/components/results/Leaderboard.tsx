@@ -14,7 +14,10 @@ export function Leaderboard({ board }: { board: { top: Row[]; mine: Row | null }
         {r.mine ? " (you)" : ""}
       </td>
       <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
-        {formatMarks(r.marks)} / {formatMarks(r.maxMarks)} <span className="text-slate-500">({r.percent}%)</span>
+        {r.percent}%{" "}
+        <span className="text-slate-500">
+          ({formatMarks(r.marks)}/{formatMarks(r.maxMarks)})
+        </span>
       </td>
       <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{formatDuration(r.timeSpent)}</td>
     </tr>

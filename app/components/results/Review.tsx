@@ -4,6 +4,7 @@ import { BookmarkButton } from "~/components/results/BookmarkButton";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";
+import { formatDuration } from "~/lib/rules/exam-rules";
 import type { loader } from "~/routes/_exam+/test.$testId_.results";
 
 type Found = Extract<LoaderData<typeof loader>, { state: "found" }>;
@@ -88,6 +89,12 @@ export function Review({
                 );
               })}
             </ul>
+            {r.seconds > 0 || r.cohort?.averageSeconds ? (
+              <p className="mt-2 text-xs text-slate-600" data-testid="time-on-question">
+                {r.seconds > 0 ? `Your time: ${formatDuration(r.seconds)}` : "Your time: not counted"}
+                {r.cohort?.averageSeconds ? ` · everyone's average: ${formatDuration(r.cohort.averageSeconds)}` : ""}
+              </p>
+            ) : null}
             {r.cohort ? (
               <p className="mt-2 text-xs text-slate-600" data-testid="cohort">
                 {r.cohort.percentRight}% of students got this right

@@ -11,7 +11,7 @@
  * refusal (bad question or option) is dropped; `closed` means the attempt is over.
  */
 export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
-import { BELIEVED_DEADLINE, RESPOND_WITH_RESULTS, TIME_UP } from "../rules/page-handoff";
+import { BELIEVED_DEADLINE, RESPOND_WITH_RESULTS, TIME_UP, TIMES_FIELD } from "../rules/page-handoff";
 
 /** `pending`: changes not yet stored; `unsavedAnswers`: those of them that choose, clear or mark (a visit alone is not an answer). */
 export type QueueStatus = { pending: number; unsavedAnswers: number; failing: boolean; closed: boolean; finishing: boolean };
@@ -37,6 +37,8 @@ export class AnswerQueue {
   private failing = false;
   private closed = false;
   private finishing = false;
+  /** the page's time per question, sent with Finish (app/lib/browser/time-on-question.ts) */
+  private times: Record<string, number> | undefined;
   private timeUp = false;
   private believedDeadline: number | undefined;
   private delay = 1000;
@@ -112,11 +114,12 @@ export class AnswerQueue {
    * countdown reached zero (the server then stores the attempt as time up, not as submitted).
    */
   /** Finish once every change is stored; `timeUp` with the deadline the page counted down to. */
-  finish(timeUp = false, believedDeadline?: number) {
+  finish(timeUp = false, believedDeadline?: number, times?: Record<string, number>) {
     if (this.finishing) return;
     this.finishing = true;
     this.timeUp = timeUp;
     this.believedDeadline = believedDeadline;
+    this.times = times;
     this.emit();
     this.retryNow();
   }
@@ -247,6 +250,7 @@ export class AnswerQueue {
     const fields = new URLSearchParams([[RESPOND_WITH_RESULTS.name, RESPOND_WITH_RESULTS.value]]);
     if (this.timeUp) fields.set(TIME_UP.name, TIME_UP.value);
     if (this.timeUp && this.believedDeadline) fields.set(BELIEVED_DEADLINE, String(this.believedDeadline));
+    if (this.times && Object.keys(this.times).length) fields.set(TIMES_FIELD, JSON.stringify(this.times));
     const reply = await this.post("finish", fields);
     this.sending = false;
     if (reply?.ok && reply.extended && reply.deadlineAt && reply.serverNow) {

@@ -185,3 +185,33 @@ export function resultsDiscoveryDelayMs(random: number, msLeft: number): number 
   const earliest = Math.min(5_000, latest);
   return Math.round(earliest + Math.min(Math.max(random, 0), 1) * (latest - earliest));
 }
+
+/** Time on one question counts at most this long per stay (a page left open over lunch is not study time). */
+export const DWELL_CAP_SECONDS = 1800;
+
+/** Whole seconds from `from` to `to` (ms), 0 when backwards or unknown, at most DWELL_CAP_SECONDS. */
+export function dwellSeconds(from: number | undefined, to: number): number {
+  if (from === undefined || !Number.isFinite(from) || to <= from) return 0;
+  return Math.min(DWELL_CAP_SECONDS, Math.round((to - from) / 1000));
+}
+
+/**
+ * The page's time per question sent with Finish (JSON `{ questionId: seconds }`): only the given questions (or
+ * any q1…qN id), whole seconds up to ten stays' cap; anything else is dropped.
+ */
+export function timesFromPage(raw: string | undefined, questionIds?: ReadonlySet<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!raw || raw.length > 50_000) return out;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return out;
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return out;
+  for (const [id, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if ((questionIds ? !questionIds.has(id) : !/^q\d{1,4}$/.test(id)) || typeof value !== "number" || !Number.isFinite(value) || value <= 0) continue;
+    out.set(id, Math.min(DWELL_CAP_SECONDS * 10, Math.round(value)));
+  }
+  return out;
+}

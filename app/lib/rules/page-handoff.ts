@@ -23,6 +23,8 @@ export const TIME_UP = { name: "reason", value: "time-up" } as const;
  * later (the academy gave more time from the live exam room), the attempt goes on and the answer says until when.
  */
 export const BELIEVED_DEADLINE = "deadline";
+/** Finish's field with the page's time per question (JSON `{ questionId: seconds }`; app/lib/browser/time-on-question.ts). */
+export const TIMES_FIELD = "times";
 
 /** Keeps the data of the page at `href` for the move that follows (one page at a time). */
 export function keepPageData(href: string, data: unknown) {

@@ -61,7 +61,7 @@ export function sectionAt(ranges: readonly SectionRange[], n: number): SectionRa
 }
 
 export type Outcome = "correct" | "wrong" | "unanswered";
-export type ReviewedQuestion = Sectioned & { outcome: Outcome; marks?: number };
+export type ReviewedQuestion = Sectioned & { outcome: Outcome; marks?: number; seconds?: number };
 
 export type SectionFigures = {
   name: string;
@@ -74,6 +74,8 @@ export type SectionFigures = {
   /** marks under the test's pattern (right answers when it has none) */
   marks: number;
   maxMarks: number;
+  /** time spent on the section's questions */
+  seconds: number;
 };
 
 function figuresOf(name: string, items: readonly ReviewedQuestion[], negativeMarks: number): SectionFigures {
@@ -90,6 +92,7 @@ function figuresOf(name: string, items: readonly ReviewedQuestion[], negativeMar
     accuracy: attempted ? Math.round((correct.length * 100) / attempted) : null,
     marks: Math.round((gained - wrong * negativeMarks) * 100) / 100 + 0,
     maxMarks: Math.round(items.reduce((sum, q) => sum + (q.marks ?? 1), 0) * 100) / 100,
+    seconds: items.reduce((sum, q) => sum + (q.seconds ?? 0), 0),
   };
 }
 
@@ -121,7 +124,13 @@ export function weakestTopics(review: readonly ReviewedQuestion[], limit = 3, be
 }
 
 /** What every student did on one question (after release): shown in the review when enough students finished. */
-export type CohortFigure = { percentRight: number; commonWrong: number | null; commonWrongPercent: number | null };
+export type CohortFigure = {
+  percentRight: number;
+  commonWrong: number | null;
+  commonWrongPercent: number | null;
+  /** the average time on it of those who spent any (whole seconds), null when nobody's was counted */
+  averageSeconds: number | null;
+};
 
 /** The fewest finished attempts before a question's cohort figures are shown (fewer would say who chose what). */
 export const COHORT_MIN_ATTEMPTS = 5;
@@ -134,6 +143,7 @@ export function cohortFigures(
   finished: number,
   key: ReadonlyArray<{ id: string; correctAnswer: number }>,
   picks: ReadonlyArray<{ id: string; chosen: number; n: number }>,
+  averageSeconds: ReadonlyMap<string, number> = new Map(),
 ): Map<string, CohortFigure> {
   const out = new Map<string, CohortFigure>();
   if (finished < COHORT_MIN_ATTEMPTS) return out;
@@ -145,6 +155,7 @@ export function cohortFigures(
       percentRight: Math.round((right * 100) / finished),
       commonWrong: wrong ? wrong.chosen : null,
       commonWrongPercent: wrong ? Math.round((wrong.n * 100) / finished) : null,
+      averageSeconds: averageSeconds.has(q.id) ? Math.round(averageSeconds.get(q.id) ?? 0) : null,
     });
   }
   return out;

@@ -1,0 +1,1 @@
+ALTER TABLE `attempt_answers` ADD `seconds` integer DEFAULT 0 NOT NULL;
