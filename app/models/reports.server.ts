@@ -11,7 +11,7 @@ import { type Collection, COLLECTIONS, collectionCsv } from "./backup.server";
  * Reports for people (spreadsheets and print), as opposed to the backup: names, titles, percentages and
  * times in the academy's time zone. Every cell passes through neutraliseFormula.
  */
-const csv = (header: string[], rows: unknown[][]) => `\uFEFF${stringify([header, ...rows.map((r) => r.map(neutraliseFormula))])}`;
+export const csv = (header: string[], rows: unknown[][]) => `\uFEFF${stringify([header, ...rows.map((r) => r.map(neutraliseFormula))])}`;
 
 const minutes = (seconds: number | null) => (seconds === null ? "" : (seconds / 60).toFixed(1));
 

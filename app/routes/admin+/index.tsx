@@ -105,6 +105,10 @@ export default function AdminOverview() {
         <h2 className="font-semibold">User Analysis →</h2>
         <p className="text-sm text-slate-600">Every student's attempts, averages and history.</p>
       </Link>
+      <Link to="/admin/gradebook" className="card mt-4 block p-4 hover:border-brand-600">
+        <h2 className="font-semibold">Gradebook →</h2>
+        <p className="text-sm text-slate-600">Students × tests of an exam type: best or latest score per test, averages, CSV.</p>
+      </Link>
     </main>
   );
 }

@@ -1,0 +1,172 @@
+import { type SQL, sql } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { pageParam } from "~/lib/schemas/forms";
+import { examTypeLabels, labelOf } from "./exam-type.server";
+import { markedFractionSql } from "./marked-score.server";
+
+/**
+ * The gradebook (/admin/gradebook): the students of an exam type × its tests, each cell the student's best or
+ * latest marked score on the test (app/models/marked-score.server.ts) in percent, a missing attempt shown as such;
+ * each student's average over the tests they took, each test's average over every student of the type. One page
+ * of students at a time: the cells are one aggregate over those students' attempts (index attempts_user_test_idx).
+ */
+export const GRADEBOOK_PAGE = 50;
+
+export type GradebookQuery = { type: string; mode: "best" | "latest"; sort: "name" | "average"; q: string; page: number };
+
+export function parseGradebookQuery(url: URL, types: readonly string[]): GradebookQuery {
+  const p = url.searchParams;
+  const type = p.get("type") ?? "";
+  return {
+    type: types.includes(type) ? type : (types[0] ?? ""),
+    mode: p.get("mode") === "latest" ? "latest" : "best",
+    sort: p.get("sort") === "average" ? "average" : "name",
+    q: (p.get("q") ?? "").trim().slice(0, 100),
+    page: pageParam(p.get("page")),
+  };
+}
+
+/** The exam types that have tests (the gradebook's choices). */
+export function gradebookTypes(): Array<{ value: string; label: string }> {
+  const labels = examTypeLabels();
+  return db()
+    .all<{ t: string }>(sql`SELECT DISTINCT exam_type AS t FROM tests WHERE archived_at IS NULL ORDER BY exam_type`)
+    .map((r) => ({ value: r.t, label: labelOf(labels, r.t) }));
+}
+
+const FINISHED = sql.raw(`('submitted','expired')`);
+
+/** Per student and test: the best and the latest marked fraction, and the attempts they belong to. */
+function cellsSql(students: SQL, type: string) {
+  const f = markedFractionSql("a");
+  return sql`
+    SELECT user_id AS userId, test_id AS testId,
+           MAX(CASE WHEN top = 1 THEN f END) AS best, MAX(CASE WHEN top = 1 THEN id END) AS bestId,
+           MAX(CASE WHEN newest = 1 THEN f END) AS latest, MAX(CASE WHEN newest = 1 THEN id END) AS latestId,
+           COUNT(*) AS attempts
+    FROM (
+      SELECT a.id, a.user_id, a.test_id, ${f} AS f,
+             ROW_NUMBER() OVER (PARTITION BY a.user_id, a.test_id ORDER BY a.completed_at DESC) AS newest,
+             ROW_NUMBER() OVER (PARTITION BY a.user_id, a.test_id ORDER BY ${f} DESC, a.completed_at DESC) AS top
+      FROM attempts a JOIN tests t ON t.id = a.test_id
+      WHERE a.user_id IN (${students}) AND a.status IN ${FINISHED} AND t.archived_at IS NULL AND t.exam_type = ${type}
+    ) GROUP BY user_id, test_id`;
+}
+
+export function loadGradebook(query: GradebookQuery) {
+  const types = gradebookTypes();
+  const empty = { query, types, tests: [], rows: [], total: 0, pages: 1, testAverages: {} as Record<string, number | null> };
+  if (!query.type) return empty;
+  const tests = db().all<{ id: string; title: string; unitNumber: number | null }>(sql`
+    SELECT id, title, unit_number AS unitNumber FROM tests
+    WHERE exam_type = ${query.type} AND archived_at IS NULL
+    ORDER BY unit_number IS NULL, unit_number, created_at, title`);
+  const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const search = query.q
+    ? sql`AND (lower(u.name) LIKE ${like} ESCAPE '\\' OR lower(coalesce(u.email, '')) LIKE ${like} ESCAPE '\\' OR lower(coalesce(u.roll_number, '')) LIKE ${like} ESCAPE '\\')`
+    : sql``;
+  const studentsOfType = sql`
+    SELECT u.id FROM users u JOIN user_exam_types ut ON ut.user_id = u.id AND ut.exam_type = ${query.type}
+    WHERE u.role = 'user' ${search}`;
+  const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM (${studentsOfType})`)?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / GRADEBOOK_PAGE));
+  const page = Math.min(query.page, pages);
+  const cellValue = query.mode === "best" ? sql.raw("best") : sql.raw("latest");
+  // sorted by name, or by the average of the chosen cells (students without an attempt last)
+  const order =
+    query.sort === "average"
+      ? sql`ORDER BY avg IS NULL, avg DESC, u.name COLLATE NOCASE`
+      : sql`ORDER BY u.name COLLATE NOCASE, coalesce(u.email, u.roll_number)`;
+  const students = db().all<{ id: string; name: string; signIn: string | null; avg: number | null }>(
+    query.sort === "average"
+      ? sql`
+        WITH cells AS (${cellsSql(studentsOfType, query.type)}),
+             avgs AS (SELECT userId, AVG(${cellValue}) AS avg FROM cells GROUP BY userId)
+        SELECT u.id, u.name, coalesce(u.email, u.roll_number) AS signIn, avgs.avg AS avg
+        FROM users u LEFT JOIN avgs ON avgs.userId = u.id WHERE u.id IN (${studentsOfType})
+        ${order} LIMIT ${GRADEBOOK_PAGE} OFFSET ${(page - 1) * GRADEBOOK_PAGE}`
+      : sql`
+        SELECT u.id, u.name, coalesce(u.email, u.roll_number) AS signIn, NULL AS avg
+        FROM users u WHERE u.id IN (${studentsOfType})
+        ${order} LIMIT ${GRADEBOOK_PAGE} OFFSET ${(page - 1) * GRADEBOOK_PAGE}`,
+  );
+  const cells = students.length
+    ? db().all<{ userId: string; testId: string; best: number; bestId: string; latest: number; latestId: string; attempts: number }>(
+        cellsSql(
+          sql.join(
+            students.map((s) => sql`${s.id}`),
+            sql`, `,
+          ),
+          query.type,
+        ),
+      )
+    : [];
+  const byStudent = new Map<string, Map<string, (typeof cells)[number]>>();
+  for (const c of cells) {
+    if (!byStudent.has(c.userId)) byStudent.set(c.userId, new Map());
+    byStudent.get(c.userId)?.set(c.testId, c);
+  }
+  const percent = (f: number | null | undefined) => (f === null || f === undefined ? null : Math.round(f * 100));
+  const rows = students.map((s) => {
+    const mine = byStudent.get(s.id) ?? new Map();
+    const values = tests.map((t) => {
+      const c = mine.get(t.id);
+      if (!c) return null;
+      return { percent: percent(query.mode === "best" ? c.best : c.latest), attemptId: query.mode === "best" ? c.bestId : c.latestId, attempts: c.attempts };
+    });
+    const taken = values.filter((v): v is NonNullable<typeof v> => v !== null && v.percent !== null);
+    return {
+      id: s.id,
+      name: s.name,
+      signIn: s.signIn,
+      cells: values,
+      average: taken.length ? Math.round(taken.reduce((sum, v) => sum + (v.percent ?? 0), 0) / taken.length) : null,
+      taken: taken.length,
+    };
+  });
+  return {
+    query: { ...query, page },
+    types,
+    tests,
+    rows,
+    total,
+    pages,
+    testAverages: testAverages(
+      query,
+      tests.map((t) => t.id),
+    ),
+  };
+}
+
+/** Each test's average of the chosen cells over every student of the type who took it (one aggregate). */
+function testAverages(query: GradebookQuery, testIds: string[]): Record<string, number | null> {
+  if (!testIds.length) return {};
+  const f = markedFractionSql("a");
+  const rows = db().all<{ testId: string; avg: number | null }>(sql`
+    WITH per AS (
+      SELECT a.test_id, a.user_id,
+             ${query.mode === "best" ? sql`MAX(${f})` : sql`(SELECT ${markedFractionSql("b")} FROM attempts b WHERE b.user_id = a.user_id AND b.test_id = a.test_id AND b.status IN ${FINISHED} ORDER BY b.completed_at DESC LIMIT 1)`} AS f
+      FROM attempts a JOIN user_exam_types ut ON ut.user_id = a.user_id AND ut.exam_type = ${query.type}
+      WHERE a.test_id IN (${sql.join(
+        testIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND a.status IN ${FINISHED}
+      GROUP BY a.test_id, a.user_id
+    )
+    SELECT test_id AS testId, AVG(f) AS avg FROM per GROUP BY test_id`);
+  const out: Record<string, number | null> = {};
+  for (const r of rows) out[r.testId] = r.avg === null ? null : Math.round(r.avg * 100);
+  return out;
+}
+
+/** The whole gradebook of a type as CSV rows (every student, no pages). */
+export function gradebookCsvRows(query: GradebookQuery): { header: string[]; rows: Array<Array<string | number>> } {
+  const first = loadGradebook({ ...query, page: 1 });
+  const header = ["student", "sign_in", ...first.tests.map((t) => t.title), "average"];
+  const rows: Array<Array<string | number>> = [];
+  for (let page = 1; page <= first.pages; page++) {
+    const d = page === 1 ? first : loadGradebook({ ...query, page });
+    for (const r of d.rows) rows.push([r.name, r.signIn ?? "", ...r.cells.map((c) => (c?.percent ?? "") as string | number), r.average ?? ""]);
+  }
+  return { header, rows };
+}

@@ -1,0 +1,169 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/admin/ui";
+import { PrintButton } from "~/components/PrintButton";
+import { ScrollableTable } from "~/components/ScrollableTable";
+import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { requireAdmin } from "~/models/auth.server";
+import { gradebookTypes, loadGradebook, parseGradebookQuery } from "~/models/gradebook.server";
+
+/**
+ * The gradebook (/admin/gradebook): students × tests of an exam type, best or latest marked score per cell, each
+ * student's and each test's average, missing attempts as "—"; sorted by name or average, 50 students a page, a
+ * cell opens its attempt; printable and as CSV.
+ */
+export const meta: MetaFunction = () => [{ title: "Gradebook" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const types = gradebookTypes();
+  return loadGradebook(
+    parseGradebookQuery(
+      new URL(request.url),
+      types.map((t) => t.value),
+    ),
+  );
+}
+
+export default function Gradebook() {
+  const d = useLoaderData<typeof loader>();
+  const q = d.query;
+  const href = (change: Partial<Record<"type" | "mode" | "sort" | "q" | "page", string>>) => {
+    const p = new URLSearchParams({ type: q.type, mode: q.mode, sort: q.sort, ...(q.q ? { q: q.q } : {}), page: String(q.page), ...change });
+    if (!("page" in change)) p.delete("page");
+    return `/admin/gradebook?${p.toString()}`;
+  };
+  return (
+    <main>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to Overview
+        </Link>
+        <div className="flex gap-2">
+          {q.type ? (
+            <a href={`/admin/gradebook.csv?type=${encodeURIComponent(q.type)}&mode=${q.mode}`} className="btn-secondary" download>
+              Download CSV
+            </a>
+          ) : null}
+          <PrintButton className="btn-primary" />
+        </div>
+      </div>
+      <h1 className="text-2xl font-bold">Gradebook</h1>
+      <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-5 print:hidden">
+        <div>
+          <label htmlFor="gb-type" className="label">
+            Exam type
+          </label>
+          <select id="gb-type" name="type" defaultValue={q.type} className="input">
+            {d.types.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="gb-mode" className="label">
+            Score per test
+          </label>
+          <select id="gb-mode" name="mode" defaultValue={q.mode} className="input">
+            <option value="best">Best attempt</option>
+            <option value="latest">Latest attempt</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="gb-sort" className="label">
+            Sort by
+          </label>
+          <select id="gb-sort" name="sort" defaultValue={q.sort} className="input">
+            <option value="name">Name</option>
+            <option value="average">Average (highest first)</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="gb-q" className="label">
+            Student
+          </label>
+          <input id="gb-q" name="q" defaultValue={q.q} placeholder="Name, e-mail or roll number" className="input" />
+        </div>
+        <div className="flex items-end">
+          <button type="submit" className="btn-secondary w-full">
+            Show
+          </button>
+        </div>
+      </Form>
+      <p className="mt-3 text-sm text-slate-600">
+        {d.total} student{d.total === 1 ? "" : "s"} · {d.tests.length} test{d.tests.length === 1 ? "" : "s"} · {q.mode === "best" ? "best" : "latest"} attempt
+        per test, marked score in percent
+      </p>
+      {!d.tests.length || !d.rows.length ? (
+        <EmptyState
+          title={!d.types.length ? "No tests yet" : !d.tests.length ? "No tests of this exam type" : "No students match"}
+          text="The gradebook lists the students of an exam type and their scores on its tests."
+        />
+      ) : (
+        <ScrollableTable label="Gradebook (scrolls sideways)">
+          <table className="mt-2 w-full border-collapse text-left text-sm" data-testid="gradebook">
+            <thead>
+              <tr className="border-b-2 border-slate-800 align-bottom">
+                <th className="sticky left-0 bg-white py-1.5 pr-3">Student</th>
+                {d.tests.map((t) => (
+                  <th key={t.id} className="min-w-[5rem] px-1 py-1.5 text-right text-xs font-semibold" title={t.title}>
+                    <span className="line-clamp-3">{t.title}</span>
+                  </th>
+                ))}
+                <th className="px-1 py-1.5 text-right">Average</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.rows.map((r) => (
+                <tr key={r.id} className="border-b border-slate-200" data-testid="gradebook-row">
+                  <th scope="row" className="sticky left-0 bg-white py-1 pr-3 text-left font-medium">
+                    {r.name}
+                    <span className="block text-xs font-normal text-slate-500">{r.signIn}</span>
+                  </th>
+                  {r.cells.map((c, i) => (
+                    <td key={d.tests[i].id} className="px-1 py-1 text-right tabular-nums">
+                      {c && c.percent !== null ? (
+                        <Link to={`/test/${d.tests[i].id}/results?attempt=${c.attemptId}`} className={`badge ${bandClasses[band(c.percent)]}`}>
+                          {c.percent}%
+                        </Link>
+                      ) : (
+                        <span className="text-slate-400" title="No attempt">
+                          —
+                        </span>
+                      )}
+                    </td>
+                  ))}
+                  <td className="px-1 py-1 text-right font-semibold tabular-nums">{r.average === null ? "—" : `${r.average}%`}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-slate-800">
+                <th scope="row" className="sticky left-0 bg-white py-1 pr-3 text-left">
+                  Test average
+                </th>
+                {d.tests.map((t) => (
+                  <td key={t.id} className="px-1 py-1 text-right font-semibold tabular-nums">
+                    {d.testAverages[t.id] === undefined || d.testAverages[t.id] === null ? "—" : `${d.testAverages[t.id]}%`}
+                  </td>
+                ))}
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </ScrollableTable>
+      )}
+      {d.pages > 1 ? (
+        <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm print:hidden">
+          {q.page > 1 ? <Link to={href({ page: String(q.page - 1) })}>← Previous</Link> : <span />}
+          <span>
+            Page {q.page} of {d.pages}
+          </span>
+          {q.page < d.pages ? <Link to={href({ page: String(q.page + 1) })}>Next →</Link> : <span />}
+        </nav>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,102 @@
+// The gradebook: students of an exam type × its tests, best or latest marked score per cell (hand-computed),
+// missing attempts as null, averages per student and per test, sorting, paging and the CSV.
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/db.server";
+import { attempts } from "~/db/schema.server";
+import { newId } from "~/lib/server/ids.server";
+import { createTest } from "~/models/test.server";
+import { createUser } from "~/models/user.server";
+import * as csvRoute from "~/routes/admin+/_insight+/gradebook[.]csv";
+import * as gradebookRoute from "~/routes/admin+/_insight+/gradebook";
+import { getRequest, OWNER, payload, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
+
+let admin: string;
+const ids: Record<string, string> = {};
+const tests: Record<string, string> = {};
+
+/** A finished attempt `minutesAgo` ago with `right` of 2 (and marks when given). */
+function finished(user: string, test: string, minutesAgo: number, right: number, marks: number | null = null, maxMarks: number | null = null) {
+  const at = Date.now() - minutesAgo * 60_000;
+  const id = newId();
+  db()
+    .insert(attempts)
+    .values({
+      id,
+      testId: tests[test],
+      userId: ids[user],
+      testVersion: 1,
+      status: "submitted",
+      startedAt: new Date(at - 60_000),
+      deadlineAt: new Date(at + 3_600_000),
+      completedAt: new Date(at),
+      score: right,
+      totalQuestions: 2,
+      marks,
+      maxMarks,
+      timeSpent: 60,
+    })
+    .run();
+  return id;
+}
+
+beforeAll(async () => {
+  await seedBase();
+  admin = await signIn(OWNER.email, OWNER.password);
+  for (const name of ["Zara", "Anu", "Bala"])
+    ids[name] = (await createUser({ name, email: `${name.toLowerCase()}@grade.test`, password: "grade-pass-1", assignedExamTypes: ["SET"] })).id;
+  // another type's student stays out
+  ids.Other = (await createUser({ name: "Other", email: "other@grade.test", password: "grade-pass-1", assignedExamTypes: ["TET"] })).id;
+  tests.plain = createTest({ title: "Plain SET", examType: "SET", unitNumber: 1 }, TWO_QUESTIONS).id;
+  tests.marked = createTest({ title: "Marked SET", examType: "SET", unitNumber: 2, marksPerCorrect: 2, negativeMarks: 0.5 }, TWO_QUESTIONS).id;
+  // Anu: plain 1/2 then 2/2 (best 100, latest 100); marked 3.5/4 then 1.5/4 (best 88, latest 38)
+  finished("Anu", "plain", 50, 1);
+  finished("Anu", "plain", 40, 2);
+  ids.anuBestMarked = finished("Anu", "marked", 30, 2, 3.5, 4);
+  finished("Anu", "marked", 20, 1, 1.5, 4);
+  // Zara: plain 0/2 only (0); no marked attempt
+  finished("Zara", "plain", 10, 0);
+  // Bala: nothing
+});
+
+const gradebook = async (query: string) => payload<any>(await run(gradebookRoute.loader, getRequest(`/admin/gradebook${query}`, admin)));
+
+describe("the gradebook", () => {
+  it("gives the best marked score per cell, null where there is no attempt, and the averages", async () => {
+    const d = await gradebook("?type=SET");
+    expect(d.tests.map((t: any) => t.title)).toEqual(["Plain SET", "Marked SET"]);
+    expect(d.rows.map((r: any) => [r.name, r.cells.map((c: any) => c?.percent ?? null), r.average])).toEqual([
+      ["Anu", [100, 88], 94],
+      ["Bala", [null, null], null],
+      ["Zara", [0, null], 0],
+    ]);
+    expect(d.rows[0].cells[1].attemptId).toBe(ids.anuBestMarked);
+    // each test over the students who took it: plain (100 + 0) / 2, marked 88 (3.5/4 = 87.5)
+    expect(d.testAverages).toEqual({ [tests.plain]: 50, [tests.marked]: 88 });
+  });
+
+  it("gives the latest instead when asked, and sorts by average", async () => {
+    const d = await gradebook("?type=SET&mode=latest&sort=average");
+    // Anu latest: plain 100, marked 1.5/4 = 38 → 69; Zara 0; Bala none (last)
+    expect(d.rows.map((r: any) => [r.name, r.cells.map((c: any) => c?.percent ?? null), r.average])).toEqual([
+      ["Anu", [100, 38], 69],
+      ["Zara", [0, null], 0],
+      ["Bala", [null, null], null],
+    ]);
+    expect(d.testAverages).toEqual({ [tests.plain]: 50, [tests.marked]: 38 });
+  });
+
+  it("searches students and writes the CSV of every student", async () => {
+    expect((await gradebook("?type=SET&q=zar")).rows.map((r: any) => r.name)).toEqual(["Zara"]);
+    const res = (await run(csvRoute.loader, getRequest("/admin/gradebook.csv?type=SET", admin))) as Response;
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+    expect(lines).toEqual([
+      "student,sign_in,Plain SET,Marked SET,average",
+      "Anu,anu@grade.test,100,88,94",
+      "Bala,bala@grade.test,,,",
+      "Zara,zara@grade.test,0,,0",
+    ]);
+  });
+});
