@@ -418,6 +418,31 @@ export const practiceItems = sqliteTable(
   (t) => [primaryKey({ columns: [t.roundId, t.position] }), index("practice_items_question_idx").on(t.testId, t.version, t.questionId)],
 );
 
+/**
+ * The admin activity log: who did what and when, for the changes that matter later (app/models/activity.server.ts).
+ * The actor's name is kept with the row, so it reads the same after the admin is deleted; a test's id is kept as
+ * text for the same reason.
+ */
+export const activityLog = sqliteTable(
+  "activity_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    testId: text("test_id"),
+    /** what it was done to, for people ("Test “Chaucer 1”", "Priya Raman") */
+    target: text("target").notNull().default(""),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_log_created_idx").on(t.createdAt),
+    index("activity_log_test_idx").on(t.testId, t.createdAt),
+    index("activity_log_action_idx").on(t.action, t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Test = typeof tests.$inferSelect;
 export type Question = typeof questions.$inferSelect;

@@ -23,7 +23,7 @@ export function SectionTabs({ ranges, current, answered }: { ranges: readonly Se
             }`}
           >
             {r.name}{" "}
-            <span className="whitespace-nowrap text-xs font-normal text-slate-500">
+            <span className="whitespace-nowrap text-xs font-normal text-slate-600">
               {answered[k]}/{r.to - r.from + 1}
             </span>
           </button>

@@ -15,7 +15,7 @@ export function Leaderboard({ board }: { board: { top: Row[]; mine: Row | null }
       </td>
       <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
         {r.percent}%{" "}
-        <span className="text-slate-500">
+        <span className="text-slate-700">
           ({formatMarks(r.marks)}/{formatMarks(r.maxMarks)})
         </span>
       </td>
@@ -42,7 +42,7 @@ export function Leaderboard({ board }: { board: { top: Row[]; mine: Row | null }
           {board.mine ? (
             <>
               <tr>
-                <td colSpan={4} className="py-1 text-center text-slate-400">
+                <td colSpan={4} className="py-1 text-center text-slate-500">
                   <span aria-hidden="true">⋯</span>
                   <span className="sr-only">Your place:</span>
                 </td>

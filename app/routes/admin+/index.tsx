@@ -109,6 +109,10 @@ export default function AdminOverview() {
         <h2 className="font-semibold">Gradebook →</h2>
         <p className="text-sm text-slate-600">Students × tests of an exam type: best or latest score per test, averages, CSV.</p>
       </Link>
+      <Link to="/admin/activity" className="card mt-4 block p-4 hover:border-brand-600">
+        <h2 className="font-semibold">Activity log →</h2>
+        <p className="text-sm text-slate-600">Who changed answer keys, regraded, deleted, imported or reset what, and when.</p>
+      </Link>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { logActivity } from "~/models/activity.server";
 import { data } from "@remix-run/node";
 import { readMultipartForm, UploadTooLarge } from "~/lib/server/multipart.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -77,6 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.ok) return data({ step: "error" as const, error: parsed.error }, { status: 400 });
     try {
       const result = await importBackup(parsed.data);
+      logActivity(admin, "backup-import", { detail: importMessage(result) });
       // a lasting report of what was refused (the flash is gone in seconds)
       const report = saveImportReport("json-import", "JSON backup", importMessage(result), result.refused, admin.id);
       const reportNote = report ? " The refused items are listed in the import report below." : "";

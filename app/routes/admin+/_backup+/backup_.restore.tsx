@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { logActivity } from "~/models/activity.server";
 import fs from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request, { refusal: "Only administrators can import data" });
+  const admin = await requireAdmin(request, { refusal: "Only administrators can import data" });
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
     return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
   const directory = path.join(path.dirname(path.resolve(databaseFile())), "restore");
@@ -70,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash("/admin/backup", { type: "error", text: "Tick the box to confirm that the restore replaces everything on this site." });
     const restored = await restoreSnapshot(filePath);
     if (!restored.ok) return redirectWithFlash("/admin/backup", { type: "error", text: restored.error });
+    logActivity(admin, "backup-restore", { detail: `previous database kept as ${path.basename(restored.previous)}` });
     console.log(`restore: site restored from an uploaded snapshot; the previous database is kept as ${restored.previous}`);
     // the sessions are the snapshot's now: the admin signs in again (with the snapshot's password)
     return redirectWithFlash("/admin/backup", {

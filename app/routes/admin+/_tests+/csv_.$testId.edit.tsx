@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { logActivity } from "~/models/activity.server";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";
@@ -50,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await formDataOf(request);
   const intent = String(form.get("intent") ?? "save");
   const details = detailsFromForm(form);
@@ -112,6 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     questions,
   );
   if (!result.ok) return working(result.error, result.conflict ? 409 : 400);
+  logActivity(admin, "questions-edit", { testId: params.testId, target: title, detail: `${questions.length} questions` });
   // a fixed key or a removed question of a test with attempts: offer the regrade
   const toRegrade = regradeCount(params.testId ?? "");
   if (toRegrade)

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { logActivity } from "~/models/activity.server";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog, useTestListHref } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
@@ -21,11 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const back = testListHref(request.url);
   try {
+    const title = findLiveTest(params.testId ?? "")?.title ?? "";
     const r = deleteTest(params.testId ?? "");
     if (r === "missing") return redirectWithFlash(back, { type: "error", text: "Error deleting test. Please try again." });
+    logActivity(admin, "test-delete", { testId: params.testId, target: title, detail: r });
     return redirectWithFlash(back, {
       type: "success",
       text: r === "archived" ? "Test deleted successfully (students' past attempts on it are kept in their history)" : "Test deleted successfully",

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { logActivity } from "~/models/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: editTestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -87,6 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     negativeMarks: form.has("negativeMarks") ? details.negativeMarks : undefined,
   });
   if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });
+  logActivity(admin, "test-edit", { testId: params.testId, target: details.title });
   return redirectWithFlash(testListHref(request.url), { type: "success", text: "Test updated successfully" });
 }
 

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { logActivity } from "~/models/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -49,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([k, v]) => [k, [v]]));
       return data({ error: result.error, result: submission.reply({ formErrors: [result.error], fieldErrors }) }, { status: 400 });
     }
+    logActivity(admin, "tests-upload", { detail: `${result.created} created, ${result.errors} refused` });
     // a lasting report of the refused files and flagged rows (Backup & Import → Import reports)
     const files = result.results.map((r) => r.fileName);
     const reportId = saveImportReport(

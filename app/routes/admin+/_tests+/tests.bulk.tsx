@@ -1,4 +1,5 @@
 import { plural } from "~/lib/rules/words";
+import { logActivity } from "~/models/activity.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -75,7 +76,7 @@ function deletedSummary(r: { deleted: number; archived: number; errors: number }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const back = testListHref(request.url);
@@ -90,18 +91,21 @@ export async function action({ request }: ActionFunctionArgs) {
         form.get("matching") === "1" ? testsToChange({ filters: parseTestFilters(new URL(request.url)) }).ids : form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to change" });
       const changed = changeTests(ids, change);
+      logActivity(admin, "bulk-change", { target: `${plural(changed, "test")}`, detail: BULK_CHANGE_WORDS[change.change] });
       return redirectWithFlash(back, { type: "success", text: `${plural(changed, "test")} changed: ${BULK_CHANGE_WORDS[change.change]}` });
     }
     if (intent === "delete-selected") {
       const ids = form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to delete" });
       const r = deleteTests(ids);
+      logActivity(admin, "test-delete", { target: `${plural(ids.length, "test")}`, detail: `Bulk delete: ${deletedSummary(r)}` });
       return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${deletedSummary(r)}` });
     }
     const submission = parseWithZod(form, { schema: clearAllSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const r = clearAllTests(submission.value.confirmation);
     if (!r.ok) return data({ result: submission.reply() }, { status: 400 });
+    logActivity(admin, "test-delete", { target: "every test", detail: `Clear all: ${deletedSummary(r)}` });
     return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Clear all complete: ${deletedSummary(r)}` });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);

@@ -1,4 +1,5 @@
 import { PreviewQuestions } from "~/components/admin/UploadPreview";
+import { logActivity } from "~/models/activity.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type OkPreview = Extract<PreviewResult, { ok: true }>;
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   let form: FormData;
   if (isMultipart) {
@@ -67,6 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "create") {
       const created = await createFromPreview(String(form.get("token") ?? ""));
       if (!created.ok) return data({ intent, error: created.error }, { status: 400 });
+      logActivity(admin, "test-upload", { testId: created.id, target: created.title, detail: `${created.count} questions` });
       const text = created.flagged
         ? `Test “${created.title}” created with ${created.count} questions, inactive: check its ${created.flagged} flagged row${created.flagged === 1 ? "" : "s"}, then Activate it`
         : `Test “${created.title}” created with ${created.count} questions`;

@@ -1,4 +1,5 @@
 import { plural } from "~/lib/rules/words";
+import { logActivity } from "~/models/activity.server";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -41,6 +42,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const done = applyRegrade(params.testId ?? "", admin.name, submission.value.reason);
+    if (done.attempts)
+      logActivity(admin, "regrade", {
+        testId: params.testId,
+        detail: `${done.attempts} attempts re-marked, ${done.changedScores} scores changed: ${submission.value.reason}`,
+      });
     const text = done.attempts
       ? `Regraded ${done.attempts} attempt${done.attempts === 1 ? "" : "s"}: ${done.changedScores} score${done.changedScores === 1 ? "" : "s"} changed`
       : "Nothing to regrade: every attempt is marked with the current key";

@@ -1,4 +1,5 @@
 import { plural } from "~/lib/rules/words";
+import { logActivity } from "~/models/activity.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
@@ -22,11 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   try {
     const restored = restoreTest(String(form.get("id") ?? ""));
     if (!restored) return redirectWithFlash("/admin/tests/archived", { type: "error", text: "That test is not archived." });
+    logActivity(admin, "test-restore", { testId: String(form.get("id") ?? ""), target: restored.title });
     return redirectWithFlash("/admin/tests/archived", {
       type: "success",
       text: `“${restored.title}” restored to Test Management, inactive: check it, then Activate it`,

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { logActivity } from "~/models/activity.server";
 import { signInNameOf } from "~/lib/rules/sign-in-name";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog, useUserListHref } from "~/components/admin/ui";
@@ -25,6 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const r = deleteUser(params.userId ?? "", admin.id);
     if (!r.ok) return redirectWithFlash(back, { type: "error", text: r.error });
+    logActivity(admin, "user-delete", { target: r.user.name });
     return redirectWithFlash(back, { type: "success", text: `User ${r.user.name} deleted` });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);

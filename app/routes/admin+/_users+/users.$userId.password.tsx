@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { logActivity } from "~/models/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -24,12 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: passwordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   await setPassword(user.id, submission.value.password);
+  logActivity(admin, "password-reset", { target: user.name });
   return redirectWithFlash(userListHref(request.url), { type: "success", text: "Password set. The user's other sessions were signed out." });
 }
 

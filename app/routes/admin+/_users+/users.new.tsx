@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { logActivity } from "~/models/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -26,11 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: addUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const added = await addUser(submission.value);
   if (!added.ok) return data({ result: submission.reply({ fieldErrors: { [added.field]: [added.error] }, hideFields: ["password"] }) }, { status: 400 });
+  logActivity(admin, "user-create", { target: added.user.name, detail: `role ${submission.value.role}` });
   return redirectWithFlash(userListHref(request.url), { type: "success", text: `User ${added.user.name} added` });
 }
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { logActivity } from "~/models/activity.server";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import {
   Badge,
@@ -50,6 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const status = form.get("status") === "inactive" ? "inactive" : "active";
     const r = changeStatus(String(form.get("id") ?? ""), status, admin.id);
     if (!r.ok) return redirectWithFlash(back, { type: "error", text: r.error });
+    logActivity(admin, "user-status", { target: r.user.name, detail: status });
     return redirectWithFlash(back, { type: "success", text: `${r.user.name} is now ${status}` });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);

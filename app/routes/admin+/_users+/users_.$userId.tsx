@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { logActivity } from "~/models/activity.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "Sign out everywhere" (a lost phone, a shared password), and the student's accommodations. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const userId = params.userId ?? "";
   const intent = form.get("intent");
@@ -41,6 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/users/${userId}`;
   if (intent === "accommodation-delete") {
     const removed = deleteAccommodation(userId, String(form.get("id") ?? ""));
+    if (removed) logActivity(admin, "accommodation", { target: userAnalysisDetail(userId)?.user.name ?? userId, detail: "removed" });
     return redirectWithFlash(
       here,
       removed ? { type: "success", text: "Accommodation removed" } : { type: "error", text: "That accommodation was already removed" },
@@ -54,6 +56,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!window.ok) return data({ result: submission.reply({ fieldErrors: { [window.field]: [window.message] } }) }, { status: 400 });
     if (!saveAccommodation(userId, { ...submission.value, opensAt: window.opensAt, closesAt: window.closesAt }))
       return data({ result: submission.reply({ fieldErrors: { testId: ["Test not found"] } }) }, { status: 400 });
+    logActivity(admin, "accommodation", {
+      testId: submission.value.testId || null,
+      target: userAnalysisDetail(userId)?.user.name ?? userId,
+      detail: `+${submission.value.extraMinutes} min, +${submission.value.extraPercent}%, +${submission.value.extraAttempts} attempts`,
+    });
     return redirectWithFlash(here, { type: "success", text: "Accommodation saved" });
   }
   if (intent !== "sign-out-everywhere") throw new Response("Not found", { status: 404 });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { logActivity } from "~/models/activity.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
@@ -83,6 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const done = await applyStudentImport(String(form.get("key") ?? ""), new URL(request.url).origin);
     if (!done.ok) return redirectWithFlash("/admin/users/import", { type: "error", text: done.error });
     const summary = `Import complete: ${done.created} students added, ${done.updated} updated, ${done.skipped} skipped, ${done.errors} rows with errors not imported`;
+    logActivity(admin, "students-import", { detail: summary });
     // a lasting report of the refused rows (Backup & Import → Import reports)
     const report = saveImportReport("student-import", done.fileName, summary, done.refused, admin.id);
     const text = report ? `${summary}. The refused rows are listed in the import report under Backup & Import.` : summary;

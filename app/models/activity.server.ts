@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { pageParam } from "~/lib/schemas/forms";
+import { newId } from "~/lib/server/ids.server";
+
+/**
+ * The admin activity log (/admin/activity): one row per change that matters later, with the admin who made it.
+ * Routes call logActivity after the change succeeded (they hold the signed-in admin).
+ */
+export const ACTIVITY_ACTIONS = {
+  "test-upload": "Uploaded a test",
+  "tests-upload": "Bulk-uploaded tests",
+  "questions-edit": "Edited questions or the answer key",
+  "test-edit": "Edited a test's details",
+  regrade: "Regraded",
+  "test-delete": "Deleted or archived a test",
+  "test-restore": "Restored a test",
+  "bulk-change": "Changed tests in bulk",
+  "students-import": "Imported students",
+  "backup-import": "Imported a JSON backup",
+  "backup-restore": "Restored a database snapshot",
+  "user-create": "Added a user",
+  "user-status": "Activated or deactivated a user",
+  "user-delete": "Deleted a user",
+  "password-reset": "Reset a password",
+  accommodation: "Changed an accommodation",
+} as const;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+export const ACTIVITY_PAGE = 50;
+
+export function logActivity(
+  actor: { id: string; name: string },
+  action: ActivityAction,
+  what: { testId?: string | null; target?: string; detail?: string } = {},
+  now = new Date(),
+) {
+  // (after a restore the admin may not be in the restored database: the name is kept, the link is not)
+  db().run(sql`
+    INSERT INTO activity_log (id, actor_id, actor_name, action, test_id, target, detail, created_at)
+    VALUES (${newId()}, (SELECT id FROM users WHERE id = ${actor.id}), ${actor.name}, ${action}, ${what.testId ?? null},
+            ${(what.target ?? "").slice(0, 500)}, ${(what.detail ?? "").slice(0, 2000)}, ${+now})`);
+}
+
+export type ActivityFilters = { action: string; actor: string; test: string; page: number };
+
+export function parseActivityFilters(url: URL): ActivityFilters {
+  const p = url.searchParams;
+  const action = p.get("action") ?? "";
+  return {
+    action: action in ACTIVITY_ACTIONS ? action : "",
+    actor: (p.get("actor") ?? "").trim().slice(0, 100),
+    test: (p.get("test") ?? "").trim().slice(0, 100),
+    page: pageParam(p.get("page")),
+  };
+}
+
+/** A page of the log, newest first, filtered by action, actor (name contains) and test. */
+export function listActivity(f: ActivityFilters) {
+  const like = `%${f.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const conditions = [
+    ...(f.action ? [sql`action = ${f.action}`] : []),
+    ...(f.actor ? [sql`lower(actor_name) LIKE ${like} ESCAPE '\\'`] : []),
+    ...(f.test ? [sql`test_id = ${f.test}`] : []),
+  ];
+  const where = conditions.length ? sql.join(conditions, sql` AND `) : sql`1 = 1`;
+  const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM activity_log WHERE ${where}`)?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE));
+  const page = Math.min(f.page, pages);
+  const rows = db().all<{
+    id: string;
+    actorName: string;
+    action: ActivityAction;
+    testId: string | null;
+    target: string;
+    detail: string;
+    createdAt: number;
+  }>(sql`
+    SELECT id, actor_name AS actorName, action, test_id AS testId, target, detail, created_at AS createdAt
+    FROM activity_log WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ${ACTIVITY_PAGE} OFFSET ${(page - 1) * ACTIVITY_PAGE}`);
+  // a deleted test's title is the one its last event named
+  const testTitle = f.test
+    ? (db().get<{ title: string }>(sql`SELECT title FROM tests WHERE id = ${f.test}`)?.title ??
+      db().get<{ title: string }>(sql`SELECT target AS title FROM activity_log WHERE test_id = ${f.test} AND target <> '' ORDER BY created_at DESC LIMIT 1`)
+        ?.title ??
+      null)
+    : null;
+  return { filters: { ...f, page }, total, pages, testTitle, rows: rows.map((r) => ({ ...r, label: ACTIVITY_ACTIONS[r.action] ?? r.action })) };
+}
