@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { keptRegister } from "~/lib/server/kept.server";
 import "~/models/analytics.server";
 import "~/models/attempt.server";
+import "~/models/gradebook.server";
 import "~/models/progress.server";
 import "~/models/results.server";
 import "~/models/test.server";
@@ -12,7 +13,16 @@ describe("the cache register", () => {
   it("lists the server's caches, each bounded and explained", () => {
     const register = keptRegister();
     expect(register.map((r) => r.name).sort()).toEqual(
-      ["admin overview", "best scores for ranks", "cohort figures", "exam questions", "graded questions", "leaderboards", "median time per question"].sort(),
+      [
+        "admin overview",
+        "best scores for ranks",
+        "cohort figures",
+        "exam questions",
+        "gradebook averages",
+        "graded questions",
+        "leaderboards",
+        "median time per question",
+      ].sort(),
     );
     for (const r of register) {
       expect(r.maxEntries).toBeGreaterThan(0);

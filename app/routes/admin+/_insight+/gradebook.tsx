@@ -125,9 +125,10 @@ export default function Gradebook() {
                   {r.cells.map((c, i) => (
                     <td key={d.tests[i].id} className="px-1 py-1 text-right tabular-nums">
                       {c && c.percent !== null ? (
-                        <Link to={`/test/${d.tests[i].id}/results?attempt=${c.attemptId}`} className={`badge ${bandClasses[band(c.percent)]}`}>
+                        // a plain link: thousands of cells, and a Remix <Link> resolves its path on every render
+                        <a href={`/test/${d.tests[i].id}/results?attempt=${c.attemptId}`} className={`badge ${bandClasses[band(c.percent)]}`}>
                           {c.percent}%
-                        </Link>
+                        </a>
                       ) : (
                         <span className="text-slate-400" title="No attempt">
                           —
