@@ -13,7 +13,10 @@ import { markedFractionSql } from "./marked-score.server";
  */
 export const GRADEBOOK_PAGE = 50;
 
-export type GradebookQuery = { type: string; mode: "best" | "latest"; sort: "name" | "average"; q: string; page: number };
+/** tests shown side by side (a page of columns; the averages count every test) */
+export const GRADEBOOK_COLUMNS = 25;
+
+export type GradebookQuery = { type: string; mode: "best" | "latest"; sort: "name" | "average"; q: string; page: number; cols: number };
 
 export function parseGradebookQuery(url: URL, types: readonly string[]): GradebookQuery {
   const p = url.searchParams;
@@ -24,6 +27,7 @@ export function parseGradebookQuery(url: URL, types: readonly string[]): Gradebo
     sort: p.get("sort") === "average" ? "average" : "name",
     q: (p.get("q") ?? "").trim().slice(0, 100),
     page: pageParam(p.get("page")),
+    cols: pageParam(p.get("cols")),
   };
 }
 
@@ -57,7 +61,18 @@ function cellsSql(students: SQL, type: string) {
 
 export function loadGradebook(query: GradebookQuery) {
   const types = gradebookTypes();
-  const empty = { query, types, tests: [], rows: [], total: 0, pages: 1, testAverages: {} as Record<string, number | null> };
+  const empty = {
+    query,
+    types,
+    tests: [],
+    rows: [],
+    total: 0,
+    pages: 1,
+    testsTotal: 0,
+    colPages: 1,
+    columnsPerPage: GRADEBOOK_COLUMNS,
+    testAverages: {} as Record<string, number | null>,
+  };
   if (!query.type) return empty;
   const tests = db().all<{ id: string; title: string; unitNumber: number | null }>(sql`
     SELECT id, title, unit_number AS unitNumber FROM tests
@@ -115,6 +130,9 @@ export function loadGradebook(query: GradebookQuery) {
     byStudent.get(c.userId)?.set(c.testId, c);
   }
   const percent = (f: number | null | undefined) => (f === null || f === undefined ? null : Math.round(f * 100));
+  const colPages = Math.max(1, Math.ceil(tests.length / GRADEBOOK_COLUMNS));
+  const cols = Math.min(query.cols, colPages);
+  const shown = tests.slice((cols - 1) * GRADEBOOK_COLUMNS, cols * GRADEBOOK_COLUMNS);
   const rows = students.map((s) => {
     const mine = byStudent.get(s.id) ?? new Map();
     const values = tests.map((t) => {
@@ -127,15 +145,19 @@ export function loadGradebook(query: GradebookQuery) {
       id: s.id,
       name: s.name,
       signIn: s.signIn,
-      cells: values,
+      // the page of columns shown; the average is over every test of the type
+      cells: values.slice((cols - 1) * GRADEBOOK_COLUMNS, cols * GRADEBOOK_COLUMNS),
       average: taken.length ? Math.round(taken.reduce((sum, v) => sum + (v.percent ?? 0), 0) / taken.length) : null,
       taken: taken.length,
     };
   });
   return {
-    query: { ...query, page },
+    query: { ...query, page, cols },
     types,
-    tests,
+    tests: shown,
+    testsTotal: tests.length,
+    colPages,
+    columnsPerPage: GRADEBOOK_COLUMNS,
     rows,
     total,
     pages,
@@ -203,14 +225,19 @@ function testAverages(query: GradebookQuery, testIds: string[]): Record<string, 
   return out;
 }
 
-/** The whole gradebook of a type as CSV rows (every student, no pages). */
+/** The whole gradebook of a type as CSV rows (every student and every test, no pages). */
 export function gradebookCsvRows(query: GradebookQuery): { header: string[]; rows: Array<Array<string | number>> } {
-  const first = loadGradebook({ ...query, page: 1 });
-  const header = ["student", "sign_in", ...first.tests.map((t) => t.title), "average"];
+  const first = loadGradebook({ ...query, page: 1, cols: 1 });
+  const columnPages = Array.from({ length: first.colPages }, (_, i) => i + 1);
+  const tests = columnPages.flatMap((cols) => (cols === 1 ? first.tests : loadGradebook({ ...query, page: 1, cols }).tests));
+  const header = ["student", "sign_in", ...tests.map((t) => t.title), "average"];
   const rows: Array<Array<string | number>> = [];
   for (let page = 1; page <= first.pages; page++) {
-    const d = page === 1 ? first : loadGradebook({ ...query, page });
-    for (const r of d.rows) rows.push([r.name, r.signIn ?? "", ...r.cells.map((c) => (c?.percent ?? "") as string | number), r.average ?? ""]);
+    const byColumns = columnPages.map((cols) => (page === 1 && cols === 1 ? first : loadGradebook({ ...query, page, cols })));
+    byColumns[0].rows.forEach((r, i) => {
+      const cells = byColumns.flatMap((d) => d.rows[i]?.cells ?? []);
+      rows.push([r.name, r.signIn ?? "", ...cells.map((c) => (c?.percent ?? "") as string | number), r.average ?? ""]);
+    });
   }
   return { header, rows };
 }

@@ -99,4 +99,28 @@ describe("the gradebook", () => {
       "Zara,zara@grade.test,0,,0",
     ]);
   });
+
+  it("shows 25 tests at a time; the average counts them all; the CSV has every test", async () => {
+    const student = (await createUser({ name: "Wide", email: "wide@grade.test", password: "grade-pass-1", assignedExamTypes: ["PG_TRB"] })).id;
+    ids.Wide = student;
+    for (let i = 1; i <= 27; i++)
+      tests[`w${i}`] = createTest({ title: `Wide ${String(i).padStart(2, "0")}`, examType: "PG_TRB", unitNumber: i }, TWO_QUESTIONS).id;
+    finished("Wide", "w1", 5, 2);
+    finished("Wide", "w27", 4, 1);
+    const first = await gradebook("?type=PG_TRB");
+    expect([first.tests.length, first.testsTotal, first.colPages]).toEqual([25, 27, 2]);
+    expect(first.rows[0].cells[0].percent).toBe(100);
+    // (100 + 50) / 2, although test 27 is on the second page of columns
+    expect(first.rows[0].average).toBe(75);
+    const second = await gradebook("?type=PG_TRB&cols=2");
+    expect(second.tests.map((t: any) => t.title)).toEqual(["Wide 26", "Wide 27"]);
+    expect(second.rows[0].cells.map((c: any) => c?.percent ?? null)).toEqual([null, 50]);
+    const res = (await run(csvRoute.loader, getRequest("/admin/gradebook.csv?type=PG_TRB", admin))) as Response;
+    const [header, row] = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+    expect(header.split(",")).toHaveLength(2 + 27 + 1);
+    expect(row.split(",").slice(-3)).toEqual(["", "50", "75"]);
+  });
 });

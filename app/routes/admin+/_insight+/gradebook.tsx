@@ -28,9 +28,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Gradebook() {
   const d = useLoaderData<typeof loader>();
   const q = d.query;
-  const href = (change: Partial<Record<"type" | "mode" | "sort" | "q" | "page", string>>) => {
-    const p = new URLSearchParams({ type: q.type, mode: q.mode, sort: q.sort, ...(q.q ? { q: q.q } : {}), page: String(q.page), ...change });
-    if (!("page" in change)) p.delete("page");
+  const href = (change: Partial<Record<"type" | "mode" | "sort" | "q" | "page" | "cols", string>>) => {
+    const p = new URLSearchParams({
+      type: q.type,
+      mode: q.mode,
+      sort: q.sort,
+      ...(q.q ? { q: q.q } : {}),
+      page: String(q.page),
+      cols: String(q.cols),
+      ...change,
+    });
+    if (!("page" in change) && !("cols" in change)) p.delete("page");
     return `/admin/gradebook?${p.toString()}`;
   };
   return (
@@ -93,8 +101,8 @@ export default function Gradebook() {
         </div>
       </Form>
       <p className="mt-3 text-sm text-slate-600">
-        {d.total} student{d.total === 1 ? "" : "s"} · {d.tests.length} test{d.tests.length === 1 ? "" : "s"} · {q.mode === "best" ? "best" : "latest"} attempt
-        per test, marked score in percent
+        {d.total} student{d.total === 1 ? "" : "s"} · {d.testsTotal} test{d.testsTotal === 1 ? "" : "s"} · {q.mode === "best" ? "best" : "latest"} attempt per
+        test, marked score in percent
       </p>
       {!d.tests.length || !d.rows.length ? (
         <EmptyState
@@ -156,6 +164,15 @@ export default function Gradebook() {
           </table>
         </ScrollableTable>
       )}
+      {d.colPages > 1 ? (
+        <nav aria-label="Tests shown" className="mt-3 flex items-center justify-between text-sm print:hidden">
+          {q.cols > 1 ? <Link to={href({ cols: String(q.cols - 1) })}>← Earlier tests</Link> : <span />}
+          <span>
+            Tests {(q.cols - 1) * d.columnsPerPage + 1}–{(q.cols - 1) * d.columnsPerPage + d.tests.length} of {d.testsTotal} (the average counts them all)
+          </span>
+          {q.cols < d.colPages ? <Link to={href({ cols: String(q.cols + 1) })}>Later tests →</Link> : <span />}
+        </nav>
+      ) : null}
       {d.pages > 1 ? (
         <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm print:hidden">
           {q.page > 1 ? <Link to={href({ page: String(q.page - 1) })}>← Previous</Link> : <span />}
