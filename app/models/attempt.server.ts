@@ -2,7 +2,7 @@ import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { env } from "~/lib/server/env.server";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, rawDb, transaction, type DB } from "~/db/db.server";
-import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
+import { attemptAnswers, attempts, questions, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { gradedQuestionsOf, testById } from "./test.server";
 import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
 import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";

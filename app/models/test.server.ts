@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { db, keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
+import { keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { type Question, questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { groupBySection, tagOf } from "~/lib/rules/sections";

@@ -1,4 +1,5 @@
 import { RichText } from "~/components/RichText";
+import { Explanation } from "~/components/results/Explanation";
 import { BookmarkButton } from "./BookmarkButton";
 
 type Item = {
@@ -49,14 +50,7 @@ export function MistakeCard({ item, redirectTo }: { item: Item; redirectTo: stri
         })}
       </ul>
       {item.chosen === null ? <p className="mt-1 text-xs text-slate-500">You left this unanswered.</p> : null}
-      {item.explanation ? (
-        <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
-          <p className="font-semibold">Explanation</p>
-          <p className="mt-1">
-            <RichText text={item.explanation} />
-          </p>
-        </div>
-      ) : null}
+      <Explanation text={item.explanation} />
     </li>
   );
 }

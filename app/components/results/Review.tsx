@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Explanation } from "~/components/results/Explanation";
 import { RichText } from "~/components/RichText";
 import { BookmarkButton } from "~/components/results/BookmarkButton";
 import type { LoaderData } from "~/lib/browser/loader-data";
@@ -103,14 +104,7 @@ export function Review({
                   : ""}
               </p>
             ) : null}
-            {r.explanation ? (
-              <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm">
-                <p className="font-semibold text-blue-900">Explanation</p>
-                <p className="mt-1 text-blue-900">
-                  <RichText text={r.explanation} />
-                </p>
-              </div>
-            ) : null}
+            <Explanation text={r.explanation} />
           </li>
         ))}
       </ol>

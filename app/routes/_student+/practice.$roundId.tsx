@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Explanation } from "~/components/results/Explanation";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
@@ -73,14 +74,7 @@ export default function PracticeRound() {
                     );
                   })}
                 </div>
-                {round.finished && item.explanation ? (
-                  <div className="mt-3 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
-                    <p className="font-semibold">Explanation</p>
-                    <p className="mt-1">
-                      <RichText text={item.explanation} />
-                    </p>
-                  </div>
-                ) : null}
+                {round.finished ? <Explanation text={item.explanation} /> : null}
               </fieldset>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { EmptyState } from "~/components/admin/ui";
+import { EmptyState, Pagination } from "~/components/admin/ui";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { formatDateTime } from "~/lib/rules/time";
 import { env } from "~/lib/server/env.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ActivityLog() {
   const d = useLoaderData<typeof loader>();
   const f = d.filters;
-  const href = (page: number) => {
+  const _href = (page: number) => {
     const p = new URLSearchParams({ ...(f.action ? { action: f.action } : {}), ...(f.actor ? { actor: f.actor } : {}), ...(f.test ? { test: f.test } : {}) });
     p.set("page", String(page));
     return `/admin/activity?${p.toString()}`;
@@ -106,15 +106,7 @@ export default function ActivityLog() {
           </table>
         </ScrollableTable>
       )}
-      {d.pages > 1 ? (
-        <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm">
-          {f.page > 1 ? <Link to={href(f.page - 1)}>← Newer</Link> : <span />}
-          <span>
-            Page {f.page} of {d.pages}
-          </span>
-          {f.page < d.pages ? <Link to={href(f.page + 1)}>Older →</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pagination page={f.page} pages={d.pages} />
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { EmptyState } from "~/components/admin/ui";
+import { EmptyState, Pagination } from "~/components/admin/ui";
 import { PrintButton } from "~/components/PrintButton";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
@@ -173,15 +173,7 @@ export default function Gradebook() {
           {q.cols < d.colPages ? <Link to={href({ cols: String(q.cols + 1) })}>Later tests →</Link> : <span />}
         </nav>
       ) : null}
-      {d.pages > 1 ? (
-        <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm print:hidden">
-          {q.page > 1 ? <Link to={href({ page: String(q.page - 1) })}>← Previous</Link> : <span />}
-          <span>
-            Page {q.page} of {d.pages}
-          </span>
-          {q.page < d.pages ? <Link to={href({ page: String(q.page + 1) })}>Next →</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pagination page={q.page} pages={d.pages} />
     </main>
   );
 }

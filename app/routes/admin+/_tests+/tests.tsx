@@ -1,4 +1,3 @@
-import { plural } from "~/lib/rules/words";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import {
@@ -19,7 +18,6 @@ import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { TEST_LIST_KEYS, testListHref } from "~/lib/rules/list-href";
-import { formatDate, formatDateTime } from "~/lib/rules/time";
 import { env } from "~/lib/server/env.server";
 import { countArchivedTests, listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
