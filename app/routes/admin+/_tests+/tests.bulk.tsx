@@ -1,4 +1,4 @@
-import { plural } from "~/lib/rules/words";
+import { deletedSummary, plural } from "~/lib/rules/words";
 import { logActivity } from "~/models/activity.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -67,12 +67,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customTypes: customTypesInUse(),
     labels: examTypeLabels(),
   };
-}
-
-/** "5 deleted, 2 archived (students had taken them), 0 errors": what happened to each test, counted apart. */
-function deletedSummary(r: { deleted: number; archived: number; errors: number }): string {
-  const archived = r.archived ? `, ${r.archived} archived (students had taken ${r.archived === 1 ? "it" : "them"})` : "";
-  return `${r.deleted} deleted${archived}, ${plural(r.errors, "error")}`;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
