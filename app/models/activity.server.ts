@@ -36,10 +36,16 @@ export function logActivity(
   now = new Date(),
 ) {
   // (after a restore the admin may not be in the restored database: the name is kept, the link is not)
-  db().run(sql`
+  // The change itself has succeeded by now: a log that cannot be written is said in the server's log, and the
+  // admin's action still answers as done (the database trouble, if any, shows on the next request).
+  try {
+    db().run(sql`
     INSERT INTO activity_log (id, actor_id, actor_name, action, test_id, target, detail, created_at)
     VALUES (${newId()}, (SELECT id FROM users WHERE id = ${actor.id}), ${actor.name}, ${action}, ${what.testId ?? null},
             ${(what.target ?? "").slice(0, 500)}, ${(what.detail ?? "").slice(0, 2000)}, ${+now})`);
+  } catch (error) {
+    console.error(`activity log: could not record ${action} by ${actor.name}`, error);
+  }
 }
 
 export type ActivityFilters = { action: string; actor: string; test: string; page: number };
