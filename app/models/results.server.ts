@@ -160,10 +160,12 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   const all = orderForAttempt(gradedQuestionsOf(test, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
   const key = all.filter((q) => !q.dropped);
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
+  // a live mock keeps its key back until its window closes (or for good: score only); admins see everything
+  const answersShown = answersShownTo(user, test);
   // after release (and when the academy shows them): what everyone did on each question
-  const cohort = answersShownTo(user, test) && env().COHORT_FIGURES === "on" ? cohortOf(test, attempt.testVersion, key) : null;
+  const cohort = answersShown && env().COHORT_FIGURES === "on" ? cohortOf(test, attempt.testVersion, key) : null;
   // the student's stars on this version's questions (My mistakes' Bookmarked)
-  const stars = user.role === "user" && answersShownTo(user, test) ? starredOf(user.id, testId, attempt.testVersion) : new Set<string>();
+  const stars = user.role === "user" && answersShown ? starredOf(user.id, testId, attempt.testVersion) : new Set<string>();
   const review = key.map((q, i) => {
     const a = answers.get(q.id);
     const chosen = a?.chosen ?? null;
@@ -212,7 +214,6 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   // a student's personal window may close after the test's: ranks and answers wait for the latest close
   const closing = closingOf(test);
   const releaseAt = answersReleaseAt(closing);
-  const answersShown = answersShownTo(user, test);
 
   return {
     state: "found" as const,
