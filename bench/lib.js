@@ -354,6 +354,24 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/**
+ * One admin's page, asked `requests` times one after another: p50/p95/p99 of all but the first tenth (warm-up),
+ * and how many rows (`marker` occurrences) the last body had.
+ */
+export async function timedPages(base, cookie, address, requests, marker) {
+  const latencies = [];
+  let rows = 0;
+  for (let i = 0; i < requests; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}${address}`, { headers: { Cookie: cookie } });
+    const body = await res.text();
+    latencies.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`${address}: ${res.status}`);
+    rows = (body.match(marker) ?? []).length || rows;
+  }
+  return { ...summarise(latencies.slice(Math.floor(requests / 10))), rows };
+}
+
 export function summarise(latencies) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const r = (x) => Math.round(x * 10) / 10;

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { generate, machineSpeedMs, signInAdmin, startServer, summarise } from "./lib.js";
+import { generate, machineSpeedMs, signInAdmin, startServer, timedPages } from "./lib.js";
 
 const STUDENTS = Number(process.env.LIVE_ROOM_STUDENTS ?? 3000);
 const REQUESTS = Number(process.env.LIVE_ROOM_REQUESTS ?? 200);
@@ -34,19 +34,7 @@ conn.close();
 const server = await startServer(dbFile, { workers: 1 });
 try {
   const admin = await signInAdmin(server.base);
-  const timed = async (address) => {
-    const latencies = [];
-    let rows = 0;
-    for (let i = 0; i < REQUESTS; i++) {
-      const t = performance.now();
-      const res = await fetch(`${server.base}${address}`, { headers: { Cookie: admin } });
-      const body = await res.text();
-      latencies.push(performance.now() - t);
-      if (res.status !== 200) throw new Error(`${address}: ${res.status}`);
-      rows = (body.match(/live-row/g) ?? []).length || rows;
-    }
-    return { ...summarise(latencies.slice(Math.floor(REQUESTS / 10))), rows };
-  };
+  const timed = (address) => timedPages(server.base, admin, address, REQUESTS, /live-row/g);
   const data = await timed(`/admin/tests/t0/live.data`);
   const page = await timed(`/admin/tests/t0/live`);
   const speed = machineSpeedMs();

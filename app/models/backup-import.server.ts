@@ -210,27 +210,12 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, marks, section, topic, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const questionId = (q: { id?: string }, i: number) => (q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`);
-    t.questions.forEach((q, i) => {
-      insert.run(
-        t.id,
-        t.currentVersion,
-        questionId(q, i),
-        i,
-        q.question,
-        JSON.stringify(q.options),
-        q.correctAnswer,
-        q.explanation ?? null,
-        q.marks ?? null,
-        q.section ?? null,
-        q.topic ?? null,
-        0,
-      );
-    });
-    for (const v of t.olderVersions)
-      v.questions.forEach((q, i) => {
+    type BackupQuestion = (typeof t.olderVersions)[number]["questions"][number];
+    const insertVersion = (version: number, list: ReadonlyArray<Omit<BackupQuestion, "dropped"> & { dropped?: boolean }>) =>
+      list.forEach((q, i) => {
         insert.run(
           t.id,
-          v.version,
+          version,
           questionId(q, i),
           i,
           q.question,
@@ -243,6 +228,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
           q.dropped ? 1 : 0,
         );
       });
+    insertVersion(t.currentVersion, t.questions);
+    for (const v of t.olderVersions) insertVersion(v.version, v.questions);
     if (createdType) result.createdExamTypes.push(createdType);
     return "imported";
   });

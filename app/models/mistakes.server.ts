@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { bookmarks, type Test } from "~/db/schema.server";
+import { bookmarks } from "~/db/schema.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { examTypeLabels, labelOf } from "./exam-type.server";
-import { answersShownTo } from "./results.server";
-import { testById } from "./test.server";
+import { releasedToStudents } from "./results.server";
 import type { SessionUser } from "./user.server";
 
 /**
@@ -75,14 +74,7 @@ export function candidateQuestions(userId: string, show: MistakeFilters["show"])
     }
     ORDER BY t.title COLLATE NOCASE, q.position`);
   // only tests whose key this student may see now (a live mock keeps it until its window closes)
-  const released = new Map<string, boolean>();
-  const shown = (testId: string) => {
-    if (!released.has(testId)) {
-      const test = testById().get({ id: testId }) as Test | undefined;
-      released.set(testId, test ? answersShownTo({ role: "user" }, test) : false);
-    }
-    return released.get(testId) ?? false;
-  };
+  const shown = releasedToStudents();
   return rows.filter((r) => shown(r.testId));
 }
 
@@ -138,8 +130,7 @@ export function setBookmark(userId: string, target: { testId: string; version: n
   const found = db().get<{ n: number }>(sql`
     SELECT COUNT(*) AS n FROM attempts a JOIN questions q ON q.test_id = a.test_id AND q.version = a.test_version AND q.id = ${target.questionId}
     WHERE a.user_id = ${userId} AND a.test_id = ${target.testId} AND a.test_version = ${target.version} AND a.status IN ('submitted', 'expired')`);
-  const test = testById().get({ id: target.testId });
-  if (!found?.n || !test || !answersShownTo({ role: "user" }, test)) return false;
+  if (!found?.n || !releasedToStudents()(target.testId)) return false;
   if (on)
     db()
       .insert(bookmarks)

@@ -3,8 +3,7 @@ import { Kept } from "~/lib/server/kept.server";
 import { db } from "~/db/db.server";
 import { accuracy, weakestUnits } from "~/lib/rules/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
-import { answersShownTo } from "./results.server";
-import { testById } from "./test.server";
+import { releasedToStudents } from "./results.server";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
@@ -116,14 +115,10 @@ function accuracyByTopic(userId: string) {
     LEFT JOIN attempt_answers aa ON aa.attempt_id = a.id AND aa.question_id = q.id
     WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
     GROUP BY a.test_id, q.topic`);
-  const released = new Map<string, boolean>();
+  const released = releasedToStudents();
   const totals = new Map<string, { questions: number; correct: number }>();
   for (const r of rows) {
-    if (!released.has(r.testId)) {
-      const test = testById().get({ id: r.testId });
-      released.set(r.testId, test ? answersShownTo({ role: "user" }, test) : false);
-    }
-    if (!released.get(r.testId)) continue;
+    if (!released(r.testId)) continue;
     const t = totals.get(r.topic) ?? { questions: 0, correct: 0 };
     t.questions += r.questions;
     t.correct += r.correct;

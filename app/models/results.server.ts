@@ -284,6 +284,23 @@ export function answersShownTo(user: Pick<SessionUser, "role">, test: Test) {
   return user.role === "admin" || answersReleased(closingOf(test), Date.now());
 }
 
+/**
+ * Whether a test's key is released to students now, by test id, each test read once per call of the returned
+ * function's life (My mistakes and progress by topic ask it for many rows of the same few tests).
+ */
+export function releasedToStudents(): (testId: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (testId) => {
+    let shown = known.get(testId);
+    if (shown === undefined) {
+      const test = testById().get({ id: testId });
+      shown = test ? answersShownTo({ role: "user" }, test) : false;
+      known.set(testId, shown);
+    }
+    return shown;
+  };
+}
+
 /** A student's own results offer Retake only with an attempt left and the test open to them (their personal window, if any). */
 function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test) {
   const accommodation = accommodationOn(db(), user.id, test.id);
