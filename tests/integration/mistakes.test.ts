@@ -130,6 +130,18 @@ describe("My mistakes, bookmarks and practice", () => {
     expect(overview(Date.now() + 2).cards).toEqual(before.overview);
   });
 
+  it("a second submit (another tab) changes nothing; an option that is not there counts as unanswered; the count is capped", async () => {
+    const started = (await post({ intent: "practice", source: "mistakes", count: "5000" })) as Response;
+    const roundId = started.headers.get("Location")?.split("/").pop() ?? "";
+    const load = async () => payload<any>(await run(practiceRoute.loader, getRequest(`/practice/${roundId}`, s.cookie), { roundId }));
+    expect((await load()).items.length).toBeLessThanOrEqual(50);
+    await run(practiceRoute.action, postRequest(`/practice/${roundId}`, { "a.1": "9" }, { cookie: s.cookie }), { roundId });
+    const first = await load();
+    expect(first.items[0]).toMatchObject({ chosen: null, correct: false });
+    await run(practiceRoute.action, postRequest(`/practice/${roundId}`, { "a.1": "0" }, { cookie: s.cookie }), { roundId });
+    expect((await load()).score).toBe(first.score);
+  });
+
   it("an empty choice says so; another student's round is not found", async () => {
     const none = (await post({ intent: "practice", source: "bookmarks" })) as Response;
     expect(none.headers.get("Location")).toBe("/mistakes");
