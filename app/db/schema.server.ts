@@ -307,8 +307,61 @@ export const materials = sqliteTable(
   (t) => [index("materials_active_upload_idx").on(t.isActive, t.uploadDate)],
 );
 
+/**
+ * Batches (classes): "PG TRB weekend batch 2026". A student belongs to any number. A test, an announcement or a
+ * study material given to batches is seen only by their members (and, for a test, only when the exam type rules
+ * allow too); archived batches leave the pickers and filters but keep their members and what they were given.
+ */
+export const batches = sqliteTable(
+  "batches",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("batches_name_unique").on(sql`lower(${t.name})`)],
+);
+
+export const batchMembers = sqliteTable(
+  "batch_members",
+  {
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.userId] }), index("batch_members_user_idx").on(t.userId, t.batchId)],
+);
+
+/**
+ * A test given to a batch, with that batch's own window and answer release where set (null: the test's own):
+ * one test, a different Sunday per batch.
+ */
+export const testBatches = sqliteTable(
+  "test_batches",
+  {
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+    opensAt: integer("opens_at", { mode: "timestamp_ms" }),
+    closesAt: integer("closes_at", { mode: "timestamp_ms" }),
+    answerRelease: text("answer_release"),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.batchId] }), index("test_batches_batch_idx").on(t.batchId)],
+);
+
 export const ANNOUNCEMENT_TYPES = ["general", "course", "test", "admission", "other"] as const;
-export const TARGET_TYPES = ["all", "examType", "specific"] as const;
+export const TARGET_TYPES = ["all", "examType", "specific", "batch"] as const;
 
 export const announcements = sqliteTable(
   "announcements",
@@ -348,6 +401,34 @@ export const announcementUsers = sqliteTable(
     userId: text("user_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index("announcement_users_user_idx").on(t.userId)],
+);
+
+/** An announcement given to batches: shown to their members (besides its exam types or students). */
+export const announcementBatches = sqliteTable(
+  "announcement_batches",
+  {
+    announcementId: text("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.batchId] })],
+);
+
+/** A study material given to batches: only their members see it (and only when it is of one of their exam types). */
+export const materialBatches = sqliteTable(
+  "material_batches",
+  {
+    materialId: text("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.batchId] })],
 );
 
 export const books = sqliteTable(

@@ -24,6 +24,9 @@ export const ACTIVITY_ACTIONS = {
   "user-delete": "Deleted a user",
   "password-reset": "Reset a password",
   accommodation: "Changed an accommodation",
+  batch: "Created, renamed or archived a batch",
+  "batch-members": "Added or removed batch students",
+  "test-batches": "Gave a test to a batch or took it back",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -6,12 +6,22 @@ import { attempts, tests, userExamTypes, users, userTestLimits } from "~/db/sche
 import { hashPassword } from "~/lib/server/password.server";
 import { endAllSessions } from "~/lib/server/session.server";
 import { ROLL_NUMBER_TAKEN } from "~/lib/rules/sign-in-name";
+import { addMembers, inBatchSql, removeMembers } from "./batches.server";
 import { createUser, findUserById, findUserBySignInName, isOwnerEmail, setAssignedExamTypes, setUserStatus, userSignInName } from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;
 
 /** `password`: "none" lists the users who have no password yet (imported, waiting for their sign-in link). */
-export type UserFilters = { q: string; status: "all" | "active" | "inactive"; type: string; password: "all" | "none"; sort: UserSort; page: number };
+export type UserFilters = {
+  q: string;
+  status: "all" | "active" | "inactive";
+  type: string;
+  /** a batch's id: its students only */
+  batch: string;
+  password: "all" | "none";
+  sort: UserSort;
+  page: number;
+};
 
 export function parseUserFilters(url: URL | URLSearchParams): UserFilters {
   const p = url instanceof URL ? url.searchParams : url;
@@ -21,6 +31,7 @@ export function parseUserFilters(url: URL | URLSearchParams): UserFilters {
     q: (p.get("q") ?? "").trim().slice(0, 100),
     status: s === "active" || s === "inactive" ? s : "all",
     type: (p.get("type") ?? "").trim().slice(0, 60),
+    batch: (p.get("batch") ?? "").trim().slice(0, 100),
     password: p.get("password") === "none" ? "none" : "all",
     sort: sort === "joined" || sort === "login" ? sort : "name",
     page: pageParam(p.get("page")),
@@ -44,6 +55,7 @@ function whereOf(f: UserFilters): SQL | undefined {
   }
   if (f.status !== "all") parts.push(eq(users.status, f.status));
   if (f.type) parts.push(sql`EXISTS (SELECT 1 FROM user_exam_types t WHERE t.user_id = ${users.id} AND t.exam_type = ${f.type})`);
+  if (f.batch) parts.push(inBatchSql(f.batch, sql`${users.id}`));
   if (f.password === "none") parts.push(sql`${users.passwordHash} IS NULL`);
   return parts.length ? and(...parts) : undefined;
 }
@@ -232,7 +244,7 @@ export function testsForLimits(examTypes: string[]) {
 export function bulkUpdateUsers(
   action: Exclude<BulkUserAction, "links">,
   ids: string[],
-  options: { examType?: string; limit?: number | null; actingUserId: string },
+  options: { examType?: string; batchId?: string; limit?: number | null; actingUserId: string },
 ): { changed: number; skipped: number } {
   let changed = 0;
   let skipped = 0;
@@ -245,6 +257,12 @@ export function bulkUpdateUsers(
       .filter((u) => isOwnerEmail(u.email) || u.id === options.actingUserId)
       .map((u) => u.id),
   );
+  // batches: one statement per 500 (students only; admins are never members)
+  if (action === "add-batch" || action === "remove-batch") {
+    if (!options.batchId) return { changed, skipped };
+    changed = action === "add-batch" ? addMembers(options.batchId, ids) : removeMembers(options.batchId, ids);
+    return { changed, skipped };
+  }
   for (let from = 0; from < ids.length; from += 500) {
     const batch = ids.slice(from, from + 500);
     transaction((tx) => {

@@ -7,6 +7,7 @@ import { gradedQuestionsOf, testById } from "./test.server";
 import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
 import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";
 import { accommodationOn } from "./accommodations.server";
+import { inTestBatches, testAsSeenBy } from "./batches.server";
 import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
 import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/rules/shuffle";
@@ -14,9 +15,9 @@ import type { SessionUser } from "./user.server";
 
 export const FINISHED = ["submitted", "expired"] as const;
 
-/** A test a student may see: active and of one of their assigned exam types. */
-export function isTestVisibleTo(test: Test | undefined, user: Pick<SessionUser, "assignedExamTypes">): test is Test {
-  return !!test && test.isActive && user.assignedExamTypes.includes(test.examType);
+/** A test a student may see: active, of one of their assigned exam types, and (if given to batches) given to one of theirs. */
+export function isTestVisibleTo(test: Test | undefined, user: Pick<SessionUser, "id" | "assignedExamTypes">): test is Test {
+  return !!test && test.isActive && user.assignedExamTypes.includes(test.examType) && inTestBatches(user.id, test.id);
 }
 
 // Start runs these for every student on exam morning: prepared once (building a query costs more than running it)
@@ -261,7 +262,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
     // a scheduled test: no new attempt before it opens or once it has closed (a running one was resumed above);
     // a student's accommodation may give a personal window and extra time
     const accommodation = accommodationOn(tx, user.id, test.id);
-    const window = windowFor(test, accommodation);
+    const window = windowFor(testAsSeenBy(test, user.id, +now), accommodation);
     const state = availabilityOf(window, +now);
     if (state !== "open") return { ok: false, error: windowMessage(window, state, env().ACADEMY_TIME_ZONE) ?? TEST_NOT_FOUND, status: 403 };
     const allow = allowanceFor(tx, user, test, accommodation);

@@ -12,6 +12,7 @@ import { stringify } from "csv-stringify/sync";
 import { db, rawDb } from "~/db/db.server";
 import { neutraliseFormula } from "~/lib/rules/csv-cells";
 import { BACKUP_VERSION, type Collection, COLLECTIONS } from "./backup-format.server";
+import { activityPage, batchesForBackup } from "./backup-extras.server";
 
 export function backupFileName(now = new Date()): string {
   return `academy-test-series-backup-${now.toISOString().slice(0, 10)}.json`;
@@ -319,7 +320,15 @@ export function* backupJsonChunks(now = new Date(), options: { includePasswordHa
     }
     yield "]";
   }
-  yield "}";
+  // beside the spec's collections: the batches (few) and the activity log (page by page)
+  yield `,"batches":${JSON.stringify(batchesForBackup())},"activityLog":[`;
+  let first = true;
+  for (const page of pages(activityPage)) {
+    const text = page.map((row) => JSON.stringify(row)).join(",");
+    yield first ? text : `,${text}`;
+    first = false;
+  }
+  yield "]}";
 }
 
 export function backupJsonStream(options: { includePasswordHashes?: boolean } = {}): ReadableStream<Uint8Array> {

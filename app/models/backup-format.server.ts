@@ -5,6 +5,8 @@ import { ACCOMMODATION_LIMITS } from "~/lib/rules/accommodation";
  * reads it (backup-import.server.ts).
  */
 import { z } from "zod";
+import { ANSWER_RELEASES } from "~/lib/rules/answer-release";
+import { MAX_BATCH_NAME } from "~/lib/rules/batches";
 
 import { addUserSchema, announcementFields, bookFields, hasSignInName, materialFields, rollNumberSchema, userEmailSchema } from "~/lib/schemas/admin-schemas";
 import { NEEDS_SIGN_IN_NAME } from "~/lib/rules/sign-in-name";
@@ -210,6 +212,36 @@ export const bookItem = z.object({
   createdAt: dateLike,
 });
 
+/**
+ * A batch of the backup (beside the spec's collections): its name and, by id, its students, the tests given to it
+ * (with its own window and answer release) and the announcements given to it.
+ */
+export const batchItem = z.object({
+  id,
+  name: z.string().trim().min(1).max(MAX_BATCH_NAME),
+  archivedAt: dateLike,
+  createdAt: dateLike,
+  members: z.array(id).max(100_000).optional().default([]),
+  tests: z
+    .array(z.object({ testId: id, opensAt: dateLike, closesAt: dateLike, answerRelease: z.enum(ANSWER_RELEASES).nullable().optional().default(null) }))
+    .max(10_000)
+    .optional()
+    .default([]),
+  announcements: z.array(id).max(10_000).optional().default([]),
+});
+
+/** A row of the admin activity log of the backup: who did what, when (the actor by name; by id when they are there). */
+export const activityItem = z.object({
+  id,
+  actorId: id.nullable().optional().default(null),
+  actorName: text(200),
+  action: text(60).min(1),
+  testId: id.nullable().optional().default(null),
+  target: text(500).optional().default(""),
+  detail: text(2000).optional().default(""),
+  createdAt: dateLike,
+});
+
 /** The outer shape: the five spec collections must be arrays; the items are checked one by one later. */
 const backupShape = z.object({
   users: z.array(z.unknown()),
@@ -219,6 +251,8 @@ const backupShape = z.object({
   customExamTypes: z.array(z.unknown()),
   announcements: z.array(z.unknown()).optional().default([]),
   books: z.array(z.unknown()).optional().default([]),
+  batches: z.array(z.unknown()).optional().default([]),
+  activityLog: z.array(z.unknown()).optional().default([]),
   exportDate: z.string().optional(),
   version: z.union([z.string(), z.number()]).optional(),
 });

@@ -15,6 +15,7 @@ import { type ExamPattern, type MarkedQuestion, markAnswers } from "~/lib/rules/
 import { REPORT_ITEMS_KEPT } from "./import-reports.server";
 
 import { signInNameOf } from "~/lib/rules/sign-in-name";
+import { importExtras } from "./backup-extras.server";
 import {
   announcementItem,
   attemptItem,
@@ -356,6 +357,15 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       .run(b.id, b.title, b.coverUrl, b.description, ms(b.createdAt, now), now);
     return "imported";
   });
+  // batches and the activity log, after everything they name
+  const extras = importExtras(data.batches, data.activityLog);
+  result.imported += extras.imported;
+  result.skipped += extras.skipped;
+  result.errors += extras.errors;
+  for (const p of extras.problems) {
+    if (firstErrors.length < 10) firstErrors.push(p);
+    if (result.refused.length < REPORT_ITEMS_KEPT) result.refused.push({ where: p.split(":")[0], reason: p.slice(p.indexOf(":") + 2) });
+  }
   console.log(
     `import: ${result.imported} imported, ${result.skipped} already present, ${result.errors} errors${firstErrors.length ? ` (first: ${firstErrors.slice(0, 3).join("; ")})` : ""}`,
   );

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { userSignInName } from "./user.server";
 import { normalizeSignInName } from "~/lib/rules/sign-in-name";
 import { db, transaction } from "~/db/db.server";
-import { announcementExamTypes, announcements, announcementUsers, books, materials, users } from "~/db/schema.server";
+import { announcementBatches, announcementExamTypes, announcements, announcementUsers, batches, books, materials, users } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { ADD_STUDENT, type AnnouncementForm } from "~/lib/schemas/admin-schemas";
 import { driveViewUrl } from "~/lib/rules/links";
@@ -141,6 +141,14 @@ export function listAnnouncements(f: AnnouncementFilters, now = Date.now()) {
       .all()) {
       targetCounts.set(u.id, u.n);
     }
+    for (const b of db()
+      .select({ id: announcementBatches.announcementId, n: count() })
+      .from(announcementBatches)
+      .where(inArray(announcementBatches.announcementId, ids))
+      .groupBy(announcementBatches.announcementId)
+      .all()) {
+      if (!targetCounts.has(b.id)) targetCounts.set(b.id, b.n);
+    }
   }
   return {
     summary: summary ?? { total: 0, active: 0, scheduled: 0, month: 0 },
@@ -163,7 +171,13 @@ export function findAnnouncement(id: string) {
     .innerJoin(users, eq(users.id, announcementUsers.userId))
     .where(eq(announcementUsers.announcementId, id))
     .all();
-  return { ...a, examTypes, targetUsers };
+  const batchIds = db()
+    .select({ id: announcementBatches.batchId })
+    .from(announcementBatches)
+    .where(eq(announcementBatches.announcementId, id))
+    .all()
+    .map((r) => r.id);
+  return { ...a, examTypes, targetUsers, batchIds };
 }
 
 export type AnnouncementInput = {
@@ -171,9 +185,10 @@ export type AnnouncementInput = {
   content: string;
   type: "general" | "course" | "test" | "admission" | "other";
   imageUrl: string | null;
-  targetType: "all" | "examType" | "specific";
+  targetType: "all" | "examType" | "specific" | "batch";
   targetExamTypes: string[];
   targetUserIds: string[];
+  targetBatchIds?: string[];
   scheduledFor: Date | null;
   isActive: boolean;
 };
@@ -200,6 +215,23 @@ export function saveAnnouncement(id: string | null, input: AnnouncementInput, cr
         .run();
     tx.delete(announcementExamTypes).where(eq(announcementExamTypes.announcementId, annId)).run();
     tx.delete(announcementUsers).where(eq(announcementUsers.announcementId, annId)).run();
+    tx.delete(announcementBatches).where(eq(announcementBatches.announcementId, annId)).run();
+    if (input.targetType === "batch" && input.targetBatchIds?.length) {
+      // only batches there are (a stale form's deleted batch is left out)
+      const known = new Set(
+        tx
+          .select({ id: batches.id })
+          .from(batches)
+          .where(inArray(batches.id, input.targetBatchIds))
+          .all()
+          .map((b) => b.id),
+      );
+      const ids = [...new Set(input.targetBatchIds)].filter((b) => known.has(b));
+      if (ids.length)
+        tx.insert(announcementBatches)
+          .values(ids.map((batchId) => ({ announcementId: annId, batchId })))
+          .run();
+    }
     if (input.targetType === "examType" && input.targetExamTypes.length) {
       tx.insert(announcementExamTypes)
         .values([...new Set(input.targetExamTypes)].map((examType) => ({ announcementId: annId, examType })))
@@ -259,6 +291,7 @@ export function saveAnnouncementForm(
       targetType: form.targetType,
       targetExamTypes: form.targetType === "examType" ? form.targetExamTypes : [],
       targetUserIds,
+      targetBatchIds: form.targetType === "batch" ? form.targetBatches : [],
       scheduledFor,
       isActive: form.isActive === "on",
     },

@@ -4,6 +4,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { allowance, GRACE_MS, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
+import { batchVisibleSql, myBatchRowsOfTests } from "./batches.server";
+import { testForBatches } from "~/lib/rules/batches";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import type { SessionUser } from "./user.server";
 
@@ -22,7 +24,9 @@ export function visibleAnnouncementsFor(user: Pick<SessionUser, "id" | "assigned
   const where = sql`a.is_active = 1 AND (a.scheduled_for IS NULL OR a.scheduled_for <= ${now})
     AND (a.target_type = 'all'
       OR (a.target_type = 'examType' AND EXISTS (SELECT 1 FROM announcement_exam_types t WHERE t.announcement_id = a.id AND t.exam_type IN (${inList(types)})))
-      OR (a.target_type = 'specific' AND EXISTS (SELECT 1 FROM announcement_users u WHERE u.announcement_id = a.id AND u.user_id = ${user.id})))
+      OR (a.target_type = 'specific' AND EXISTS (SELECT 1 FROM announcement_users u WHERE u.announcement_id = a.id AND u.user_id = ${user.id}))
+      OR (a.target_type = 'batch' AND EXISTS (SELECT 1 FROM announcement_batches ab JOIN batch_members bm ON bm.batch_id = ab.batch_id
+                                             WHERE ab.announcement_id = a.id AND bm.user_id = ${user.id})))
       ${leaveOut.length ? sql`AND a.id NOT IN (${inList(leaveOut)})` : sql``}`;
   // one query: the window count is taken over every visible announcement, before the LIMIT
   const rows = db().all<{ id: string; title: string; content: string; type: string; imageUrl: string | null; createdAt: number; total: number }>(
@@ -141,7 +145,7 @@ function categoriesOf(user: SessionUser, types: string[], labels: Record<string,
   // test and unit counts from the covering index on tests; the student's part from their attempts
   const counts = db().all<{ examType: string; tests: number; units: number }>(sql`
     SELECT t.exam_type AS examType, COUNT(*) AS tests, COUNT(DISTINCT t.unit_number) AS units
-    FROM tests t WHERE t.is_active = 1 AND ${inTypes} GROUP BY t.exam_type`);
+    FROM tests t WHERE t.is_active = 1 AND ${inTypes} AND ${batchVisibleSql(user.id)} GROUP BY t.exam_type`);
   const countsByType = new Map(counts.map((r) => [r.examType, r]));
   const mine = new Map(myProgressBy(user.id, sql`t.exam_type`, inTypes).map((r) => [r.g, r]));
   return types.map((value) => {
@@ -161,7 +165,7 @@ function categoriesOf(user: SessionUser, types: string[], labels: Record<string,
 function unitsOf(user: SessionUser, type: string) {
   const rows = db().all<{ unitNumber: number | null; unitName: string | null; tests: number }>(sql`
     SELECT t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName, COUNT(*) AS tests
-    FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type}
+    FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${batchVisibleSql(user.id)}
     GROUP BY t.unit_number ORDER BY t.unit_number IS NULL, t.unit_number`);
   const mine = new Map(myProgressBy(user.id, sql`t.unit_number`, sql`t.exam_type = ${type}`).map((r) => [r.g, r]));
   return rows.map((r) => {
@@ -181,7 +185,7 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
   const unitWhere = unitNumber === null ? sql`t.unit_number IS NULL` : sql`t.unit_number = ${unitNumber}`;
   const searchWhere = q ? sql`AND (lower(t.title) LIKE ${likePattern(q)} ESCAPE '\\' OR lower(t.description) LIKE ${likePattern(q)} ESCAPE '\\')` : sql``;
   const totalInUnit = db().get<{ n: number; unitName: string | null }>(
-    sql`SELECT COUNT(*) AS n, MAX(t.unit_name) AS unitName FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere}`,
+    sql`SELECT COUNT(*) AS n, MAX(t.unit_name) AS unitName FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere} AND ${batchVisibleSql(user.id)}`,
   );
   const rows = db().all<{
     id: string;
@@ -221,8 +225,13 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
       FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL} GROUP BY test_id
     ) s ON s.test_id = t.id
     LEFT JOIN user_test_limits l ON l.user_id = ${user.id} AND l.test_id = t.id
-    WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere} ${searchWhere}
+    WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere} AND ${batchVisibleSql(user.id)} ${searchWhere}
     ORDER BY t.created_at ASC, t.title ASC`);
+  // a test given to the student's batches opens and closes when their batch's window says
+  const batchRows = myBatchRowsOfTests(
+    user.id,
+    rows.map((r) => r.id),
+  );
   return {
     totalInUnit: totalInUnit?.n ?? 0,
     unitName: totalInUnit?.unitName ?? null,
@@ -236,9 +245,10 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
       });
       // a scheduled test: "Opens on …" before its window, "Closed on …" after it
       // (the student's personal window, when the academy gave one, in its place)
+      const forBatch = testForBatches({ opensAt: r.opensAt, closesAt: r.closesAt, answerRelease: null }, batchRows.get(r.id) ?? []);
       const window = {
-        opensAt: r.personalOpensAt ?? r.opensAt,
-        closesAt: r.personalClosesAt ?? r.closesAt,
+        opensAt: r.personalOpensAt ?? forBatch.opensAt,
+        closesAt: r.personalClosesAt ?? forBatch.closesAt,
       };
       const availability = availabilityOf(window);
       const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);

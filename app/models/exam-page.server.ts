@@ -1,8 +1,10 @@
-import { accommodationNote, latestClose, windowFor } from "~/lib/rules/accommodation";
+import { accommodationNote, windowFor } from "~/lib/rules/accommodation";
 import { type SectionRange, sectionRanges } from "~/lib/rules/sections";
 import { patternLabel } from "~/lib/rules/exam-pattern";
 import { answersNoteFor } from "~/lib/rules/answer-release";
-import { accommodationOn, personalClosesOf } from "./accommodations.server";
+import { accommodationOn } from "./accommodations.server";
+import { testAsSeenBy } from "./batches.server";
+import { studentClosing } from "./results.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
@@ -74,7 +76,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
     const accommodation = accommodationOn(db(), user.id, test.id);
     const allow = allowanceFor(db(), user, test, accommodation);
     // a scheduled test outside its window: the card says when it opens or that it closed
-    const window = windowFor(test, accommodation);
+    const window = windowFor(testAsSeenBy(test, user.id), accommodation);
     const availability = availabilityOf(window);
     const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);
     return {
@@ -89,7 +91,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       },
       allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used },
       windowNote,
-      answersNote: answersNoteFor({ ...test, closesAt: latestClose(test, personalClosesOf(test.id)) }, env().ACADEMY_TIME_ZONE),
+      answersNote: answersNoteFor(studentClosing(test, user.id), env().ACADEMY_TIME_ZONE),
       accommodationNote: accommodationNote(test.duration, accommodation),
       markingNote: patternLabel({ marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks }, gradedQuestionsOf(test, test.currentVersion)),
       latestResultId: latest?.id ?? null,

@@ -4,6 +4,7 @@ import { Kept } from "~/lib/server/kept.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { markedFractionSql } from "./marked-score.server";
+import { inBatchSql } from "./batches.server";
 
 /**
  * The gradebook (/admin/gradebook): the students of an exam type × its tests, each cell the student's best or
@@ -16,13 +17,23 @@ export const GRADEBOOK_PAGE = 50;
 /** tests shown side by side (a page of columns; the averages count every test) */
 export const GRADEBOOK_COLUMNS = 25;
 
-export type GradebookQuery = { type: string; mode: "best" | "latest"; sort: "name" | "average"; q: string; page: number; cols: number };
+export type GradebookQuery = {
+  type: string;
+  /** a batch's id: only its students, and only the type's tests it may see (given to no batch, or to it) */
+  batch: string;
+  mode: "best" | "latest";
+  sort: "name" | "average";
+  q: string;
+  page: number;
+  cols: number;
+};
 
 export function parseGradebookQuery(url: URL, types: readonly string[]): GradebookQuery {
   const p = url.searchParams;
   const type = p.get("type") ?? "";
   return {
     type: types.includes(type) ? type : (types[0] ?? ""),
+    batch: (p.get("batch") ?? "").trim().slice(0, 100),
     mode: p.get("mode") === "latest" ? "latest" : "best",
     sort: p.get("sort") === "average" ? "average" : "name",
     q: (p.get("q") ?? "").trim().slice(0, 100),
@@ -40,6 +51,11 @@ export function gradebookTypes(): Array<{ value: string; label: string }> {
 }
 
 const FINISHED = sql.raw(`('submitted','expired')`);
+
+/** SQL: the student in `userColumn` is in the query's batch (true without one). */
+function inQueryBatch(query: GradebookQuery, userColumn: string): SQL {
+  return query.batch ? inBatchSql(query.batch, sql.raw(userColumn)) : sql`1`;
+}
 
 /** Per student and test: the best and the latest marked fraction, and the attempts they belong to. */
 function cellsSql(students: SQL, type: string) {
@@ -75,8 +91,9 @@ export function loadGradebook(query: GradebookQuery) {
   };
   if (!query.type) return empty;
   const tests = db().all<{ id: string; title: string; unitNumber: number | null }>(sql`
-    SELECT id, title, unit_number AS unitNumber FROM tests
+    SELECT id, title, unit_number AS unitNumber FROM tests t
     WHERE exam_type = ${query.type} AND archived_at IS NULL
+      ${query.batch ? sql`AND (NOT EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = t.id) OR EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = t.id AND tb.batch_id = ${query.batch}))` : sql``}
     ORDER BY unit_number IS NULL, unit_number, created_at, title`);
   const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const search = query.q
@@ -84,7 +101,7 @@ export function loadGradebook(query: GradebookQuery) {
     : sql``;
   const studentsOfType = sql`
     SELECT u.id FROM users u JOIN user_exam_types ut ON ut.user_id = u.id AND ut.exam_type = ${query.type}
-    WHERE u.role = 'user' ${search}`;
+    WHERE u.role = 'user' AND ${inQueryBatch(query, "u.id")} ${search}`;
   const averages = averagesOf(
     query,
     tests.map((t) => t.id),
@@ -184,7 +201,7 @@ const averagesKept = new Kept<{
 });
 
 function averagesOf(query: GradebookQuery, testIds: string[]) {
-  return averagesKept.getOrLoad(`${query.type}\u0000${query.mode}`, () => ({
+  return averagesKept.getOrLoad(`${query.type}\u0000${query.batch}\u0000${query.mode}`, () => ({
     tests: testAverages(query, testIds),
     students: studentAverages(query),
   }));
@@ -193,14 +210,14 @@ function averagesOf(query: GradebookQuery, testIds: string[]) {
 /** Every student of the type with the average of their chosen cells, best first (students without an attempt last). */
 function studentAverages(query: GradebookQuery) {
   const cellValue = query.mode === "best" ? sql.raw("best") : sql.raw("latest");
-  const studentsOfType = sql`SELECT ut.user_id FROM user_exam_types ut WHERE ut.exam_type = ${query.type}`;
+  const studentsOfType = sql`SELECT ut.user_id FROM user_exam_types ut WHERE ut.exam_type = ${query.type} AND ${inQueryBatch(query, "ut.user_id")}`;
   return db().all<{ id: string; name: string; signIn: string | null; avg: number | null }>(sql`
     WITH cells AS (${cellsSql(studentsOfType, query.type)}),
          avgs AS (SELECT userId, AVG(${cellValue}) AS avg FROM cells GROUP BY userId)
     SELECT u.id, u.name, coalesce(u.email, u.roll_number) AS signIn, avgs.avg AS avg
     FROM users u JOIN user_exam_types ut ON ut.user_id = u.id AND ut.exam_type = ${query.type}
     LEFT JOIN avgs ON avgs.userId = u.id
-    WHERE u.role = 'user'
+    WHERE u.role = 'user' AND ${inQueryBatch(query, "u.id")}
     ORDER BY avgs.avg IS NULL, avgs.avg DESC, u.name COLLATE NOCASE`);
 }
 
@@ -216,7 +233,7 @@ function testAverages(query: GradebookQuery, testIds: string[]): Record<string, 
       WHERE a.test_id IN (${sql.join(
         testIds.map((id) => sql`${id}`),
         sql`, `,
-      )}) AND a.status IN ${FINISHED}
+      )}) AND a.status IN ${FINISHED} AND ${inQueryBatch(query, "a.user_id")}
       GROUP BY a.test_id, a.user_id
     )
     SELECT test_id AS testId, AVG(f) AS avg FROM per GROUP BY test_id`);

@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { attemptExtensions, attempts, attemptAnswers, userExamTypes, users } from "~/db/schema.server";
 import { acceptsAnswers, GRACE_MS } from "~/lib/rules/exam-rules";
 import { isStalled, LIVE_ROOM_PAGE_SIZE } from "~/lib/rules/live-room";
 import { newId } from "~/lib/server/ids.server";
 import { closeAttempt } from "./attempt.server";
+import { inBatchSql } from "./batches.server";
 
 /**
  * The live exam room of one test (/admin/tests/:testId/live): who has not started, who is writing, who
@@ -26,18 +27,22 @@ export type LiveRow = {
   extendedMinutes: number;
 };
 
-export function liveRoom(test: { id: string; examType: string }, page: number, now = Date.now()) {
+export function liveRoom(test: { id: string; examType: string }, page: number, now = Date.now(), batchId = "") {
+  // one batch's students only, when asked
+  const inBatch = (userColumn: SQL) => (batchId ? sql`AND ${inBatchSql(batchId, userColumn)}` : sql``);
   const counts = db().get<{ writing: number; finished: number; timeUp: number }>(sql`
     SELECT
       COALESCE(SUM(CASE WHEN status = 'in_progress' AND deadline_at + ${GRACE_MS} >= ${now} THEN 1 ELSE 0 END), 0) AS writing,
       COALESCE(SUM(CASE WHEN status = 'submitted' THEN 1 ELSE 0 END), 0) AS finished,
       COALESCE(SUM(CASE WHEN status = 'expired' OR (status = 'in_progress' AND deadline_at + ${GRACE_MS} < ${now}) THEN 1 ELSE 0 END), 0) AS timeUp
-    FROM ${attempts} WHERE test_id = ${test.id}`) ?? { writing: 0, finished: 0, timeUp: 0 };
+    FROM ${attempts} WHERE test_id = ${test.id} ${inBatch(sql`${attempts.userId}`)}`) ?? { writing: 0, finished: 0, timeUp: 0 };
   // students who may take it (active, with its exam type) and have no attempt of it yet
   const notStarted =
     db().get<{ n: number }>(sql`
       SELECT COUNT(*) AS n FROM ${userExamTypes} ue JOIN ${users} u ON u.id = ue.user_id
-      WHERE ue.exam_type = ${test.examType} AND u.role = 'user' AND u.status = 'active'
+      WHERE ue.exam_type = ${test.examType} AND u.role = 'user' AND u.status = 'active' ${inBatch(sql`u.id`)}
+        AND (NOT EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = ${test.id})
+             OR EXISTS (SELECT 1 FROM test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id AND bm.user_id = u.id WHERE tb.test_id = ${test.id}))
         AND NOT EXISTS (SELECT 1 FROM ${attempts} a WHERE a.test_id = ${test.id} AND a.user_id = u.id)`)?.n ?? 0;
   const pages = Math.max(1, Math.ceil(counts.writing / LIVE_ROOM_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);
@@ -49,7 +54,7 @@ export function liveRoom(test: { id: string; examType: string }, page: number, n
              COUNT(aa.chosen_index) AS answered, MAX(CASE WHEN aa.chosen_index IS NOT NULL OR aa.marked_for_review THEN aa.updated_at END) AS lastAnswerAt,
              COALESCE((SELECT SUM(e.minutes) FROM ${attemptExtensions} e WHERE e.attempt_id = a.id), 0) AS extendedMinutes
       FROM ${attempts} a JOIN ${users} u ON u.id = a.user_id LEFT JOIN ${attemptAnswers} aa ON aa.attempt_id = a.id
-      WHERE a.test_id = ${test.id} AND a.status = 'in_progress' AND a.deadline_at + ${GRACE_MS} >= ${now}
+      WHERE a.test_id = ${test.id} AND a.status = 'in_progress' AND a.deadline_at + ${GRACE_MS} >= ${now} ${inBatch(sql`a.user_id`)}
       GROUP BY a.id
       ORDER BY COALESCE(lastAnswerAt, a.started_at), u.name
       LIMIT ${LIVE_ROOM_PAGE_SIZE} OFFSET ${(current - 1) * LIVE_ROOM_PAGE_SIZE}`)

@@ -3,7 +3,7 @@ import { db } from "~/db/db.server";
 import { bookmarks } from "~/db/schema.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { examTypeLabels, labelOf } from "./exam-type.server";
-import { releasedToStudents } from "./results.server";
+import { releasedToStudent } from "./results.server";
 import type { SessionUser } from "./user.server";
 
 /**
@@ -74,7 +74,7 @@ export function candidateQuestions(userId: string, show: MistakeFilters["show"])
     }
     ORDER BY t.title COLLATE NOCASE, q.position`);
   // only tests whose key this student may see now (a live mock keeps it until its window closes)
-  const shown = releasedToStudents();
+  const shown = releasedToStudent(userId);
   return rows.filter((r) => shown(r.testId));
 }
 
@@ -130,7 +130,7 @@ export function setBookmark(userId: string, target: { testId: string; version: n
   const found = db().get<{ n: number }>(sql`
     SELECT COUNT(*) AS n FROM attempts a JOIN questions q ON q.test_id = a.test_id AND q.version = a.test_version AND q.id = ${target.questionId}
     WHERE a.user_id = ${userId} AND a.test_id = ${target.testId} AND a.test_version = ${target.version} AND a.status IN ('submitted', 'expired')`);
-  if (!found?.n || !releasedToStudents()(target.testId)) return false;
+  if (!found?.n || !releasedToStudent(userId)(target.testId)) return false;
   if (on)
     db()
       .insert(bookmarks)

@@ -3,7 +3,7 @@ import { Kept } from "~/lib/server/kept.server";
 import { db } from "~/db/db.server";
 import { accuracy, weakestUnits } from "~/lib/rules/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
-import { releasedToStudents } from "./results.server";
+import { releasedToStudent } from "./results.server";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
@@ -115,7 +115,7 @@ function accuracyByTopic(userId: string) {
     LEFT JOIN attempt_answers aa ON aa.attempt_id = a.id AND aa.question_id = q.id
     WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
     GROUP BY a.test_id, q.topic`);
-  const released = releasedToStudents();
+  const released = releasedToStudent(userId);
   const totals = new Map<string, { questions: number; correct: number }>();
   for (const r of rows) {
     if (!released(r.testId)) continue;

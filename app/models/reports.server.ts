@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { neutraliseFormula } from "~/lib/rules/csv-cells";
 import { percent } from "~/lib/rules/exam-rules";
 import { formatDateTime } from "~/lib/rules/time";
+import { inBatchSql } from "./batches.server";
 import { type Collection, COLLECTIONS, collectionCsv } from "./backup.server";
 
 /**
@@ -91,7 +92,7 @@ export type MarksRow = {
 };
 
 /** The marks register of a test: every finished attempt, by student then attempt number. */
-export function marksRegister(testId: string): { title: string; rows: MarksRow[] } | null {
+export function marksRegister(testId: string, batchId = ""): { title: string; rows: MarksRow[] } | null {
   const test = db().get<{ title: string }>(sql`SELECT title FROM tests WHERE id = ${testId}`);
   if (!test) return null;
   const rows = db().all<{
@@ -112,7 +113,7 @@ export function marksRegister(testId: string): { title: string; rows: MarksRow[]
            a.time_spent AS timeSpent, a.completed_at AS completedAt,
            a.regraded_at AS regradedAt
     FROM attempts a JOIN users u ON u.id = a.user_id
-    WHERE a.test_id = ${testId} AND a.status IN ('submitted','expired')
+    WHERE a.test_id = ${testId} AND a.status IN ('submitted','expired') ${batchId ? sql`AND ${inBatchSql(batchId, sql`a.user_id`)}` : sql``}
     ORDER BY u.name COLLATE NOCASE, coalesce(u.email, u.roll_number), a.started_at`);
   return {
     title: test.title,

@@ -1,6 +1,6 @@
 import { env } from "~/lib/server/env.server";
 import { Kept } from "~/lib/server/kept.server";
-import { latestClose, windowFor } from "~/lib/rules/accommodation";
+import { windowFor } from "~/lib/rules/accommodation";
 import { answersReleaseAt, answersReleased } from "~/lib/rules/answer-release";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
 import { sql } from "drizzle-orm";
@@ -15,6 +15,7 @@ import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.s
 import { leaderboardFor, leaderboardName, type LeaderRow } from "~/lib/rules/leaderboard";
 import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
+import { releaseCloseOf, testAsSeenBy } from "./batches.server";
 import { testById } from "./test.server";
 import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
@@ -213,7 +214,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   // no filter, only the score and the counts.
   // a student's personal window may close after the test's: ranks and answers wait for the latest close
   const closing = closingOf(test);
-  const releaseAt = answersReleaseAt(closing);
+  const releaseAt = answersReleaseAt(user.role === "admin" ? closing : studentClosing(test, attempt.userId));
 
   return {
     state: "found" as const,
@@ -276,25 +277,33 @@ function starredOf(userId: string, testId: string, version: number): Set<string>
 
 /** The test with its latest close (a student's personal window may close after the test's): ranks and answers wait for it. */
 function closingOf(test: Test) {
-  return { ...test, closesAt: latestClose(test, personalClosesOf(test.id)) };
+  return { ...test, closesAt: releaseCloseOf(test, null, personalClosesOf(test.id)) };
 }
 
-/** Admins always see the key; a student once the test releases it (app/lib/rules/answer-release.ts). */
-export function answersShownTo(user: Pick<SessionUser, "role">, test: Test) {
-  return user.role === "admin" || answersReleased(closingOf(test), Date.now());
+/**
+ * The test as its answer release sees it for one student: their batch's own release and close where their batch
+ * has one, else the test's rule waiting for the last close of anyone's window (every batch's, every personal one).
+ */
+export function studentClosing(test: Test, userId: string) {
+  return { ...testAsSeenBy(test, userId), closesAt: releaseCloseOf(test, userId, personalClosesOf(test.id)) };
+}
+
+/** Admins always see the key; a student once the test releases it to them (app/lib/rules/answer-release.ts). */
+export function answersShownTo(user: Pick<SessionUser, "id" | "role">, test: Test) {
+  return user.role === "admin" || answersReleased(studentClosing(test, user.id), Date.now());
 }
 
 /**
  * Whether a test's key is released to students now, by test id, each test read once per call of the returned
  * function's life (My mistakes and progress by topic ask it for many rows of the same few tests).
  */
-export function releasedToStudents(): (testId: string) => boolean {
+export function releasedToStudent(userId: string): (testId: string) => boolean {
   const known = new Map<string, boolean>();
   return (testId) => {
     let shown = known.get(testId);
     if (shown === undefined) {
       const test = testById().get({ id: testId });
-      shown = test ? answersShownTo({ role: "user" }, test) : false;
+      shown = test ? answersShownTo({ id: userId, role: "user" }, test) : false;
       known.set(testId, shown);
     }
     return shown;
@@ -304,6 +313,6 @@ export function releasedToStudents(): (testId: string) => boolean {
 /** A student's own results offer Retake only with an attempt left and the test open to them (their personal window, if any). */
 function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test) {
   const accommodation = accommodationOn(db(), user.id, test.id);
-  const window = windowFor(test, accommodation);
+  const window = windowFor(testAsSeenBy(test, user.id), accommodation);
   return retakeVerdict(allowanceFor(db(), user, test, accommodation), windowMessage(window, availabilityOf(window), env().ACADEMY_TIME_ZONE));
 }

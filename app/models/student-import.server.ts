@@ -1,6 +1,7 @@
 import { eq, inArray, or } from "drizzle-orm";
-import { db, transaction } from "~/db/db.server";
-import { formReceipts, userExamTypes, users } from "~/db/schema.server";
+import { db, transaction, type DB } from "~/db/db.server";
+import { batchMembers, formReceipts, userExamTypes, users } from "~/db/schema.server";
+import { ensureBatchesNamed } from "./batches.server";
 import { newId } from "~/lib/server/ids.server";
 import { hashPassword } from "~/lib/server/password.server";
 import { countOutcomes, type ExistingPolicy, examTypesAfter, planStudentImport, type RowOutcome, type StudentRow } from "~/lib/rules/student-import-rules";
@@ -9,6 +10,14 @@ import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server"
 import { createLinkBatch } from "./sign-in-links.server";
 
 const BATCH = 200;
+
+/** Puts a student in the named batches (made when missing); returns how many they joined. */
+function joinBatches(tx: DB, userId: string, names: readonly string[]): number {
+  const ids = ensureBatchesNamed(tx, names);
+  let joined = 0;
+  for (const batchId of ids.values()) joined += tx.insert(batchMembers).values({ batchId, userId, addedAt: new Date() }).onConflictDoNothing().run().changes;
+  return joined;
+}
 
 /**
  * The registered sign-in names (e-mails and roll numbers) among these, each with its student's exam types;
@@ -110,6 +119,7 @@ export async function applyStudentImport(key: string, origin: string) {
           tx.insert(userExamTypes)
             .values(r.examTypes.map((examType) => ({ userId: id, examType })))
             .run();
+        if (r.batches?.length) joinBatches(tx, id, r.batches);
         if (!hashes[i]) withoutPassword.push(id);
         created += 1;
       });
@@ -129,7 +139,11 @@ export async function applyStudentImport(key: string, origin: string) {
           .all()
           .map((x) => x.t);
         const next = examTypesAfter(now, r.examTypes, plan.policy);
-        if (next.length === now.length && next.every((t) => now.includes(t))) continue;
+        const joined = plan.policy !== "skip" && r.batches?.length ? joinBatches(tx, user.id, r.batches) : 0;
+        if (next.length === now.length && next.every((t) => now.includes(t))) {
+          updated += joined ? 1 : 0;
+          continue;
+        }
         tx.delete(userExamTypes).where(eq(userExamTypes.userId, user.id)).run();
         if (next.length)
           tx.insert(userExamTypes)

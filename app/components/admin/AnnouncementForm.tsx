@@ -13,6 +13,7 @@ export const ANNOUNCEMENT_TARGET_LABELS = [
   ["all", "Everyone"],
   ["examType", "Exam types"],
   ["specific", "Specific users"],
+  ["batch", "Batches"],
 ] as const;
 
 /**
@@ -26,6 +27,7 @@ export function AnnouncementForm({
   lastResult,
   defaultValue,
   examTypes,
+  batches,
   timeZone,
 }: {
   id: string;
@@ -34,6 +36,7 @@ export function AnnouncementForm({
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Record<string, unknown>;
   examTypes: ReadonlyArray<{ value: string; label: string }>;
+  batches: ReadonlyArray<{ value: string; label: string }>;
   timeZone: string;
 }) {
   const hydrated = useHydrated();
@@ -112,6 +115,28 @@ export function AnnouncementForm({
               ))}
             </div>
             <ErrorList id={fields.targetExamTypes.errorId} errors={fields.targetExamTypes.errors} />
+          </fieldset>
+        ) : null}
+        {!hydrated || target === "batch" ? (
+          <fieldset
+            className="sm:col-span-2"
+            key={`batches-${targetKey}`}
+            aria-describedby={fields.targetBatches.errors ? fields.targetBatches.errorId : undefined}
+          >
+            <legend className="label">Batches {hydrated ? "" : "(for the Batches target)"}</legend>
+            {batches.length ? (
+              <div className="grid gap-2 sm:grid-cols-2">
+                {getCollectionProps(fields.targetBatches, { type: "checkbox", options: batches.map((b) => b.value) }).map(({ key, ...props }, i) => (
+                  <label key={key} className="flex items-center gap-2 text-sm">
+                    <input {...props} defaultChecked={targetKey === 0 ? props.defaultChecked : false} />
+                    {batches[i].label}
+                  </label>
+                ))}
+              </div>
+            ) : (
+              <p className="text-sm text-slate-600">No batches yet: create them under Users → Batches.</p>
+            )}
+            <ErrorList id={fields.targetBatches.errorId} errors={fields.targetBatches.errors} />
           </fieldset>
         ) : null}
         {!hydrated || target === "specific" ? (

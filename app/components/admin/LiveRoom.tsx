@@ -3,6 +3,7 @@ import { Form, Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { Badge, ErrorBox, Pagination, StatTiles, SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
+import { BatchFilter } from "~/components/admin/BatchFilter";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
@@ -31,7 +32,8 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
   const [params] = useSearchParams();
   const extendFor = params.get("extend");
   const submitFor = params.get("submit");
-  const here = `/admin/tests/${room.test.id}/live${room.page > 1 ? `?page=${room.page}` : ""}`;
+  const query = new URLSearchParams({ ...(room.page > 1 ? { page: String(room.page) } : {}), ...(room.batch ? { batch: room.batch } : {}) }).toString();
+  const here = `/admin/tests/${room.test.id}/live${query ? `?${query}` : ""}`;
   const withParam = (name: string, value: string) => `${here}${here.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value)}`;
   const target = room.rows.find((r) => r.attemptId === (extendFor ?? submitFor));
   return (
@@ -46,6 +48,7 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
       </div>
       <h1 className="text-2xl font-bold">Live room: {room.test.title}</h1>
       <p className="mb-4 text-sm text-slate-600">As of {formatTime(room.now, room.timeZone)} · refreshes by itself every few seconds (with JavaScript)</p>
+      <BatchFilter id="live-batch" batches={room.batches} value={room.batch} className="mb-4" />
       <StatTiles
         items={[
           ["Not started", room.counts.notStarted],

@@ -19,7 +19,7 @@ export function testListHref(url: string | URL): string {
 }
 
 /** The users list's filters, kept by its dialogs. */
-export const USER_LIST_KEYS = ["q", "status", "type", "password", "sort", "page"] as const;
+export const USER_LIST_KEYS = ["q", "status", "type", "batch", "password", "sort", "page"] as const;
 
 /** The users list (with its filters) that a dialog at `url` returns to. */
 export function userListHref(url: string | URL): string {

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { addUserSchema, GLOBAL_LIMIT_MESSAGE, globalLimitSchema, rollNumberSchema, userEmailSchema } from "../schemas/admin-schemas";
 import { decodeUtf8 } from "./csv-utf8";
+import { batchNamesOf } from "./batches";
 import { examTypeValue } from "./exam-type-rules";
 
 /**
@@ -38,6 +39,8 @@ export type StudentRow = {
   examTypes: string[];
   password: string | null;
   globalTestLimit: number | null;
+  /** the optional `batches` column: batch names (made when missing), joined by a new student and, unless the policy skips them, a registered one */
+  batches?: string[];
 };
 
 export type RowOutcome =
@@ -113,6 +116,7 @@ export function planStudentImport(
     types: columnOf(header, "examtypes", "examtype", "exams"),
     password: columnOf(header, "password"),
     limit: columnOf(header, "globaltestlimit", "testlimit", "limit"),
+    batches: columnOf(header, "batches", "batch"),
   };
   if (col.name < 0 || (col.email < 0 && col.rollNumber < 0) || col.types < 0) return { ok: false, error: MISSING_HEADER };
   if (records.length - 1 > IMPORT_MAX_ROWS) return { ok: false, error: `At most ${IMPORT_MAX_ROWS} students per file.` };
@@ -153,7 +157,15 @@ export function planStudentImport(
       continue;
     }
     const types = [...new Set(names.map((n) => byKey.get(n.toUpperCase()) ?? byKey.get(examTypeValue(n)) ?? n))];
-    const row: StudentRow = { line, ...parsed.data, email: parsed.data.email ?? null, rollNumber: parsed.data.rollNumber ?? null, examTypes: types };
+    const batches = batchNamesOf(cell(col.batches));
+    const row: StudentRow = {
+      line,
+      ...parsed.data,
+      email: parsed.data.email ?? null,
+      rollNumber: parsed.data.rollNumber ?? null,
+      examTypes: types,
+      ...(batches.length ? { batches } : {}),
+    };
     if (!row.email && !row.rollNumber) {
       fail(MISSING_SIGN_IN_NAME);
       continue;
@@ -181,7 +193,9 @@ export function planStudentImport(
     }
     const after = examTypesAfter(before, types, policy);
     const same = after.length === before.length && after.every((t) => before.includes(t));
-    outcomes.push(same ? { kind: "skip", row } : { kind: "update", row, before: [...before], after });
+    // a registered student named with batches joins them (unless the policy leaves registered students alone)
+    const joins = policy !== "skip" && !!row.batches?.length;
+    outcomes.push(same && !joins ? { kind: "skip", row } : { kind: "update", row, before: [...before], after });
   }
   return { ok: true, outcomes };
 }

@@ -5,6 +5,8 @@ export type UserSort = keyof typeof USER_SORTS;
 export const BULK_USER_ACTIONS = {
   "add-type": "Assign an exam type",
   "remove-type": "Remove an exam type",
+  "add-batch": "Add to a batch",
+  "remove-batch": "Remove from a batch",
   activate: "Activate",
   deactivate: "Deactivate",
   limit: "Set the global test limit",

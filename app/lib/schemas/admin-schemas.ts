@@ -119,7 +119,7 @@ export const bookSchema = z.object(bookFields);
 
 export const TITLE_CONTENT_REQUIRED = "Title and content are required";
 export const ANNOUNCEMENT_TYPES = ["general", "course", "test", "admission", "other"] as const;
-export const ANNOUNCEMENT_TARGETS = ["all", "examType", "specific"] as const;
+export const ANNOUNCEMENT_TARGETS = ["all", "examType", "specific", "batch"] as const;
 
 /** The announcement record's own fields (its audience and schedule are checked by the announcement form's rules). */
 export const announcementFields = {
@@ -131,6 +131,7 @@ export const announcementFields = {
 };
 export const CHOOSE_EXAM_TYPE = "Choose at least one exam type";
 export const ADD_STUDENT = "Add at least one student";
+export const CHOOSE_BATCH = "Choose at least one batch";
 
 /** The announcement form: the record's fields, its schedule (a local date and time) and its audience. */
 export const announcementSchema = z
@@ -139,11 +140,13 @@ export const announcementSchema = z
     scheduledFor: optionalText(40, "The date"),
     targetExamTypes: z.array(z.string().max(CONTENT_LIMITS.examType)).max(100).default([]),
     targetEmails: optionalText(100_000, "The list of e-mail addresses"),
+    targetBatches: z.array(z.string().max(100)).max(200).default([]),
     isActive: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.targetType === "examType" && !v.targetExamTypes.length) ctx.addIssue({ code: "custom", message: CHOOSE_EXAM_TYPE, path: ["targetExamTypes"] });
     if (v.targetType === "specific" && !v.targetEmails.trim()) ctx.addIssue({ code: "custom", message: ADD_STUDENT, path: ["targetEmails"] });
+    if (v.targetType === "batch" && !v.targetBatches.length) ctx.addIssue({ code: "custom", message: CHOOSE_BATCH, path: ["targetBatches"] });
   });
 export type AnnouncementForm = z.output<typeof announcementSchema>;
 
@@ -170,8 +173,9 @@ export const CONFIRM_DELETE = "Tick the box to confirm: the users and all their 
 /** Bulk actions on users (User Management → Bulk actions): the action and what it needs. */
 export const bulkUsersSchema = z
   .object({
-    action: z.enum(["add-type", "remove-type", "activate", "deactivate", "limit", "links", "delete"], { message: CHOOSE_ACTION }),
+    action: z.enum(["add-type", "remove-type", "add-batch", "remove-batch", "activate", "deactivate", "limit", "links", "delete"], { message: CHOOSE_ACTION }),
     examType: z.string().trim().max(CONTENT_LIMITS.examType).optional(),
+    batchId: z.string().trim().max(100).optional(),
     globalTestLimit: globalLimitSchema.shape.globalTestLimit,
     confirmDelete: z.string().optional(),
     /** Create sign-in links: also replace links already sent and still valid (the old ones stop working) */
@@ -180,5 +184,6 @@ export const bulkUsersSchema = z
   .superRefine((v, ctx) => {
     if ((v.action === "add-type" || v.action === "remove-type") && !v.examType)
       ctx.addIssue({ code: "custom", message: "Choose an exam type", path: ["examType"] });
+    if ((v.action === "add-batch" || v.action === "remove-batch") && !v.batchId) ctx.addIssue({ code: "custom", message: "Choose a batch", path: ["batchId"] });
     if (v.action === "delete" && v.confirmDelete !== "on") ctx.addIssue({ code: "custom", message: CONFIRM_DELETE, path: ["confirmDelete"] });
   });

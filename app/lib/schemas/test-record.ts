@@ -39,7 +39,7 @@ export const TOPIC_TOO_LONG = `A topic is too long (at most ${SECTION_NAME_MAX} 
 export const MAX_ATTEMPTS_MESSAGE = `Max attempts must be a whole number from ${TEST_LIMITS.maxAttempts.min} to ${TEST_LIMITS.maxAttempts.max}, or empty for unlimited`;
 
 /** When students see the key: one of the choices, or "" / nothing for the test's default (null). */
-const answerReleaseField = () =>
+export const answerReleaseField = () =>
   z
     .union([z.enum(ANSWER_RELEASES), z.literal("")], { message: ANSWER_RELEASE_MESSAGE })
     .nullish()

@@ -10,6 +10,7 @@ import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { toZonedInput } from "~/lib/rules/time";
 import { findAnnouncement, saveAnnouncementForm } from "~/models/content.server";
+import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
 /** Edit Announcement, a dialog route over Announcements (/admin/announcements/:announcementId/edit). */
@@ -29,11 +30,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       imageUrl: a.imageUrl ?? "",
       targetType: a.targetType,
       targetExamTypes: a.examTypes,
+      targetBatches: a.batchIds,
       targetEmails: a.targetUsers.map((u) => u.email).join("\n"),
       scheduledFor: a.scheduledFor ? toZonedInput(a.scheduledFor, timeZone) : "",
       isActive: a.isActive ? "on" : "",
     },
     examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })),
+    batches: batchOptions(),
     timeZone,
   };
 }
@@ -56,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditAnnouncement() {
-  const { announcement, examTypes, timeZone } = useLoaderData<typeof loader>();
+  const { announcement, examTypes, batches, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AnnouncementForm
@@ -66,6 +69,7 @@ export default function EditAnnouncement() {
       lastResult={actionData?.result}
       defaultValue={announcement}
       examTypes={examTypes}
+      batches={batches}
       timeZone={timeZone}
     />
   );

@@ -9,6 +9,7 @@ import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { saveAnnouncementForm } from "~/models/content.server";
+import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
 /** New Announcement, a dialog route over Announcements (/admin/announcements/new). */
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "New Announcement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), timeZone: env().ACADEMY_TIME_ZONE };
+  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), batches: batchOptions(), timeZone: env().ACADEMY_TIME_ZONE };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewAnnouncement() {
-  const { examTypes, timeZone } = useLoaderData<typeof loader>();
+  const { examTypes, batches, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AnnouncementForm
@@ -44,6 +45,7 @@ export default function NewAnnouncement() {
       submitLabel="Create Announcement"
       lastResult={actionData?.result}
       examTypes={examTypes}
+      batches={batches}
       timeZone={timeZone}
     />
   );

@@ -117,7 +117,9 @@ export default function AdminAnnouncements() {
                         ? "Everyone"
                         : a.targetType === "examType"
                           ? `Exam types: ${a.examTypes.join(", ")}`
-                          : `${a.userCount} specific users`}
+                          : a.targetType === "batch"
+                            ? `${a.userCount} batch${a.userCount === 1 ? "" : "es"}`
+                            : `${a.userCount} specific users`}
                     </Badge>
                   </p>
                   <p className="mt-1 line-clamp-2 whitespace-pre-line text-sm text-slate-600">{a.content}</p>

@@ -6,6 +6,7 @@ import { ScrollableTable } from "~/components/ScrollableTable";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { requireAdmin } from "~/models/auth.server";
 import { gradebookTypes, loadGradebook, parseGradebookQuery } from "~/models/gradebook.server";
+import { batchOptions } from "~/models/batches.server";
 
 /**
  * The gradebook (/admin/gradebook): students × tests of an exam type, best or latest marked score per cell, each
@@ -17,12 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Gradebook" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const types = gradebookTypes();
-  return loadGradebook(
+  const gradebook = loadGradebook(
     parseGradebookQuery(
       new URL(request.url),
       types.map((t) => t.value),
     ),
   );
+  return { ...gradebook, batches: batchOptions() };
 }
 
 export default function Gradebook() {
@@ -31,6 +33,7 @@ export default function Gradebook() {
   const href = (change: Partial<Record<"type" | "mode" | "sort" | "q" | "page" | "cols", string>>) => {
     const p = new URLSearchParams({
       type: q.type,
+      ...(q.batch ? { batch: q.batch } : {}),
       mode: q.mode,
       sort: q.sort,
       ...(q.q ? { q: q.q } : {}),
@@ -49,7 +52,11 @@ export default function Gradebook() {
         </Link>
         <div className="flex gap-2">
           {q.type ? (
-            <a href={`/admin/gradebook.csv?type=${encodeURIComponent(q.type)}&mode=${q.mode}`} className="btn-secondary" download>
+            <a
+              href={`/admin/gradebook.csv?type=${encodeURIComponent(q.type)}&mode=${q.mode}${q.batch ? `&batch=${encodeURIComponent(q.batch)}` : ""}`}
+              className="btn-secondary"
+              download
+            >
               Download CSV
             </a>
           ) : null}
@@ -57,7 +64,7 @@ export default function Gradebook() {
         </div>
       </div>
       <h1 className="text-2xl font-bold">Gradebook</h1>
-      <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-5 print:hidden">
+      <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6 print:hidden">
         <div>
           <label htmlFor="gb-type" className="label">
             Exam type
@@ -66,6 +73,19 @@ export default function Gradebook() {
             {d.types.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="gb-batch" className="label">
+            Batch
+          </label>
+          <select id="gb-batch" name="batch" defaultValue={q.batch} className="input">
+            <option value="">Every student of the type</option>
+            {d.batches.map((b) => (
+              <option key={b.value} value={b.value}>
+                {b.label}
               </option>
             ))}
           </select>

@@ -9,15 +9,18 @@ import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime } from "~/lib/rules/time";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import { marksRegister } from "~/models/reports.server";
+import { batchOptions } from "~/models/batches.server";
+import { BatchFilter } from "~/components/admin/BatchFilter";
 
 /** The marks register of a test (/admin/tests/:testId/marks): printable (A4, black and white), and as CSV. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Marks register · ${data.title}` : "Test not found" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const register = marksRegister(params.testId ?? "");
+  const batch = new URL(request.url).searchParams.get("batch") ?? "";
+  const register = marksRegister(params.testId ?? "", batch);
   if (!register) throw new Response("Test not found", { status: 404 });
-  return { ...register, testId: params.testId ?? "", timeZone: env().ACADEMY_TIME_ZONE };
+  return { ...register, testId: params.testId ?? "", batch, batches: batchOptions(), timeZone: env().ACADEMY_TIME_ZONE };
 }
 
 export default function MarksRegister() {
@@ -31,13 +34,14 @@ export default function MarksRegister() {
           ← Back to Test Management
         </Link>
         <div className="flex gap-2">
-          <a href={`/admin/tests/${d.testId}/marks.csv`} className="btn-secondary" download>
+          <a href={`/admin/tests/${d.testId}/marks.csv${d.batch ? `?batch=${encodeURIComponent(d.batch)}` : ""}`} className="btn-secondary" download>
             Download CSV
           </a>
           <PrintButton className="btn-primary" />
         </div>
       </div>
       <h1 className="text-2xl font-bold">Marks register: {d.title}</h1>
+      <BatchFilter id="marks-batch" batches={d.batches} value={d.batch} className="my-2" />
       <p className="mb-4 text-sm text-slate-600 print:text-black">
         {d.rows.length} finished attempt{d.rows.length === 1 ? "" : "s"} · times in {d.timeZone}
       </p>

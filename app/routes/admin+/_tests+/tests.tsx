@@ -222,6 +222,9 @@ function TestList({ d }: { d: LoaderData }) {
                 <Link to={`/admin/tests/${t.id}/print`} className="btn-secondary px-3 py-1.5">
                   Print paper
                 </Link>
+                <Link to={`/admin/tests/${t.id}/batches`} className="btn-secondary px-3 py-1.5">
+                  Batches
+                </Link>
                 <Link to={`/admin/activity?test=${t.id}`} className="btn-secondary px-3 py-1.5">
                   Activity
                 </Link>

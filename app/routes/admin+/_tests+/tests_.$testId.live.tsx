@@ -9,6 +9,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { plural } from "~/lib/rules/words";
 import { findLiveTest } from "~/models/admin-tests.server";
 import { requireAdmin } from "~/models/auth.server";
+import { batchOptions } from "~/models/batches.server";
 import { extendAttempts, liveRoom, submitAttemptNow } from "~/models/live-room.server";
 
 /**
@@ -23,9 +24,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const test = findLiveTest(params.testId ?? "");
   if (!test) throw new Response("Test not found", { status: 404 });
   const url = new URL(request.url);
-  const room = liveRoom(test, Number(url.searchParams.get("page")) || 1);
+  const batch = url.searchParams.get("batch") ?? "";
+  const room = liveRoom(test, Number(url.searchParams.get("page")) || 1, Date.now(), batch);
   return data(
-    { test: { id: test.id, title: test.title, duration: test.duration }, ...room, timeZone: env().ACADEMY_TIME_ZONE },
+    { test: { id: test.id, title: test.title, duration: test.duration }, ...room, batch, batches: batchOptions(), timeZone: env().ACADEMY_TIME_ZONE },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -16,6 +16,8 @@ import { BULK_USER_ACTIONS } from "~/lib/rules/user-list";
 import { bulkUpdateUsers, countUsersMatching, idsMatching, parseUserFilters } from "~/models/admin-users.server";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { createLinkBatch, linkTargets } from "~/models/sign-in-links.server";
+import { batchById, batchOptions } from "~/models/batches.server";
+import { logActivity } from "~/models/activity.server";
 import { plural } from "~/lib/rules/words";
 
 /**
@@ -38,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ids,
     matching: countUsersMatching(parseUserFilters(params)),
     examTypes: testExamTypeOptions(),
+    batches: batchOptions(),
   };
 }
 
@@ -66,7 +69,14 @@ export async function action({ request }: ActionFunctionArgs) {
       const batch = createLinkBatch(who.targets, new URL(request.url).origin);
       return redirectWithFlash(`/admin/users/import?links=${batch.key}`, { type: "success", text: `${plural(batch.count, "sign-in link")} created${notes}` });
     }
-    const r = bulkUpdateUsers(v.action, ids, { examType: v.examType, limit: v.globalTestLimit, actingUserId: admin.id });
+    if ((v.action === "add-batch" || v.action === "remove-batch") && !batchById(v.batchId ?? ""))
+      return data({ result: submission.reply({ fieldErrors: { batchId: ["That batch is gone: choose another"] } }) }, { status: 400 });
+    const r = bulkUpdateUsers(v.action, ids, { examType: v.examType, batchId: v.batchId, limit: v.globalTestLimit, actingUserId: admin.id });
+    if (v.action === "add-batch" || v.action === "remove-batch")
+      logActivity(admin, "batch-members", {
+        target: batchById(v.batchId ?? "")?.name ?? "",
+        detail: `${BULK_USER_ACTIONS[v.action]}: ${r.changed} of ${ids.length} users`,
+      });
     const text = `${BULK_USER_ACTIONS[v.action]}: ${r.changed} of ${ids.length} users changed${r.skipped ? ` (${r.skipped} skipped: the owner's and your own account)` : ""}`;
     return redirectWithFlash(back, { type: "success", text });
   } catch (error) {
@@ -128,6 +138,7 @@ export default function BulkUsers() {
           <ErrorList id={fields.action.errorId} errors={fields.action.errors} />
         </div>
         <SelectField meta={fields.examType} label="Exam type (to assign or remove)" options={d.examTypes} />
+        <SelectField meta={fields.batchId} label="Batch (to add to or remove from; students only)" options={d.batches} />
         <Field meta={fields.globalTestLimit} label="Global test limit (for Set the global test limit; empty = no limit)" type="number" min={0} max={1000} />
         <div>
           <label className="flex items-start gap-2 text-sm">

@@ -22,6 +22,7 @@ import { USER_LIST_KEYS, userListHref } from "~/lib/rules/list-href";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
 import { USER_SORTS } from "~/lib/rules/user-list";
 import { changeStatus, listUsers, parseUserFilters } from "~/models/admin-users.server";
+import { batchOptions } from "~/models/batches.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 
 /**
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...listUsers(filters),
     labels: examTypeLabels(),
     examTypes: testExamTypeOptions(),
+    batches: batchOptions(),
   };
 }
 
@@ -75,6 +77,9 @@ export default function AdminUsers() {
         <Link to="/admin/users/analysis" className="btn-secondary">
           User Analysis
         </Link>
+        <Link to="/admin/batches" className="btn-secondary">
+          Batches
+        </Link>
         <Link to="/admin/users/import" className="btn-secondary">
           Import Students
         </Link>
@@ -102,6 +107,7 @@ export default function AdminUsers() {
           </select>
         </div>
         <FilterSelect id="user-type" name="type" label="Exam type" defaultValue={d.filters.type} allLabel="All exam types" options={d.examTypes} />
+        <FilterSelect id="user-batch" name="batch" label="Batch" defaultValue={d.filters.batch} allLabel="All batches" options={d.batches} />
         <div>
           <label htmlFor="user-password" className="label">
             Password

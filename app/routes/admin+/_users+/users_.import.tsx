@@ -123,7 +123,7 @@ function ChooseFile({ error }: { error: string | null }) {
         <p className="mt-1 text-xs text-slate-500">
           Columns: name, email, roll_number (a roll number or phone, for a student without an e-mail: each row needs an email or a roll_number), exam_types
           (several separated by ; or |, e.g. <code>TET;NET</code>), password (optional: without one the student gets a sign-in link), global_test_limit
-          (optional).{" "}
+          (optional), batches (optional, several separated by ; or |: a batch not there yet is made).{" "}
           <a href="/admin/users/import-sample.csv" className="text-brand-700 underline" download>
             Download a sample CSV
           </a>

@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { BatchNameDialog } from "~/components/admin/BatchNameDialog";
+import { batchSchema } from "~/lib/schemas/batch-schemas";
+import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { logActivity } from "~/models/activity.server";
+import { requireAdmin } from "~/models/auth.server";
+import { createBatch } from "~/models/batches.server";
+
+/** New Batch, a dialog route over Batches (/admin/batches/new): its name; then its page, to add students. */
+export const meta: MetaFunction = () => [{ title: "New Batch" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: batchSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const r = createBatch(submission.value.name);
+    if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
+    logActivity(admin, "batch", { target: submission.value.name, detail: "created" });
+    return redirectWithFlash(`/admin/batches/${r.id}`, { type: "success", text: `Batch "${submission.value.name}" created: now add its students` });
+  } catch (error) {
+    rethrowIfDatabaseTrouble(error);
+    console.error("create batch failed", error);
+    return data({ result: submission.reply({ formErrors: ["The batch could not be created. Please try again."] }) }, { status: 500 });
+  }
+}
+
+export default function NewBatch() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <BatchNameDialog id="new-batch" title="New Batch" submitLabel="Create" pending="Creating..." closeHref="/admin/batches" lastResult={actionData?.result} />
+  );
+}
