@@ -14,12 +14,12 @@ export const meta: MetaFunction = () => [{ title: "Batches" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const filters = parseBatchListFilters(new URL(request.url));
-  return { filters, ...listBatches(filters) };
+  return { filters, ...listBatches(filters), pageSize: BATCH_PAGE };
 }
 
 export default function Batches() {
   const d = useLoaderData<typeof loader>();
-  const pages = Math.max(1, Math.ceil(d.total / BATCH_PAGE));
+  const pages = Math.max(1, Math.ceil(d.total / d.pageSize));
   const search = d.filters.archived ? "?archived=1" : "";
   return (
     <main>

@@ -36,6 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     find,
     page,
     members: membersOf(batch.id, { q, page }),
+    pageSize: BATCH_PAGE,
     found: studentsToAdd(batch.id, find),
     tests: testsOfBatch(batch.id),
     timeZone: env().ACADEMY_TIME_ZONE,
@@ -82,7 +83,7 @@ export default function BatchPage() {
       <ErrorBox message={actionData?.error} />
       <AddStudents find={d.find} found={d.found} />
       <MemberList q={d.q} total={d.members.total} rows={d.members.rows} />
-      <Pagination page={d.page} pages={Math.max(1, Math.ceil(d.members.total / BATCH_PAGE))} />
+      <Pagination page={d.page} pages={Math.max(1, Math.ceil(d.members.total / d.pageSize))} />
       <section aria-labelledby="tests-heading" className="card p-4">
         <h2 id="tests-heading" className="font-semibold">
           Tests given to this batch ({d.tests.length})
