@@ -417,7 +417,7 @@ export const announcementBatches = sqliteTable(
   (t) => [primaryKey({ columns: [t.announcementId, t.batchId] })],
 );
 
-/** A study material given to batches: only their members see it (and only when it is of one of their exam types). */
+/** A study material given to batches: only their members see it (on their dashboard), not the public landing page. */
 export const materialBatches = sqliteTable(
   "material_batches",
   {

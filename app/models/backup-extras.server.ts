@@ -10,15 +10,25 @@ import { activityItem, batchItem } from "./backup-format.server";
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
-/** Every batch with its students, tests and announcements (one query; batches are few). */
+/** Every batch with its students, tests, announcements and materials (one query; batches are few). */
 export function batchesForBackup() {
   return db()
-    .all<{ id: string; name: string; archivedAt: number | null; createdAt: number; members: string; tests: string; announcements: string }>(sql`
+    .all<{
+      id: string;
+      name: string;
+      archivedAt: number | null;
+      createdAt: number;
+      members: string;
+      tests: string;
+      announcements: string;
+      materials: string;
+    }>(sql`
       SELECT b.id, b.name, b.archived_at AS archivedAt, b.created_at AS createdAt,
              (SELECT json_group_array(m.user_id) FROM batch_members m WHERE m.batch_id = b.id) AS members,
              (SELECT json_group_array(json_object('testId', tb.test_id, 'opensAt', tb.opens_at, 'closesAt', tb.closes_at, 'answerRelease', tb.answer_release))
                 FROM test_batches tb WHERE tb.batch_id = b.id) AS tests,
-             (SELECT json_group_array(ab.announcement_id) FROM announcement_batches ab WHERE ab.batch_id = b.id) AS announcements
+             (SELECT json_group_array(ab.announcement_id) FROM announcement_batches ab WHERE ab.batch_id = b.id) AS announcements,
+             (SELECT json_group_array(mb.material_id) FROM material_batches mb WHERE mb.batch_id = b.id) AS materials
       FROM batches b ORDER BY b.created_at, b.id`)
     .map((b) => ({
       id: b.id,
@@ -32,6 +42,7 @@ export function batchesForBackup() {
         closesAt: iso(t.closesAt),
       })),
       announcements: JSON.parse(b.announcements) as string[],
+      materials: JSON.parse(b.materials) as string[],
     }));
 }
 
@@ -101,6 +112,8 @@ export function importExtras(batchesIn: unknown[], activityIn: unknown[], now = 
           "INSERT OR IGNORE INTO announcement_batches (announcement_id, batch_id) SELECT id, ? FROM announcements WHERE id = ?",
         );
         for (const a of new Set(b.announcements)) announcement.run(batchId, a);
+        const material = conn.prepare("INSERT OR IGNORE INTO material_batches (material_id, batch_id) SELECT id, ? FROM materials WHERE id = ?");
+        for (const m of new Set(b.materials)) material.run(batchId, m);
       }
       for (const [i, raw] of activityIn.entries()) {
         const parsed = activityItem.safeParse(raw);

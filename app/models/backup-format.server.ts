@@ -214,7 +214,7 @@ export const bookItem = z.object({
 
 /**
  * A batch of the backup (beside the spec's collections): its name and, by id, its students, the tests given to it
- * (with its own window and answer release) and the announcements given to it.
+ * (with its own window and answer release) and the announcements and study materials given to it.
  */
 export const batchItem = z.object({
   id,
@@ -228,6 +228,7 @@ export const batchItem = z.object({
     .optional()
     .default([]),
   announcements: z.array(id).max(10_000).optional().default([]),
+  materials: z.array(id).max(10_000).optional().default([]),
 });
 
 /** A row of the admin activity log of the backup: who did what, when (the actor by name; by id when they are there). */

@@ -1,8 +1,18 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { userSignInName } from "./user.server";
 import { normalizeSignInName } from "~/lib/rules/sign-in-name";
-import { db, transaction } from "~/db/db.server";
-import { announcementBatches, announcementExamTypes, announcements, announcementUsers, batches, books, materials, users } from "~/db/schema.server";
+import { db, transaction, type DB } from "~/db/db.server";
+import {
+  announcementBatches,
+  announcementExamTypes,
+  announcements,
+  announcementUsers,
+  batches,
+  books,
+  materialBatches,
+  materials,
+  users,
+} from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { ADD_STUDENT, type AnnouncementForm } from "~/lib/schemas/admin-schemas";
 import { driveViewUrl } from "~/lib/rules/links";
@@ -33,27 +43,53 @@ export function listMaterials(q: string, examType: string) {
   return { totals: { total: totals?.total ?? 0, active: totals?.active ?? 0, inactive: (totals?.total ?? 0) - (totals?.active ?? 0) }, rows };
 }
 
-export function addMaterial(input: { title: string; description: string; examType: string; googleDriveLink: string; thumbnailUrl: string }) {
+type MaterialInput = { title: string; description: string; examType: string; googleDriveLink: string; thumbnailUrl: string; batches?: string[] };
+
+/** Gives a material to exactly these batches (those that exist); none makes it public again. */
+function setMaterialBatches(tx: DB, materialId: string, batchIds: readonly string[]) {
+  tx.delete(materialBatches).where(eq(materialBatches.materialId, materialId)).run();
+  if (!batchIds.length) return;
+  const known = tx
+    .select({ id: batches.id })
+    .from(batches)
+    .where(inArray(batches.id, [...batchIds]))
+    .all();
+  if (known.length)
+    tx.insert(materialBatches)
+      .values(known.map((b) => ({ materialId, batchId: b.id })))
+      .run();
+}
+
+export function addMaterial({ batches: batchIds = [], ...input }: MaterialInput) {
   const now = new Date();
-  db()
-    .insert(materials)
-    .values({ id: newId(), ...input, googleDriveLink: driveViewUrl(input.googleDriveLink), isActive: true, uploadDate: now, createdAt: now, updatedAt: now })
-    .run();
+  const id = newId();
+  transaction((tx) => {
+    tx.insert(materials)
+      .values({ id, ...input, googleDriveLink: driveViewUrl(input.googleDriveLink), isActive: true, uploadDate: now, createdAt: now, updatedAt: now })
+      .run();
+    setMaterialBatches(tx, id, batchIds);
+  });
 }
 
 export function findMaterial(id: string) {
-  return db().select().from(materials).where(eq(materials.id, id)).get();
+  const m = db().select().from(materials).where(eq(materials.id, id)).get();
+  if (!m) return undefined;
+  const given = db().select({ id: materialBatches.batchId }).from(materialBatches).where(eq(materialBatches.materialId, id)).all();
+  return { ...m, batchIds: given.map((b) => b.id) };
 }
 
 /** Saves an edited material; false when it no longer exists. */
-export function updateMaterial(id: string, input: { title: string; description: string; examType: string; googleDriveLink: string; thumbnailUrl: string }) {
-  return (
-    db()
-      .update(materials)
-      .set({ ...input, googleDriveLink: driveViewUrl(input.googleDriveLink), updatedAt: new Date() })
-      .where(eq(materials.id, id))
-      .run().changes > 0
-  );
+export function updateMaterial(id: string, { batches: batchIds = [], ...input }: MaterialInput) {
+  return transaction((tx) => {
+    const changed =
+      tx
+        .update(materials)
+        .set({ ...input, googleDriveLink: driveViewUrl(input.googleDriveLink), updatedAt: new Date() })
+        .where(eq(materials.id, id))
+        .run().changes > 0;
+    if (changed) setMaterialBatches(tx, id, batchIds);
+    return changed;
+  });
 }
 
 export function findBook(id: string) {

@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { allowance, GRACE_MS, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { batchVisibleSql, myBatchRowsOfTests } from "./batches.server";
+import { batchMaterialsFor } from "./landing.server";
 import { testForBatches } from "~/lib/rules/batches";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import type { SessionUser } from "./user.server";
@@ -63,7 +64,7 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
 
   // the tiles: tests available to the student, and their finished attempts
   const stats = db().get<{ available: number; taken: number; avg: number | null; best: number | null }>(sql`
-    SELECT ${types.length ? sql`(SELECT COUNT(*) FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)}))` : sql`0`} AS available,
+    SELECT ${types.length ? sql`(SELECT COUNT(*) FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)}) AND ${batchVisibleSql(user.id, "tests")})` : sql`0`} AS available,
            COUNT(DISTINCT test_id) AS taken,
            AVG(${markedPercentSql("")}) AS avg,
            MAX(${markedPercentSql("")}) AS best
@@ -86,7 +87,13 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
 
   const type = query.type && types.includes(query.type) ? query.type : null;
   if (!type) {
-    return { ...base, level: "categories" as const, categories: categoriesOf(user, types, labels), recent: recentResults(user.id) };
+    return {
+      ...base,
+      level: "categories" as const,
+      categories: categoriesOf(user, types, labels),
+      recent: recentResults(user.id),
+      batchMaterials: batchMaterialsFor(user.id),
+    };
   }
   const typeLabel = labelOf(labels, type);
   if (query.unit === null) {

@@ -46,22 +46,43 @@ function book(id: string): PublicBook | undefined {
   return b ? { ...b, coverUrl: safeImageSrc(b.coverUrl, BOOK_PLACEHOLDER) } : undefined;
 }
 
-function materials(limit: number) {
+type MaterialRow = { id: string; title: string; description: string; examType: string; link: string; thumbnailUrl: string; uploadDate: number };
+const MATERIAL_COLUMNS = sql`m.id, m.title, m.description, m.exam_type AS examType, m.google_drive_link AS link, m.thumbnail_url AS thumbnailUrl, m.upload_date AS uploadDate`;
+
+/** A material as its card shows it: the exam type's label, a safe thumbnail, Drive preview and download links. */
+function materialCards(rows: MaterialRow[]) {
   const labels = examTypeLabels();
-  return db()
-    .all<{ id: string; title: string; description: string; examType: string; link: string; thumbnailUrl: string; uploadDate: number }>(sql`
-      SELECT id, title, description, exam_type AS examType, google_drive_link AS link, thumbnail_url AS thumbnailUrl, upload_date AS uploadDate
-      FROM materials WHERE is_active = 1 ORDER BY upload_date DESC LIMIT ${limit}`)
-    .map((m) => ({
-      id: m.id,
-      title: m.title,
-      description: m.description,
-      examType: labelOf(labels, m.examType),
-      uploadDate: m.uploadDate,
-      thumbnailUrl: safeImageSrc(m.thumbnailUrl, MATERIAL_PLACEHOLDER),
-      previewUrl: safeLinkHref(drivePreviewUrl(m.link)),
-      downloadUrl: safeLinkHref(driveDownloadUrl(m.link)),
-    }));
+  return rows.map((m) => ({
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    examType: labelOf(labels, m.examType),
+    uploadDate: m.uploadDate,
+    thumbnailUrl: safeImageSrc(m.thumbnailUrl, MATERIAL_PLACEHOLDER),
+    previewUrl: safeLinkHref(drivePreviewUrl(m.link)),
+    downloadUrl: safeLinkHref(driveDownloadUrl(m.link)),
+  }));
+}
+
+/** The public materials: active ones given to no batch, newest first. */
+function materials(limit: number) {
+  return materialCards(
+    db().all<MaterialRow>(sql`
+      SELECT ${MATERIAL_COLUMNS} FROM materials m
+      WHERE m.is_active = 1 AND NOT EXISTS (SELECT 1 FROM material_batches mb WHERE mb.material_id = m.id)
+      ORDER BY m.upload_date DESC LIMIT ${limit}`),
+  );
+}
+
+/** The active materials given to a student's batches, newest first (their dashboard's "For your batch"). */
+export function batchMaterialsFor(userId: string, limit = 12) {
+  return materialCards(
+    db().all<MaterialRow>(sql`
+      SELECT ${MATERIAL_COLUMNS} FROM materials m
+      WHERE m.is_active = 1 AND EXISTS (SELECT 1 FROM material_batches mb JOIN batch_members bm ON bm.batch_id = mb.batch_id AND bm.user_id = ${userId}
+                                        WHERE mb.material_id = m.id)
+      ORDER BY m.upload_date DESC LIMIT ${limit}`),
+  );
 }
 
 /**

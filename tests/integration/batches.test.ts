@@ -15,6 +15,8 @@ import * as dashboard from "~/routes/_student+/dashboard";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import * as announcementNew from "~/routes/admin+/_content+/announcements.new";
+import * as materialNew from "~/routes/admin+/_content+/materials.new";
+import { loadLanding } from "~/models/landing.server";
 import * as gradebookRoute from "~/routes/admin+/_insight+/gradebook";
 import * as marksRoute from "~/routes/admin+/_insight+/tests_.$testId.marks";
 import * as liveRoute from "~/routes/admin+/_tests+/tests_.$testId.live";
@@ -212,6 +214,32 @@ describe("managing batches", () => {
       (payload<any>(await run(dashboard.loader, getRequest("/dashboard", cookie))).announcements.items as Array<{ title: string }>).map((a) => a.title);
     expect(await titles(member.cookie)).toContain("Batch news");
     expect(await titles(other.cookie)).not.toContain("Batch news");
+  });
+});
+
+describe("a study material given to batches", () => {
+  it("leaves the public landing page and shows on its members' dashboards only", async () => {
+    const id = await newBatch("Materials batch");
+    const member = await makeStudent({ examTypes: ["NET"] });
+    const other = await makeStudent({ examTypes: ["NET"] });
+    await addToBatch(id, [member.user.id]);
+    const fields = {
+      title: "Batch notes on Chaucer",
+      description: "For the weekend batch",
+      examType: "NET",
+      googleDriveLink: "https://drive.google.com/file/d/abc123/view",
+      thumbnailUrl: "https://example.com/t.png",
+    };
+    expect(statusOf(await run(materialNew.action, postRequest("/admin/materials/new", { ...fields, batches: id }, { cookie: admin })))).toBe(302);
+    expect(statusOf(await run(materialNew.action, postRequest("/admin/materials/new", { ...fields, title: "Public notes" }, { cookie: admin })))).toBe(302);
+    const landing = loadLanding(new URL("http://localhost/"), null).materials.map((m) => m.title);
+    expect(landing).toContain("Public notes");
+    expect(landing).not.toContain("Batch notes on Chaucer");
+    const materialsOf = async (cookie: string) =>
+      (payload<any>(await run(dashboard.loader, getRequest("/dashboard", cookie))).batchMaterials as Array<{ title: string }>).map((m) => m.title);
+    expect(await materialsOf(member.cookie)).toEqual(["Batch notes on Chaucer"]);
+    expect(await materialsOf(other.cookie)).toEqual([]);
+    expect(batchesForBackup().find((b) => b.id === id)?.materials).toHaveLength(1);
   });
 });
 

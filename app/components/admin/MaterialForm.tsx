@@ -3,7 +3,8 @@ import { Form } from "@remix-run/react";
 import { ImageUrlField } from "~/components/admin/ImagePreview";
 import { DialogActions, ErrorBox } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
+import { getCollectionProps } from "@conform-to/react";
+import { ErrorList, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
 import { CONTENT_LIMITS, materialSchema } from "~/lib/schemas/admin-schemas";
 
 /** The Add Material and Edit Material dialogs: the material record's schema, each error beside its field. */
@@ -14,13 +15,15 @@ export function MaterialForm({
   lastResult,
   defaultValue,
   examTypes,
+  batches,
 }: {
   id: string;
   title: string;
   submitLabel: string;
   lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: Record<string, string>;
+  defaultValue?: Record<string, string | string[]>;
   examTypes: ReadonlyArray<{ value: string; label: string }>;
+  batches: ReadonlyArray<{ value: string; label: string }>;
 }) {
   const [form, fields] = useSchemaForm(materialSchema, { id, lastResult, defaultValue });
   const closeHref = "/admin/materials";
@@ -36,6 +39,23 @@ export function MaterialForm({
         <SelectField meta={fields.examType} label="Exam type" options={examTypes} />
         <Field meta={fields.googleDriveLink} label="Google Drive link" type="url" hint="https://drive.google.com/file/d/…/view or a Google Docs link" />
         <ImageUrlField meta={fields.thumbnailUrl} label="Thumbnail image URL" />
+        {batches.length ? (
+          <fieldset aria-describedby={fields.batches.errors ? fields.batches.errorId : undefined}>
+            <legend className="label">Only for these batches (optional)</legend>
+            <p className="mb-2 text-xs text-slate-600">
+              Ticked: only their students see it, on their dashboard. None: it is free for everyone on the home page.
+            </p>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {getCollectionProps(fields.batches, { type: "checkbox", options: batches.map((b) => b.value) }).map(({ key, ...props }, i) => (
+                <label key={key} className="flex items-center gap-2 text-sm">
+                  <input {...props} />
+                  {batches[i].label}
+                </label>
+              ))}
+            </div>
+            <ErrorList id={fields.batches.errorId} errors={fields.batches.errors} />
+          </fieldset>
+        ) : null}
         <DialogActions closeHref={closeHref} intent="save" pending="Saving...">
           {submitLabel}
         </DialogActions>

@@ -106,3 +106,27 @@ export function TestFacts({
     </p>
   );
 }
+
+/** A test's own pages, in its row's menu: questions, preview, live room, analysis, regrade, marks, print, batches, activity. */
+export function TestPageLinks({ id }: { id: string }) {
+  const pages: Array<[string, string]> = [
+    [`/admin/csv/${id}/edit`, "Questions"],
+    [`/admin/tests/${id}/preview`, "Preview as student"],
+    [`/admin/tests/${id}/live`, "Live room"],
+    [`/admin/tests/${id}/analysis`, "Item analysis"],
+    [`/admin/tests/${id}/regrade`, "Regrade"],
+    [`/admin/tests/${id}/marks`, "Marks register"],
+    [`/admin/tests/${id}/print`, "Print paper"],
+    [`/admin/tests/${id}/batches`, "Batches"],
+    [`/admin/activity?test=${id}`, "Activity"],
+  ];
+  return (
+    <>
+      {pages.map(([to, label]) => (
+        <Link key={to} to={to} className="btn-secondary px-3 py-1.5">
+          {label}
+        </Link>
+      ))}
+    </>
+  );
+}

@@ -91,3 +91,38 @@ function AnnouncementItem({ a, dismissible }: { a: Data["announcements"]["items"
     </li>
   );
 }
+
+type BatchMaterial = { id: string; title: string; description: string; examType: string; uploadDate: number; previewUrl: string; downloadUrl: string };
+
+/** The study materials the academy gave the student's batches (shown only when there are some). */
+export function BatchMaterials({ items }: { items: BatchMaterial[] }) {
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby="batch-materials-heading" className="card mt-6 p-4">
+      <h2 id="batch-materials-heading" className="text-lg font-semibold">
+        Study materials for your batch
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {items.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{m.title}</p>
+              <p className="text-sm text-slate-600">
+                {m.examType} · {formatDate(m.uploadDate)}
+                {m.description ? ` · ${m.description}` : ""}
+              </p>
+            </div>
+            <div className="flex gap-2">
+              <a href={m.previewUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary px-3 py-1.5">
+                Preview
+              </a>
+              <a href={m.downloadUrl} target="_blank" rel="noopener noreferrer" className="btn-primary px-3 py-1.5">
+                Download
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

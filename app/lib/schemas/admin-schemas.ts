@@ -104,7 +104,8 @@ export const materialFields = {
   googleDriveLink: requiredText(FILL_ALL_FIELDS, CONTENT_LIMITS.url, "The link").refine((v) => isDriveLink(v) && isHttpUrl(v), INVALID_DRIVE_LINK),
   thumbnailUrl: requiredText(FILL_ALL_FIELDS, CONTENT_LIMITS.url, "The image URL").refine(isImageUrl, INVALID_IMAGE_URL),
 };
-export const materialSchema = z.object(materialFields);
+/** The material form: the record, and the batches it is given to (none: public, on the landing page). */
+export const materialSchema = z.object({ ...materialFields, batches: z.array(z.string().max(100)).max(200).default([]) });
 
 export const BOOK_TITLE_REQUIRED = "Title is required";
 export const BOOK_COVER_REQUIRED = "Cover image URL is required";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Categories, Tests, Units } from "~/components/dashboard/Levels";
-import { AnnouncementsPanel, RunningTests, Tile } from "~/components/dashboard/Panels";
+import { AnnouncementsPanel, BatchMaterials, RunningTests, Tile } from "~/components/dashboard/Panels";
 import { requireStudent } from "~/models/auth.server";
 import { env } from "~/lib/server/env.server";
 import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/server/cookies.server";
@@ -83,7 +83,10 @@ export default function Dashboard() {
           <p className="mt-1 text-slate-600">Contact your administrator to get access to test series.</p>
         </section>
       ) : d.level === "categories" ? (
-        <Categories d={d} />
+        <>
+          <Categories d={d} />
+          <BatchMaterials items={d.batchMaterials} />
+        </>
       ) : d.level === "units" ? (
         <Units d={d} />
       ) : (

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { findMaterial, updateMaterial } from "~/models/content.server";
+import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
 /** Edit Material, a dialog route over Study Materials (/admin/materials/:materialId/edit). */
@@ -18,8 +19,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const m = findMaterial(params.materialId ?? "");
   if (!m) throw new Response("Material not found", { status: 404 });
   return {
-    material: { id: m.id, title: m.title, description: m.description, examType: m.examType, googleDriveLink: m.googleDriveLink, thumbnailUrl: m.thumbnailUrl },
+    material: {
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      examType: m.examType,
+      googleDriveLink: m.googleDriveLink,
+      thumbnailUrl: m.thumbnailUrl,
+      batches: m.batchIds,
+    },
     examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })),
+    batches: batchOptions(),
   };
 }
 
@@ -39,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditMaterial() {
-  const { material, examTypes } = useLoaderData<typeof loader>();
+  const { material, examTypes, batches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <MaterialForm
@@ -49,6 +59,7 @@ export default function EditMaterial() {
       lastResult={actionData?.result}
       defaultValue={material}
       examTypes={examTypes}
+      batches={batches}
     />
   );
 }

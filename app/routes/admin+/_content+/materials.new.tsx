@@ -8,6 +8,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { addMaterial } from "~/models/content.server";
+import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
 /** Add Material, a dialog route over Study Materials (/admin/materials/new). */
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Add Material" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })) };
+  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), batches: batchOptions() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddMaterial() {
-  const { examTypes } = useLoaderData<typeof loader>();
+  const { examTypes, batches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <MaterialForm id="add-material" title="Add Material" submitLabel="Add Material" lastResult={actionData?.result} examTypes={examTypes} />;
+  return (
+    <MaterialForm id="add-material" title="Add Material" submitLabel="Add Material" lastResult={actionData?.result} examTypes={examTypes} batches={batches} />
+  );
 }

@@ -22,7 +22,7 @@ import { env } from "~/lib/server/env.server";
 import { countArchivedTests, listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { readReceipt } from "~/models/form-receipts.server";
-import { type BulkResultData, BulkResult, TestFacts, TestWindowNote, UploadReportNote } from "~/components/admin/TestListParts";
+import { type BulkResultData, BulkResult, TestFacts, TestPageLinks, TestWindowNote, UploadReportNote } from "~/components/admin/TestListParts";
 
 /**
  * Test Management: the list of tests with its filters. Each dialog is a child route rendered in the
@@ -201,33 +201,7 @@ function TestList({ d }: { d: LoaderData }) {
                 <Link to={child(`${t.id}/clone`)} preventScrollReset className="btn-secondary px-3 py-1.5">
                   Clone
                 </Link>
-                <Link to={`/admin/csv/${t.id}/edit`} className="btn-secondary px-3 py-1.5">
-                  Questions
-                </Link>
-                <Link to={`/admin/tests/${t.id}/preview`} className="btn-secondary px-3 py-1.5">
-                  Preview as student
-                </Link>
-                <Link to={`/admin/tests/${t.id}/live`} className="btn-secondary px-3 py-1.5">
-                  Live room
-                </Link>
-                <Link to={`/admin/tests/${t.id}/analysis`} className="btn-secondary px-3 py-1.5">
-                  Item analysis
-                </Link>
-                <Link to={`/admin/tests/${t.id}/regrade`} className="btn-secondary px-3 py-1.5">
-                  Regrade
-                </Link>
-                <Link to={`/admin/tests/${t.id}/marks`} className="btn-secondary px-3 py-1.5">
-                  Marks register
-                </Link>
-                <Link to={`/admin/tests/${t.id}/print`} className="btn-secondary px-3 py-1.5">
-                  Print paper
-                </Link>
-                <Link to={`/admin/tests/${t.id}/batches`} className="btn-secondary px-3 py-1.5">
-                  Batches
-                </Link>
-                <Link to={`/admin/activity?test=${t.id}`} className="btn-secondary px-3 py-1.5">
-                  Activity
-                </Link>
+                <TestPageLinks id={t.id} />
                 <DeleteLink to={child(`${t.id}/delete`)} size="md" />
               </RowMenu>
             </div>
