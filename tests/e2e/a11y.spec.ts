@@ -56,7 +56,20 @@ test("admin pages", async ({ page }) => {
     "/admin/exam-types",
     "/admin/backup",
     "/admin/users/analysis",
+    "/admin/batches",
+    "/admin/batches/new",
+    "/admin/gradebook",
+    "/admin/activity",
   ]) {
     await expectNoSeriousViolations(page, url);
   }
+  // a batch's own page (with its student search open) and a test's batches
+  await page.goto(`${app.url}/admin/batches/new`);
+  await page.getByLabel("Name").fill("Axe batch");
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.waitForURL(/\/admin\/batches\/[0-9a-f-]+$/);
+  await expectNoSeriousViolations(page, `${new URL(page.url()).pathname}?find=a`);
+  await page.goto(`${app.url}/admin/tests`);
+  const batchesOfTest = await page.locator('a[href$="/batches"]').first().getAttribute("href");
+  await expectNoSeriousViolations(page, batchesOfTest ?? "/admin/tests");
 });
