@@ -5,6 +5,7 @@ import { type AnalysisSort, itemAnalysis, topUsers, type UserTotals, WEEK_MS } f
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import { band, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
+import { inBatchSql } from "./batches.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
 /** an attempt's marked score in whole percent (app/models/marked-score.server.ts) */
@@ -84,11 +85,11 @@ function computeOverview(now: number) {
 export const ANALYSIS_PAGE = 50;
 
 /** User Analysis list: one grouped query, sorted and paginated in SQL. */
-export function userAnalysisList(q: string, sort: AnalysisSort, page: number) {
+export function userAnalysisList(q: string, sort: AnalysisSort, page: number, batchId = "") {
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = q
-    ? sql`WHERE (lower(u.name) LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\' OR lower(u.roll_number) LIKE ${like} ESCAPE '\\')`
-    : sql``;
+  const where = sql`WHERE ${
+    q ? sql`(lower(u.name) LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\' OR lower(u.roll_number) LIKE ${like} ESCAPE '\\')` : sql`1`
+  } AND ${batchId ? inBatchSql(batchId, sql`u.id`) : sql`1`}`;
   const order = {
     name: sql`u.name COLLATE NOCASE ASC`,
     attempts: sql`attempts DESC, u.name COLLATE NOCASE ASC`,
@@ -181,14 +182,14 @@ export function userAnalysisDetail(userId: string) {
  * each figure belongs to the attempts of its own version, so editing a test never hides the evidence
  * that revealed a bad key.
  */
-export function testItemAnalysis(testId: string) {
+export function testItemAnalysis(testId: string, batchId = "") {
   const test = db().get<{ id: string; title: string; version: number }>(sql`SELECT id, title, current_version AS version FROM tests WHERE id = ${testId}`);
   if (!test) return null;
   const attempted = db()
     .all<{ version: number }>(sql`SELECT DISTINCT test_version AS version FROM attempts WHERE test_id = ${testId} AND status IN ('submitted','expired')`)
     .map((r) => r.version);
   const versions = [...new Set([test.version, ...attempted])].sort((a, b) => b - a);
-  const analysed = versions.map((version) => ({ version, current: version === test.version, ...versionItemAnalysis(testId, version) }));
+  const analysed = versions.map((version) => ({ version, current: version === test.version, ...versionItemAnalysis(testId, version, batchId) }));
   return {
     test: { id: test.id, title: test.title },
     // newest first, but versions with finished attempts before empty ones: after a regrade the new
@@ -197,15 +198,17 @@ export function testItemAnalysis(testId: string) {
   };
 }
 
-function versionItemAnalysis(testId: string, version: number) {
+/** One version's item analysis over every finished attempt, or over one batch's students' attempts. */
+function versionItemAnalysis(testId: string, version: number, batchId: string) {
+  const inBatch = batchId ? sql`AND ${inBatchSql(batchId, sql`attempts.user_id`)}` : sql``;
   const questions = db().all<{ id: string; question: string; options: string; correctAnswer: number; dropped: number }>(sql`
     SELECT id, question, options, correct_answer AS correctAnswer, dropped FROM questions WHERE test_id = ${testId} AND version = ${version} ORDER BY position`);
   const attempts = db().all<{ id: string; score: number }>(sql`
-    SELECT id, COALESCE(marks, score) AS score FROM attempts WHERE test_id = ${testId} AND test_version = ${version} AND status IN ('submitted','expired')`);
+    SELECT id, COALESCE(marks, score) AS score FROM attempts WHERE test_id = ${testId} AND test_version = ${version} AND status IN ('submitted','expired') ${inBatch}`);
   const answers = db().all<{ attemptId: string; questionId: string; chosen: number | null }>(sql`
     SELECT aa.attempt_id AS attemptId, aa.question_id AS questionId, aa.chosen_index AS chosen
     FROM attempt_answers aa JOIN attempts a ON a.id = aa.attempt_id
-    WHERE a.test_id = ${testId} AND a.test_version = ${version} AND a.status IN ('submitted','expired')`);
+    WHERE a.test_id = ${testId} AND a.test_version = ${version} AND a.status IN ('submitted','expired') ${batchId ? sql`AND ${inBatchSql(batchId, sql`a.user_id`)}` : sql``}`);
   const chosenBy = new Map<string, Map<string, number | null>>();
   for (const a of answers) {
     if (!chosenBy.has(a.questionId)) chosenBy.set(a.questionId, new Map());

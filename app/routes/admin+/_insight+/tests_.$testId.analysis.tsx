@@ -3,15 +3,18 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/ui";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/models/auth.server";
+import { batchOptions } from "~/models/batches.server";
+import { BatchFilter } from "~/components/admin/BatchFilter";
 import { testItemAnalysis } from "~/models/analytics.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Item analysis · ${data.test.title}` : "Test not found" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const analysis = testItemAnalysis(params.testId ?? "");
+  const batch = new URL(request.url).searchParams.get("batch") ?? "";
+  const analysis = testItemAnalysis(params.testId ?? "", batch);
   if (!analysis) throw new Response("Test not found", { status: 404 });
-  return analysis;
+  return { ...analysis, batch, batches: batchOptions() };
 }
 
 const pct = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)}%`);
@@ -29,6 +32,7 @@ export default function ItemAnalysis() {
         title={`Item analysis: ${d.test.title}`}
         description="Facility: share who got the question right. Discrimination: top third minus bottom third of scorers (near 0 or negative: check the key or the distractors). Each version of the test is analysed over its own attempts."
       />
+      <BatchFilter id="analysis-batch" batches={d.batches} value={d.batch} className="mb-4" />
       {d.versions.map((v) => (
         <VersionSection key={v.version} v={v} testId={d.test.id} />
       ))}

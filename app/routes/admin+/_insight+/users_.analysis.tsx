@@ -2,11 +2,12 @@ import { plural } from "~/lib/rules/words";
 import { pageParam } from "~/lib/schemas/forms";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Badge, EmptyState, PageHeader, Pagination, FilterForm, SearchField } from "~/components/admin/ui";
+import { Badge, EmptyState, PageHeader, Pagination, FilterForm, FilterSelect, SearchField } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { formatDate } from "~/lib/rules/time";
 import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/rules/analytics-rules";
+import { batchOptions } from "~/models/batches.server";
 import { userAnalysisList } from "~/models/analytics.server";
 
 export const meta: MetaFunction = () => [{ title: "User Analysis" }];
@@ -20,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const s = url.searchParams.get("sort") as AnalysisSort;
   const sort: AnalysisSort = (ANALYSIS_SORTS as readonly string[]).includes(s) ? s : "name";
   const page = pageParam(url.searchParams.get("page"));
-  return { q, sort, page, ...userAnalysisList(q, sort, page) };
+  const batch = url.searchParams.get("batch") ?? "";
+  return { q, sort, page, batch, batches: batchOptions(), ...userAnalysisList(q, sort, page, batch) };
 }
 
 export default function UserAnalysis() {
@@ -33,6 +35,7 @@ export default function UserAnalysis() {
       <PageHeader title="User Analysis" />
       <FilterForm>
         <SearchField id="ua-q" label="Search by name or email" defaultValue={d.q} />
+        <FilterSelect id="ua-batch" name="batch" label="Batch" defaultValue={d.batch} allLabel="All batches" options={d.batches} />
         <div>
           <label htmlFor="ua-sort" className="label">
             Sort
