@@ -6,6 +6,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { env } from "~/lib/server/env.server";
 import { type KeptRule, keptPer } from "~/lib/server/kept.server";
 import { litefsRole } from "~/lib/server/litefs";
+import { bankKeyOf } from "~/lib/rules/bank";
 import * as schema from "./schema.server";
 
 export type DB = BetterSQLite3Database<typeof schema>;
@@ -72,10 +73,27 @@ export function applyMigrations(conn: Database.Database) {
   conn.pragma("foreign_keys = OFF");
   try {
     migrate(drizzle(conn, { schema }), { migrationsFolder: migrationsFolder() });
+    fillBankKeys(conn);
     const broken = conn.pragma("foreign_key_check") as { table: string }[];
     if (broken.length > 0) throw new Error(`After the migrations, ${broken.length} rows refer to rows that do not exist (first in ${broken[0].table}).`);
   } finally {
     if (foreignKeysWereOn) conn.pragma("foreign_keys = ON");
+  }
+}
+
+/**
+ * Gives every question without one its bank identity (app/lib/rules/bank.ts), worked out here because SQLite cannot:
+ * once, for the questions written before the question bank (a later start finds none), 1,000 per statement.
+ */
+function fillBankKeys(conn: Database.Database) {
+  const missing = conn.prepare("SELECT rowid AS r, question, options FROM questions WHERE bank_key IS NULL LIMIT 1000");
+  const set = conn.prepare("UPDATE questions SET bank_key = ? WHERE rowid = ?");
+  for (;;) {
+    const rows = missing.all() as Array<{ r: number; question: string; options: string }>;
+    if (!rows.length) return;
+    conn.transaction(() => {
+      for (const row of rows) set.run(bankKeyOf(row.question, JSON.parse(row.options) as string[]), row.r);
+    })();
   }
 }
 

@@ -142,10 +142,16 @@ export const questions = sqliteTable(
      */
     section: text("section"),
     topic: text("topic"),
+    /** the question's identity in the question bank (app/lib/rules/bank.ts: its words and options), the same in every test that has it */
+    bankKey: text("bank_key"),
     /** removed by a regrade: shown in the review as not counted, left out of the score */
     dropped: integer("dropped", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.testId, t.version, t.id] }), index("questions_test_version_position_idx").on(t.testId, t.version, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.testId, t.version, t.id] }),
+    index("questions_test_version_position_idx").on(t.testId, t.version, t.position),
+    index("questions_bank_key_idx").on(t.bankKey),
+  ],
 );
 
 export const attempts = sqliteTable(

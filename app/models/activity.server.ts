@@ -27,6 +27,8 @@ export const ACTIVITY_ACTIONS = {
   batch: "Created, renamed or archived a batch",
   "batch-members": "Added or removed batch students",
   "test-batches": "Gave a test to a batch or took it back",
+  "bank-tags": "Changed a bank question's tags",
+  "bank-generate": "Generated a test from the question bank",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

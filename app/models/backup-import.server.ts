@@ -16,6 +16,7 @@ import { REPORT_ITEMS_KEPT } from "./import-reports.server";
 
 import { signInNameOf } from "~/lib/rules/sign-in-name";
 import { importExtras } from "./backup-extras.server";
+import { bankKeyOf } from "~/lib/rules/bank";
 import {
   announcementItem,
   attemptItem,
@@ -208,7 +209,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     );
     for (const r of t.regrades) regrade.run(newId(), t.id, r.version, r.regradedBy, r.reason, r.attempts, r.changedScores, ms(r.createdAt, now));
     const insert = conn.prepare(
-      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, marks, section, topic, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO questions (test_id, version, id, position, question, options, correct_answer, explanation, marks, section, topic, dropped, bank_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const questionId = (q: { id?: string }, i: number) => (q.id && /^q\d+$/.test(q.id) ? q.id : `q${i + 1}`);
     type BackupQuestion = (typeof t.olderVersions)[number]["questions"][number];
@@ -227,6 +228,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
           q.section ?? null,
           q.topic ?? null,
           q.dropped ? 1 : 0,
+          bankKeyOf(q.question, q.options),
         );
       });
     insertVersion(t.currentVersion, t.questions);

@@ -3,6 +3,7 @@ import { keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.se
 import { type Question, questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { groupBySection, tagOf } from "~/lib/rules/sections";
+import { bankKeyOf } from "~/lib/rules/bank";
 import { questionsProblem, testDetailsProblem } from "~/lib/schemas/test-record";
 
 export type QuestionInput = {
@@ -58,6 +59,7 @@ export function insertQuestions(tx: DB, testId: string, version: number, list: Q
         marks: q.marks ?? null,
         section: tagOf(q.section),
         topic: tagOf(q.topic),
+        bankKey: bankKeyOf(q.question, q.options),
       })),
     )
     .run();

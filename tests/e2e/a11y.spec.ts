@@ -60,6 +60,8 @@ test("admin pages", async ({ page }) => {
     "/admin/batches/new",
     "/admin/gradebook",
     "/admin/activity",
+    "/admin/bank",
+    "/admin/bank/generate",
   ]) {
     await expectNoSeriousViolations(page, url);
   }

@@ -77,6 +77,9 @@ export default function AdminTests() {
         <Link to={child("bulk-upload")} className="btn-secondary" preventScrollReset>
           Bulk Upload Tests
         </Link>
+        <Link to="/admin/bank" className="btn-secondary">
+          Question Bank
+        </Link>
         {d.rows.length ? (
           // submits the list's tick boxes with it, so the selection reaches the dialog without JavaScript
           <button type="submit" form="bulk-select" className="btn-secondary">
