@@ -15,6 +15,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { bankTags, generateTest } from "~/models/bank.server";
 import { batchById, batchOptions } from "~/models/batches.server";
 import { gradebookTypes } from "~/models/gradebook.server";
+import { plural } from "~/lib/rules/words";
 
 /**
  * Generate a test from the question bank (/admin/bank/generate?type=…): counts per topic and per section of one
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     logActivity(admin, "bank-generate", { testId: r.test.id, target: r.test.title, detail: `${r.questions} questions` });
     return redirectWithFlash(`/admin/csv/${r.test.id}/edit`, {
       type: "success",
-      text: `“${r.test.title}” generated with ${r.questions} questions. It is not published yet: check it here, then activate it in Test Management.`,
+      text: `“${r.test.title}” generated with ${plural(r.questions, "question")}. It is not published yet: check it here, then activate it in Test Management.`,
     });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
