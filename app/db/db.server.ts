@@ -86,6 +86,9 @@ export function applyMigrations(conn: Database.Database) {
  * once, for the questions written before the question bank (a later start finds none), 1,000 per statement.
  */
 function fillBankKeys(conn: Database.Database) {
+  // (a folder of older migrations, as a test of an earlier migration uses, has no bank_key yet)
+  const columns = conn.pragma("table_info(questions)") as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === "bank_key")) return;
   const missing = conn.prepare("SELECT rowid AS r, question, options FROM questions WHERE bank_key IS NULL LIMIT 1000");
   const set = conn.prepare("UPDATE questions SET bank_key = ? WHERE rowid = ?");
   for (;;) {

@@ -3,7 +3,8 @@
 // prefers what a batch has not seen (hand-built history), is left unpublished, and scores as an ordinary test.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/db.server";
+import { applyMigrations, db, rawDb } from "~/db/db.server";
+import { bankKeyOf } from "~/lib/rules/bank";
 import { activityLog, attemptAnswers, attempts, batches, batchMembers, questions, tests } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { createTest } from "~/models/test.server";
@@ -74,6 +75,14 @@ describe("the question bank", () => {
     expect(copies.map((c) => c.testId).sort()).toEqual([first.id, second.id].sort());
     expect((await bankPage("?type=SET&topic=Milton")).total).toBe(1);
     expect((await bankPage("?q=bank only")).total).toBe(2);
+  });
+
+  it("questions written before the bank get their identity when the site starts", () => {
+    const t = createTest({ title: "Before the bank", examType: "SET" }, [q("An older question?")]);
+    rawDb().prepare("UPDATE questions SET bank_key = NULL WHERE test_id = ?").run(t.id);
+    applyMigrations(rawDb());
+    const row = db().select().from(questions).where(eq(questions.testId, t.id)).get()!;
+    expect(row.bankKey).toBe(bankKeyOf("An older question?", ["Right", "Wrong", "Also wrong"]));
   });
 
   it("Edit tags sets the topic in every test; the section only where nobody has sat the question", async () => {
