@@ -17,9 +17,9 @@ const MAX = sql.raw(`COALESCE(a.max_marks, a.total_questions)`);
 const overviewKept = new Kept<ReturnType<typeof computeOverview>>({
   name: "admin overview",
   keeps: "the admin overview's figures",
-  key: "the database's version (data_version and total_changes)",
+  key: "the database's version (data_version and total_changes) and the batch filter",
   invalidated: "by any write (a new version), and after a minute (figures of 'this week' follow the clock)",
-  maxEntries: 1,
+  maxEntries: 20,
   maxAgeMs: 60_000,
 });
 
@@ -37,36 +37,37 @@ function databaseVersion(): string {
  * the result is kept while the database is unchanged (and at most a minute): exact right after any
  * write, and admins reloading a quiet site do not queue behind each other.
  */
-export function overview(now = Date.now()) {
-  return overviewKept.getOrLoad(databaseVersion(), () => computeOverview(now), now);
+export function overview(now = Date.now(), batchId = "") {
+  return overviewKept.getOrLoad(`${databaseVersion()}\u0000${batchId}`, () => computeOverview(now, batchId), now);
 }
 
-/** Every figure is one SQL aggregate over indexed columns. */
-function computeOverview(now: number) {
+/** Every figure is one SQL aggregate over indexed columns; with a batch, over its students' attempts only. */
+function computeOverview(now: number, batchId: string) {
   const labels = examTypeLabels();
+  const FINISHED_IN = batchId ? sql`${FINISHED} AND ${inBatchSql(batchId, sql`a.user_id`)}` : FINISHED;
   const cards = db().get<{ tests: number; active: number }>(
     sql`SELECT COUNT(*) AS tests, COALESCE(SUM(is_active), 0) AS active FROM tests WHERE archived_at IS NULL`,
   );
   const attempts = db().get<{ total: number; avg: number | null; users: number; week: number }>(sql`
     SELECT COUNT(*) AS total, AVG(${PCT}) AS avg, COUNT(DISTINCT a.user_id) AS users,
            COALESCE(SUM(a.completed_at > ${now - WEEK_MS}), 0) AS week
-    FROM attempts a WHERE a.status IN ${FINISHED}`);
+    FROM attempts a WHERE a.status IN ${FINISHED_IN}`);
   const byType = db()
     .all<{ examType: string; tests: number; attempts: number; avg: number | null }>(sql`
       SELECT t.exam_type AS examType, COUNT(*) AS tests, COALESCE(SUM(s.n), 0) AS attempts, SUM(s.p) / SUM(s.n) AS avg
       FROM tests t LEFT JOIN (
-        SELECT a.test_id, COUNT(*) AS n, SUM(${PCT}) AS p FROM attempts a WHERE a.status IN ${FINISHED} GROUP BY a.test_id
+        SELECT a.test_id, COUNT(*) AS n, SUM(${PCT}) AS p FROM attempts a WHERE a.status IN ${FINISHED_IN} GROUP BY a.test_id
       ) s ON s.test_id = t.id
       WHERE t.archived_at IS NULL GROUP BY t.exam_type ORDER BY t.exam_type`)
     .map((r) => ({ ...r, label: labelOf(labels, r.examType), average: r.avg === null ? null : Math.round(r.avg) }));
   const bands = db().get<{ excellent: number; good: number; average: number; poor: number }>(sql`
     SELECT COALESCE(SUM(p >= 90), 0) AS excellent, COALESCE(SUM(p >= 70 AND p < 90), 0) AS good,
            COALESCE(SUM(p >= 50 AND p < 70), 0) AS average, COALESCE(SUM(p < 50), 0) AS poor
-    FROM (SELECT ${PCT} AS p FROM attempts a WHERE a.status IN ${FINISHED} AND a.total_questions > 0)`);
+    FROM (SELECT ${PCT} AS p FROM attempts a WHERE a.status IN ${FINISHED_IN} AND a.total_questions > 0)`);
   const totals = db().all<UserTotals>(sql`
     SELECT a.user_id AS userId, u.name AS name, SUM(${MARKS}) AS marks, SUM(${MAX}) AS maxMarks, COUNT(*) AS attempts
     FROM attempts a LEFT JOIN users u ON u.id = a.user_id
-    WHERE a.status IN ${FINISHED} GROUP BY a.user_id
+    WHERE a.status IN ${FINISHED_IN} GROUP BY a.user_id
     ORDER BY CAST(SUM(${MARKS}) AS REAL) / NULLIF(SUM(${MAX}), 0) DESC, COUNT(*) DESC LIMIT 50`);
   return {
     cards: {

@@ -19,6 +19,7 @@ import * as materialNew from "~/routes/admin+/_content+/materials.new";
 import { loadLanding } from "~/models/landing.server";
 import * as gradebookRoute from "~/routes/admin+/_insight+/gradebook";
 import * as marksRoute from "~/routes/admin+/_insight+/tests_.$testId.marks";
+import * as overviewRoute from "~/routes/admin+/index";
 import * as itemRoute from "~/routes/admin+/_insight+/tests_.$testId.analysis";
 import * as userAnalysisRoute from "~/routes/admin+/_insight+/users_.analysis";
 import * as liveRoute from "~/routes/admin+/_tests+/tests_.$testId.live";
@@ -294,6 +295,10 @@ describe("batch filters of the admin's pages", () => {
     expect(itemsAll.versions[0].attempts).toBe(2);
     const people = payload<any>(await run(userAnalysisRoute.loader, getRequest(`/admin/users/analysis?batch=${id}`, admin)));
     expect(people.rows.map((r: any) => [r.name, r.attempts])).toEqual([["Filter Inside", 1]]);
+    const board = payload<any>(await run(overviewRoute.loader, getRequest(`/admin?batch=${id}`, admin)));
+    expect(board.cards.totalAttempts).toBe(1);
+    expect(board.activity.uniqueUsers).toBe(1);
+    expect(board.top.map((u: any) => u.name)).toEqual(["Filter Inside"]);
     const liveAll = payload<any>(await run(liveRoute.loader, getRequest(`/admin/tests/${t.id}/live`, admin), { testId: t.id }));
     expect(liveAll.counts).toMatchObject({ writing: 1, finished: 2 });
   });

@@ -6,12 +6,15 @@ import { PageHeader, StatTiles } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { overview } from "~/models/analytics.server";
+import { batchOptions } from "~/models/batches.server";
+import { BatchFilter } from "~/components/admin/BatchFilter";
 
 export const meta: MetaFunction = () => [{ title: "Overview & Analytics" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return overview();
+  const batch = new URL(request.url).searchParams.get("batch") ?? "";
+  return { ...overview(Date.now(), batch), batch, batches: batchOptions() };
 }
 
 export default function AdminOverview() {
@@ -19,6 +22,7 @@ export default function AdminOverview() {
   return (
     <main>
       <PageHeader title="Overview & Analytics" />
+      <BatchFilter id="overview-batch" batches={d.batches} value={d.batch} className="mb-4" />
       <StatTiles
         items={[
           ["Total Tests", d.cards.totalTests],
