@@ -276,3 +276,10 @@ export function testsOfBatch(batchId: string) {
     FROM test_batches tb JOIN tests t ON t.id = tb.test_id WHERE tb.batch_id = ${batchId} AND t.archived_at IS NULL
     ORDER BY t.created_at DESC LIMIT 200`);
 }
+
+/** The batches a student is in, by name (their analysis page). */
+export function batchesOfUser(userId: string) {
+  return db().all<{ id: string; name: string; archived: number }>(sql`
+    SELECT b.id, b.name, b.archived_at IS NOT NULL AS archived FROM batch_members m JOIN batches b ON b.id = m.batch_id
+    WHERE m.user_id = ${userId} ORDER BY lower(b.name)`);
+}

@@ -29,6 +29,7 @@ import * as batchNew from "~/routes/admin+/_users+/batches.new";
 import * as batchPage from "~/routes/admin+/_users+/batches_.$batchId";
 import * as bulkRoute from "~/routes/admin+/_users+/users.bulk";
 import * as usersRoute from "~/routes/admin+/_users+/users";
+import * as userPage from "~/routes/admin+/_users+/users_.$userId";
 import { flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, TWO_QUESTIONS } from "../helpers";
 
 const HOUR = 3_600_000;
@@ -169,6 +170,11 @@ describe("managing batches", () => {
     const missing = await run(bulkRoute.action, postRequest("/admin/users/bulk", { q: "batch.test", all: "1", action: "add-batch" }, { cookie: admin }));
     expect(JSON.stringify(payload(missing))).toContain("Choose a batch");
     const page = payload<any>(await run(batchPage.loader, getRequest(`/admin/batches/${id}?q=Matcher%202`, admin), { batchId: id }));
+    // the student's own page names their batches
+    const userId = page.members.rows[0].id;
+    expect(payload<any>(await run(userPage.loader, getRequest(`/admin/users/${userId}`, admin), { userId })).batches.map((b: any) => b.name)).toEqual([
+      "Import week batch",
+    ]);
     expect(page.members.total).toBe(1);
     await run(batchPage.action, postRequest(`/admin/batches/${id}`, { intent: "remove", ids: [page.members.rows[0].id] }, { cookie: admin }), { batchId: id });
     expect(db().select().from(batchMembers).where(eq(batchMembers.batchId, id)).all()).toHaveLength(4);

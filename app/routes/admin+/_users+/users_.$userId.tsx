@@ -15,6 +15,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { countSessions, endAllSessions } from "~/lib/server/session.server";
 import { bandClasses, formatDuration } from "~/lib/rules/exam-rules";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
+import { batchesOfUser } from "~/models/batches.server";
 import { userAnalysisDetail } from "~/models/analytics.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Analysis · ${data.user.name}` : "User not found" }];
@@ -26,6 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     ...detail,
     sessions: countSessions(detail.user.id),
+    batches: batchesOfUser(detail.user.id),
     accommodations: accommodationsOf(detail.user.id),
     accommodationTests: accommodationTestChoices(detail.user.id),
     timeZone: env().ACADEMY_TIME_ZONE,
@@ -80,6 +82,20 @@ export default function UserDetail() {
         title={d.user.name}
         description={`${[d.user.email, d.user.rollNumber ? `roll no. / phone ${d.user.rollNumber}` : null].filter(Boolean).join(" · ")} · joined ${formatDate(d.user.joinDate)} · ${d.user.role} · ${d.user.status}`}
       />
+      {d.batches.length ? (
+        <p className="mb-4 text-sm" data-testid="user-batches">
+          Batches:{" "}
+          {d.batches.map((b, i) => (
+            <span key={b.id}>
+              {i ? ", " : ""}
+              <Link to={`/admin/batches/${b.id}`} className="font-medium text-brand-700 hover:underline">
+                {b.name}
+              </Link>
+              {b.archived ? " (archived)" : ""}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <section className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" aria-labelledby="sessions-heading">
         <div>
           <h2 id="sessions-heading" className="font-semibold">
