@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { Badge, EmptyState, PageHeader, Pagination } from "~/components/admin/ui";
+import { Badge, EmptyState, FilterSelect, PageHeader, Pagination } from "~/components/admin/ui";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { percent } from "~/lib/rules/exam-rules";
 import { requireAdmin } from "~/models/auth.server";
@@ -42,32 +42,23 @@ export default function QuestionBank() {
           </label>
           <input id="bank-q" name="q" type="search" defaultValue={f.q} className="input" />
         </div>
-        {(
-          [
-            ["type", "Exam type", d.types.map((t) => ({ value: t.value, label: t.label })), "All exam types"],
-            [
-              "section",
-              "Section",
-              [{ value: "-", label: "No section" }, ...d.tags.sections.map((s) => ({ value: s.tag, label: `${s.tag} (${s.n})` }))],
-              "Any section",
-            ],
-            ["topic", "Topic", [{ value: "-", label: "No topic" }, ...d.tags.topics.map((s) => ({ value: s.tag, label: `${s.tag} (${s.n})` }))], "Any topic"],
-          ] as const
-        ).map(([name, label, options, all]) => (
-          <div key={name}>
-            <label htmlFor={`bank-${name}`} className="label">
-              {label}
-            </label>
-            <select id={`bank-${name}`} name={name} defaultValue={f[name]} className="input">
-              <option value="">{all}</option>
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+        <FilterSelect id="bank-type" name="type" label="Exam type" defaultValue={f.type} allLabel="All exam types" options={d.types} />
+        <FilterSelect
+          id="bank-section"
+          name="section"
+          label="Section"
+          defaultValue={f.section}
+          allLabel="Any section"
+          options={[{ value: "-", label: "No section" }, ...d.tags.sections.map((s) => ({ value: s.tag, label: `${s.tag} (${s.n})` }))]}
+        />
+        <FilterSelect
+          id="bank-topic"
+          name="topic"
+          label="Topic"
+          defaultValue={f.topic}
+          allLabel="Any topic"
+          options={[{ value: "-", label: "No topic" }, ...d.tags.topics.map((s) => ({ value: s.tag, label: `${s.tag} (${s.n})` }))]}
+        />
         <div className="flex items-end gap-2 lg:col-span-5">
           <button type="submit" className="btn-secondary">
             Filter

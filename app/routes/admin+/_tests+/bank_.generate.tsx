@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PatternFields } from "~/components/admin/PatternFields";
-import { SubmitButton } from "~/components/admin/ui";
+import { FilterSelect, SubmitButton } from "~/components/admin/ui";
 import { ErrorList, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
 import { generateTestSchema } from "~/lib/schemas/bank-schemas";
 import { TEST_LIMITS } from "~/lib/schemas/test-record";
@@ -77,18 +77,7 @@ export default function GenerateTest() {
       </Link>
       <h1 className="text-2xl font-bold">Generate a Test</h1>
       <Form method="get" className="card flex flex-wrap items-end gap-2 p-4">
-        <div>
-          <label htmlFor="gen-type" className="label">
-            Exam type (its bank)
-          </label>
-          <select id="gen-type" name="type" defaultValue={d.type} className="input">
-            {d.types.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="gen-type" name="type" label="Exam type (its bank)" defaultValue={d.type} options={d.types} />
         <button type="submit" className="btn-secondary">
           Show its topics
         </button>
