@@ -232,15 +232,15 @@ export function testAsSeenBy<T extends Test>(test: T, userId: string, now = Date
  * of every window (every batch's and every personal one).
  */
 export function releaseCloseOf(test: Test, userId: string | null, personalCloses: readonly number[], now = Date.now()): Date | null {
-  const own = userId ? batchRowFor(test, myBatchRows(userId, test.id), now) : null;
-  const close = releaseCloseFor(
-    test,
-    own,
-    everyBatchCloseQuery()
-      .all({ testId: test.id })
-      .map((r) => r.closesAt),
-    personalCloses,
-  );
+  // a test given to no batch (most): no batch rows to read
+  const batched = !!testHasBatchesQuery().get({ testId: test.id });
+  const own = userId && batched ? batchRowFor(test, myBatchRows(userId, test.id), now) : null;
+  const everyBatchClose = batched
+    ? everyBatchCloseQuery()
+        .all({ testId: test.id })
+        .map((r) => r.closesAt)
+    : [];
+  const close = releaseCloseFor(test, own, everyBatchClose, personalCloses);
   return close === null ? null : new Date(+close);
 }
 
