@@ -104,7 +104,7 @@ export function BatchMaterials({ items }: { items: BatchMaterial[] }) {
       </h2>
       <ul className="mt-2 divide-y divide-slate-100">
         {items.map((m) => (
-          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <li key={m.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0 flex-1">
               <p className="font-medium">{m.title}</p>
               <p className="text-sm text-slate-600">
