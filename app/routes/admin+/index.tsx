@@ -22,7 +22,7 @@ export default function AdminOverview() {
   return (
     <main>
       <PageHeader title="Overview & Analytics" />
-      <BatchFilter id="overview-batch" batches={d.batches} value={d.batch} className="mb-4" />
+      <BatchFilter id="board-batch" batches={d.batches} value={d.batch} className="mb-4" />
       <StatTiles
         items={[
           ["Total Tests", d.cards.totalTests],
