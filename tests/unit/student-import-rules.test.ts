@@ -8,6 +8,7 @@ import {
   NOT_UTF8_STUDENTS,
   planStudentImport,
   ROLL_NUMBER_IN_USE,
+  outcomeText,
   SAMPLE_STUDENTS_CSV,
 } from "~/lib/rules/student-import-rules";
 
@@ -137,5 +138,17 @@ describe("planStudentImport limits", () => {
   });
   it("a name that looks like a spreadsheet formula is kept as text (neutralised only when written to CSV)", () => {
     expect(plan('name,email,exam_types\n"=HYPERLINK(""x"")",f@x.co,TET\n')[0]).toMatchObject({ kind: "new", row: { name: '=HYPERLINK("x")' } });
+  });
+});
+
+describe("the preview's outcome of a row", () => {
+  const row = { line: 2, name: "A", email: "a@x.co", rollNumber: null, examTypes: ["NET"], password: null, globalTestLimit: null };
+  it("says new, a sign-in link, the exam types changed, the batches joined, or unchanged", () => {
+    expect(outcomeText({ kind: "new", row })).toBe("New (sign-in link)");
+    expect(outcomeText({ kind: "new", row: { ...row, password: "secret1", batches: ["NET morning"] } })).toBe("New, joins NET morning");
+    expect(outcomeText({ kind: "update", row, before: ["TET"], after: ["TET", "NET"] })).toBe("Exam types changed");
+    expect(outcomeText({ kind: "update", row: { ...row, batches: ["A", "B"] }, before: ["NET"], after: ["NET"] })).toBe("Joins A, B");
+    expect(outcomeText({ kind: "update", row: { ...row, batches: ["A"] }, before: [], after: ["NET"] })).toBe("Exam types changed, joins A");
+    expect(outcomeText({ kind: "skip", row })).toBe("Unchanged (already registered)");
   });
 });

@@ -205,3 +205,12 @@ export function countOutcomes(outcomes: readonly RowOutcome[]) {
   for (const o of outcomes) counts[o.kind] += 1;
   return counts;
 }
+
+/** What the preview says a row will do: new (with a sign-in link when it has no password), its change, or nothing. */
+export function outcomeText(o: Exclude<RowOutcome, { kind: "error" }>): string {
+  const joins = o.row.batches?.length ? `joins ${o.row.batches.join(", ")}` : "";
+  if (o.kind === "new") return [o.row.password ? "New" : "New (sign-in link)", joins].filter(Boolean).join(", ");
+  if (o.kind === "skip") return "Unchanged (already registered)";
+  const typesChanged = o.before.length !== o.after.length || o.after.some((t) => !o.before.includes(t));
+  return [typesChanged ? "Exam types changed" : "", joins].filter(Boolean).join(", ").replace(/^j/, "J");
+}

@@ -8,7 +8,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
-import { EXISTING_POLICIES, type ExistingPolicy } from "~/lib/rules/student-import-rules";
+import { EXISTING_POLICIES, type ExistingPolicy, outcomeText } from "~/lib/rules/student-import-rules";
 import { examTypeLabels } from "~/models/exam-type.server";
 import { linkBatchSummary } from "~/models/sign-in-links.server";
 import { saveImportReport } from "~/models/import-reports.server";
@@ -56,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
                         password: Boolean(o.row.password),
                         // an already registered student's exam types, before → after
                         change: o.kind === "update" ? { before: o.before, after: o.after } : null,
+                        outcome: outcomeText(o),
                       },
                     ],
               )
@@ -223,15 +224,7 @@ function Preview({ preview }: { preview: PreviewData }) {
                       ? `${labelsOf(r.change.before, preview.labels) || "none"} → ${labelsOf(r.change.after, preview.labels)}`
                       : labelsOf(r.examTypes, preview.labels) || "—"}
                   </td>
-                  <td className="py-1">
-                    {r.kind === "new"
-                      ? r.password
-                        ? "New"
-                        : "New (sign-in link)"
-                      : r.kind === "update"
-                        ? "Exam types changed"
-                        : "Unchanged (already registered)"}
-                  </td>
+                  <td className="py-1">{r.outcome}</td>
                 </tr>
               ))}
             </tbody>
