@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { keptRegister } from "~/lib/server/kept.server";
 import "~/models/analytics.server";
 import "~/models/attempt.server";
+import "~/models/bank.server";
 import "~/models/gradebook.server";
 import "~/models/progress.server";
 import "~/models/results.server";
@@ -15,6 +16,7 @@ describe("the cache register", () => {
     expect(register.map((r) => r.name).sort()).toEqual(
       [
         "admin overview",
+        "bank statistics",
         "best scores for ranks",
         "cohort figures",
         "exam questions",

@@ -30,7 +30,10 @@ export default function QuestionBank() {
       <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Test Management
       </Link>
-      <PageHeader title="Question Bank" description="Every question of every test, once each, with how it has gone across tests.">
+      <PageHeader
+        title="Question Bank"
+        description="Every question of every test, once each, with how it has gone across tests (figures up to a minute behind)."
+      >
         <Link to={`/admin/bank/generate${f.type ? `?type=${encodeURIComponent(f.type)}` : ""}`} className="btn-primary">
           Generate a Test
         </Link>
