@@ -450,13 +450,18 @@ export function examQuestionsOf(attempt: Pick<Attempt, "testId" | "testVersion" 
   return orderForAttempt(questionsForExam(attempt.testId, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
 }
 
-/** The latest finished attempt of a student on a test. */
-export function latestFinishedAttempt(userId: string, testId: string): Attempt | undefined {
-  return db()
+// the results page and the start card ask it on every visit: prepared once (building the query cost more than running it)
+const latestFinishedOf = preparedQuery((d) =>
+  d
     .select()
     .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId), inArray(attempts.status, [...FINISHED])))
+    .where(and(eq(attempts.userId, sql.placeholder("userId")), eq(attempts.testId, sql.placeholder("testId")), inArray(attempts.status, [...FINISHED])))
     .orderBy(desc(attempts.completedAt))
     .limit(1)
-    .get();
+    .prepare(),
+);
+
+/** The latest finished attempt of a student on a test. */
+export function latestFinishedAttempt(userId: string, testId: string): Attempt | undefined {
+  return latestFinishedOf().get({ userId, testId });
 }
