@@ -7,7 +7,7 @@ import { gradedQuestionsOf, testById } from "./test.server";
 import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
 import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";
 import { accommodationOn } from "./accommodations.server";
-import { inTestBatches, testAsSeenBy } from "./batches.server";
+import { testForStudent } from "./batches.server";
 import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
 import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/rules/shuffle";
@@ -15,9 +15,13 @@ import type { SessionUser } from "./user.server";
 
 export const FINISHED = ["submitted", "expired"] as const;
 
-/** A test a student may see: active, of one of their assigned exam types, and (if given to batches) given to one of theirs. */
-export function isTestVisibleTo(test: Test | undefined, user: Pick<SessionUser, "id" | "assignedExamTypes">): test is Test {
-  return !!test && test.isActive && user.assignedExamTypes.includes(test.examType) && inTestBatches(user.id, test.id);
+/**
+ * A test a student may see, as they see it: active, of one of their assigned exam types, and (if given to batches)
+ * given to one of theirs, with their batch's window and answer release; null when they may not see it.
+ */
+export function visibleTestFor(test: Test | undefined, user: Pick<SessionUser, "id" | "assignedExamTypes">, now = Date.now()): Test | null {
+  if (!test?.isActive || !user.assignedExamTypes.includes(test.examType)) return null;
+  return testForStudent(test, user.id, now);
 }
 
 // Start runs these for every student on exam morning: prepared once (building a query costs more than running it)
@@ -253,7 +257,8 @@ export const TEST_NOT_FOUND = "Test not found";
 export function startAttempt(user: SessionUser, testId: string, now = new Date()): StartResult {
   return transaction((tx) => {
     const test = testById().get({ id: testId });
-    if (user.status !== "active" || !isTestVisibleTo(test, user)) return { ok: false, error: TEST_NOT_FOUND, status: 404 };
+    const seen = user.status === "active" ? visibleTestFor(test, user, +now) : null;
+    if (!test || !seen) return { ok: false, error: TEST_NOT_FOUND, status: 404 };
     const open = findOpenAttempt(tx, user.id, testId);
     if (open) {
       if (acceptsAnswers(open.deadlineAt, now)) return { ok: true, attempt: open, resumed: true };
@@ -262,7 +267,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
     // a scheduled test: no new attempt before it opens or once it has closed (a running one was resumed above);
     // a student's accommodation may give a personal window and extra time
     const accommodation = accommodationOn(tx, user.id, test.id);
-    const window = windowFor(testAsSeenBy(test, user.id, +now), accommodation);
+    const window = windowFor(seen, accommodation);
     const state = availabilityOf(window, +now);
     if (state !== "open") return { ok: false, error: windowMessage(window, state, env().ACADEMY_TIME_ZONE) ?? TEST_NOT_FOUND, status: 403 };
     const allow = allowanceFor(tx, user, test, accommodation);

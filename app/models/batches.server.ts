@@ -216,22 +216,23 @@ export function myBatchRowsOfTests(userId: string, testIds: readonly string[]): 
   return byTest;
 }
 
-/** A test given to batches is for their members only; a test given to none is for everyone of its exam type. */
-export function inTestBatches(userId: string, testId: string): boolean {
-  return !testHasBatchesQuery().get({ testId }) || myBatchRows(userId, testId).length > 0;
-}
-
-/** The test with the student's batch window and answer release in place of its own, where their batch has them. */
-export function testAsSeenBy<T extends Test>(test: T, userId: string, now = Date.now()): T {
+/**
+ * The test as this student sees it: their batch's window and answer release in place of the test's where their
+ * batch has them; null when the test is given to batches and they are in none (a test given to none is for
+ * everyone of its exam type). One prepared query for a test given to no batch, two for one given to batches.
+ */
+export function testForStudent<T extends Test>(test: T, userId: string, now = Date.now()): T | null {
   if (!testHasBatchesQuery().get({ testId: test.id })) return test;
-  return testForBatches(test, myBatchRows(userId, test.id), now);
+  const rows = myBatchRows(userId, test.id);
+  return rows.length ? testForBatches(test, rows, now) : null;
 }
 
 /**
- * The close a student's answer release waits for: their batch's own when it has its own release, else the last
- * of every window (every batch's and every personal one).
+ * The test as its answer release sees it: for a student (`userId`), their batch's own release and close where
+ * their batch has its own release; otherwise the test's rule, waiting for the last close of every window (every
+ * batch's and every personal one). Without a student, everyone's last close (what ranks wait for).
  */
-export function releaseCloseOf(test: Test, userId: string | null, personalCloses: readonly number[], now = Date.now()): Date | null {
+export function releaseViewOf<T extends Test>(test: T, userId: string | null, personalCloses: readonly number[], now = Date.now()): T {
   // a test given to no batch (most): no batch rows to read
   const batched = !!testHasBatchesQuery().get({ testId: test.id });
   const own = userId && batched ? batchRowFor(test, myBatchRows(userId, test.id), now) : null;
@@ -241,14 +242,18 @@ export function releaseCloseOf(test: Test, userId: string | null, personalCloses
         .map((r) => r.closesAt)
     : [];
   const close = releaseCloseFor(test, own, everyBatchClose, personalCloses);
-  return close === null ? null : new Date(+close);
+  return { ...(own ? testForBatches(test, [own], now) : test), closesAt: close === null ? null : new Date(+close) };
 }
 
-/** SQL: test `t` may be seen by this student as far as batches go (given to none, or to a batch they are in). */
+/** SQL: the test whose id is `testId` may be seen by the user `userId` as far as batches go (given to none, or to a batch they are in). */
+export function givenToUserSql(testId: SQL, userId: SQL): SQL {
+  return sql`(NOT EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = ${testId})
+    OR EXISTS (SELECT 1 FROM test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id AND bm.user_id = ${userId} WHERE tb.test_id = ${testId}))`;
+}
+
+/** SQL: test `t` (or the alias given) may be seen by this student as far as batches go. */
 export function batchVisibleSql(userId: string, testAlias = "t"): SQL {
-  const t = sql.raw(testAlias);
-  return sql`(NOT EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = ${t}.id)
-    OR EXISTS (SELECT 1 FROM test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id AND bm.user_id = ${userId} WHERE tb.test_id = ${t}.id))`;
+  return givenToUserSql(sql.raw(`${testAlias}.id`), sql`${userId}`);
 }
 
 /** SQL: the user in `userColumn` is a member of this batch (the admin lists' batch filter). */

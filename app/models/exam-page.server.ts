@@ -3,7 +3,6 @@ import { type SectionRange, sectionRanges } from "~/lib/rules/sections";
 import { patternLabel } from "~/lib/rules/exam-pattern";
 import { answersNoteFor } from "~/lib/rules/answer-release";
 import { accommodationOn } from "./accommodations.server";
-import { testAsSeenBy } from "./batches.server";
 import { studentClosing } from "./results.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
@@ -19,7 +18,7 @@ import {
   findOpenAttempt,
   addTimeOnQuestions,
   finishAttempt,
-  isTestVisibleTo,
+  visibleTestFor,
   latestFinishedAttempt,
   saveAnswer,
   startAttempt,
@@ -67,16 +66,17 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   // a student inside a test keeps it until they finish or time runs out, even if the academy hides the
   // test (or their exam type) meanwhile; nobody can start a hidden test
   const open = findOpenAttempt(db(), user.id, test.id);
-  if (!open && !isTestVisibleTo(test, user)) return { state: "not-found" };
-  // Back after submitting comes to /test/ID?q=N: the exam is over, so the start card (with a link to the
-  // result) shows; sending it to the results again would trap Back on the results page
-  const latest = open ? undefined : latestFinishedAttempt(user.id, test.id);
   if (!open) {
+    const seen = visibleTestFor(test, user);
+    if (!seen) return { state: "not-found" };
+    // Back after submitting comes to /test/ID?q=N: the exam is over, so the start card (with a link to the
+    // result) shows; sending it to the results again would trap Back on the results page
+    const latest = latestFinishedAttempt(user.id, test.id);
     // a student's accommodation: more attempts, a personal window, more time
     const accommodation = accommodationOn(db(), user.id, test.id);
     const allow = allowanceFor(db(), user, test, accommodation);
     // a scheduled test outside its window: the card says when it opens or that it closed
-    const window = windowFor(testAsSeenBy(test, user.id), accommodation);
+    const window = windowFor(seen, accommodation);
     const availability = availabilityOf(window);
     const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);
     return {

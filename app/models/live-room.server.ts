@@ -5,7 +5,7 @@ import { acceptsAnswers, GRACE_MS } from "~/lib/rules/exam-rules";
 import { isStalled, LIVE_ROOM_PAGE_SIZE } from "~/lib/rules/live-room";
 import { newId } from "~/lib/server/ids.server";
 import { closeAttempt } from "./attempt.server";
-import { inBatchSql } from "./batches.server";
+import { givenToUserSql, inBatchSql } from "./batches.server";
 
 /**
  * The live exam room of one test (/admin/tests/:testId/live): who has not started, who is writing, who
@@ -41,8 +41,7 @@ export function liveRoom(test: { id: string; examType: string }, page: number, n
     db().get<{ n: number }>(sql`
       SELECT COUNT(*) AS n FROM ${userExamTypes} ue JOIN ${users} u ON u.id = ue.user_id
       WHERE ue.exam_type = ${test.examType} AND u.role = 'user' AND u.status = 'active' ${inBatch(sql`u.id`)}
-        AND (NOT EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = ${test.id})
-             OR EXISTS (SELECT 1 FROM test_batches tb JOIN batch_members bm ON bm.batch_id = tb.batch_id AND bm.user_id = u.id WHERE tb.test_id = ${test.id}))
+        AND ${givenToUserSql(sql`${test.id}`, sql`u.id`)}
         AND NOT EXISTS (SELECT 1 FROM ${attempts} a WHERE a.test_id = ${test.id} AND a.user_id = u.id)`)?.n ?? 0;
   const pages = Math.max(1, Math.ceil(counts.writing / LIVE_ROOM_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);

@@ -15,7 +15,7 @@ import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.s
 import { leaderboardFor, leaderboardName, type LeaderRow } from "~/lib/rules/leaderboard";
 import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
-import { releaseCloseOf, testAsSeenBy } from "./batches.server";
+import { releaseViewOf, testForStudent } from "./batches.server";
 import { testById } from "./test.server";
 import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
@@ -277,7 +277,7 @@ function starredOf(userId: string, testId: string, version: number): Set<string>
 
 /** The test with its latest close (a student's personal window may close after the test's): ranks and answers wait for it. */
 function closingOf(test: Test) {
-  return { ...test, closesAt: releaseCloseOf(test, null, personalClosesOf(test.id)) };
+  return releaseViewOf(test, null, personalClosesOf(test.id));
 }
 
 /**
@@ -285,7 +285,7 @@ function closingOf(test: Test) {
  * has one, else the test's rule waiting for the last close of anyone's window (every batch's, every personal one).
  */
 export function studentClosing(test: Test, userId: string) {
-  return { ...testAsSeenBy(test, userId), closesAt: releaseCloseOf(test, userId, personalClosesOf(test.id)) };
+  return releaseViewOf(test, userId, personalClosesOf(test.id));
 }
 
 /** Admins always see the key; a student once the test releases it to them (app/lib/rules/answer-release.ts). */
@@ -313,6 +313,6 @@ export function releasedToStudent(userId: string): (testId: string) => boolean {
 /** A student's own results offer Retake only with an attempt left and the test open to them (their personal window, if any). */
 function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, test: Test) {
   const accommodation = accommodationOn(db(), user.id, test.id);
-  const window = windowFor(testAsSeenBy(test, user.id), accommodation);
+  const window = windowFor(testForStudent(test, user.id) ?? test, accommodation);
   return retakeVerdict(allowanceFor(db(), user, test, accommodation), windowMessage(window, availabilityOf(window), env().ACADEMY_TIME_ZONE));
 }

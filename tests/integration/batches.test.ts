@@ -76,9 +76,13 @@ describe("who sees a test given to batches", () => {
     expect(statusOf(await start(wrongType.cookie, t.id))).toBe(404);
     const page = await run(examRoute.loader, getRequest(`/test/${t.id}`, outsider.cookie), { testId: t.id }).catch((e) => e);
     expect(statusOf(page)).toBe(404);
+    // the live room counts as "not started" only those who may start it: the outsider of the type is not one
+    const room = async () => payload<any>(await run(liveRoute.loader, getRequest(`/admin/tests/${t.id}/live`, admin), { testId: t.id })).counts;
+    expect((await room()).notStarted).toBe(0);
     // taken back from the batch: everyone of the type sees it again
     await run(testBatchesRoute.action, postRequest(`/admin/tests/${t.id}/batches`, { intent: "remove", batchId: batch }, { cookie: admin }), { testId: t.id });
     expect((await cardsOf(outsider.cookie, "SET")).map((c) => c.title)).toContain("Batch only SET mock");
+    expect((await room()).notStarted).toBe(1);
   });
 
   it("one test, a different Sunday per batch: each batch's own window decides Start and the card", async () => {
