@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { pageParam } from "~/lib/schemas/forms";
+import { likePattern } from "~/lib/rules/search";
 import { newId } from "~/lib/server/ids.server";
 
 /**
@@ -68,7 +69,7 @@ export function parseActivityFilters(url: URL): ActivityFilters {
 
 /** A page of the log, newest first, filtered by action, actor (name contains) and test. */
 export function listActivity(f: ActivityFilters) {
-  const like = `%${f.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(f.actor);
   const conditions = [
     ...(f.action ? [sql`action = ${f.action}`] : []),
     ...(f.actor ? [sql`lower(actor_name) LIKE ${like} ESCAPE '\\'`] : []),

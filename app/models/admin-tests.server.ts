@@ -6,6 +6,7 @@ import { attempts, questions, type Test, tests, userTestLimits } from "~/db/sche
 import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/rules/test-editor-rules";
 import { createTest, insertQuestions, questionsOf } from "./test.server";
 import { parseMarks } from "~/lib/rules/exam-pattern";
+import { likePattern } from "~/lib/rules/search";
 import { remarkFinishedAttempts } from "./regrade.server";
 
 export const PAGE_SIZE = 50;
@@ -25,7 +26,7 @@ export function parseTestFilters(url: URL): TestFilters {
 function filterWhere(f: TestFilters): SQL | undefined {
   const parts: SQL[] = [isNull(tests.archivedAt)];
   if (f.q) {
-    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(f.q);
     parts.push(sql`(lower(${tests.title}) LIKE ${like} ESCAPE '\\' OR lower(${tests.description}) LIKE ${like} ESCAPE '\\')`);
   }
   if (f.type) parts.push(eq(tests.examType, f.type));

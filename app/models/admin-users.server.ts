@@ -7,6 +7,7 @@ import { hashPassword } from "~/lib/server/password.server";
 import { endAllSessions } from "~/lib/server/session.server";
 import { ROLL_NUMBER_TAKEN } from "~/lib/rules/sign-in-name";
 import { addMembers, inBatchSql, removeMembers } from "./batches.server";
+import { likePattern } from "~/lib/rules/search";
 import { createUser, findUserById, findUserBySignInName, isOwnerEmail, setAssignedExamTypes, setUserStatus, userSignInName } from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;
@@ -38,10 +39,6 @@ export function parseUserFilters(url: URL | URLSearchParams): UserFilters {
   };
 }
 
-function escapeLike(q: string) {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A name, e-mail or roll number / phone containing the (escaped, lower-case) pattern. */
 function nameOrSignInNameLike(p: string): SQL {
   return sql`(lower(${users.name}) LIKE ${p} ESCAPE '\\' OR ${users.email} LIKE ${p} ESCAPE '\\' OR lower(${users.rollNumber}) LIKE ${p} ESCAPE '\\')`;
@@ -50,7 +47,7 @@ function nameOrSignInNameLike(p: string): SQL {
 function whereOf(f: UserFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.q) {
-    const p = escapeLike(f.q);
+    const p = likePattern(f.q);
     parts.push(nameOrSignInNameLike(p));
   }
   if (f.status !== "all") parts.push(eq(users.status, f.status));
@@ -217,7 +214,7 @@ export async function setPassword(userId: string, password: string) {
 
 /** Users by name or e-mail, for pickers that must scale to thousands of students. */
 export function searchUsers(q: string, limit = 20) {
-  const p = escapeLike(q.trim());
+  const p = likePattern(q.trim());
   return db()
     .select({ id: users.id, name: users.name, email: userSignInName })
     .from(users)

@@ -5,6 +5,7 @@ import { type AnalysisSort, itemAnalysis, topUsers, type UserTotals, WEEK_MS } f
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import { band, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
+import { likePattern } from "~/lib/rules/search";
 import { inBatchSql } from "./batches.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
@@ -87,7 +88,7 @@ export const ANALYSIS_PAGE = 50;
 
 /** User Analysis list: one grouped query, sorted and paginated in SQL. */
 export function userAnalysisList(q: string, sort: AnalysisSort, page: number, batchId = "") {
-  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(q);
   const where = sql`WHERE ${
     q ? sql`(lower(u.name) LIKE ${like} ESCAPE '\\' OR u.email LIKE ${like} ESCAPE '\\' OR lower(u.roll_number) LIKE ${like} ESCAPE '\\')` : sql`1`
   } AND ${batchId ? inBatchSql(batchId, sql`u.id`) : sql`1`}`;

@@ -79,7 +79,6 @@ export function importExtras(batchesIn: unknown[], activityIn: unknown[], now = 
     out.errors += 1;
     if (out.problems.length < 10) out.problems.push(`${where}: ${error.issues[0]?.message ?? "invalid item"}`);
   };
-  const has = (table: string, id: string) => conn.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
   conn
     .transaction(() => {
       for (const [i, raw] of batchesIn.entries()) {
@@ -122,16 +121,14 @@ export function importExtras(batchesIn: unknown[], activityIn: unknown[], now = 
           continue;
         }
         const r = parsed.data;
-        if (has("activity_log", r.id)) {
-          out.skipped += 1;
-          continue;
-        }
-        conn
+        // a row already here (the same id) is kept as it is
+        const written = conn
           .prepare(
-            "INSERT INTO activity_log (id, actor_id, actor_name, action, test_id, target, detail, created_at) VALUES (?, (SELECT id FROM users WHERE id = ?), ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO activity_log (id, actor_id, actor_name, action, test_id, target, detail, created_at) VALUES (?, (SELECT id FROM users WHERE id = ?), ?, ?, ?, ?, ?, ?)",
           )
-          .run(r.id, r.actorId, r.actorName, r.action, r.testId, r.target, r.detail, r.createdAt ? +r.createdAt : now);
-        out.imported += 1;
+          .run(r.id, r.actorId, r.actorName, r.action, r.testId, r.target, r.detail, r.createdAt ? +r.createdAt : now).changes;
+        if (written) out.imported += 1;
+        else out.skipped += 1;
       }
     })
     .immediate();

@@ -4,6 +4,7 @@ import { attemptAnswers, attempts, questions } from "~/db/schema.server";
 import { type BankCandidate, type BankPick, drawQuestions } from "~/lib/rules/bank";
 import { tagOf } from "~/lib/rules/sections";
 import { pageParam } from "~/lib/schemas/forms";
+import { likePattern } from "~/lib/rules/search";
 import { createTest } from "./test.server";
 
 /**
@@ -22,12 +23,10 @@ export function parseBankFilters(url: URL): BankFilters {
   return { q: text("q"), type: text("type", 60), section: text("section"), topic: text("topic"), page: pageParam(p.get("page")) };
 }
 
-const likeOf = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The bank's rows: the current version's questions of tests not archived, not dropped by a regrade. */
 function bankRowsWhere(f: Omit<BankFilters, "page">): SQL {
   const parts: SQL[] = [sql`t.archived_at IS NULL AND q.dropped = 0 AND q.bank_key IS NOT NULL`];
-  if (f.q) parts.push(sql`(lower(q.question) LIKE ${likeOf(f.q)} ESCAPE '\\' OR lower(q.options) LIKE ${likeOf(f.q)} ESCAPE '\\')`);
+  if (f.q) parts.push(sql`(lower(q.question) LIKE ${likePattern(f.q)} ESCAPE '\\' OR lower(q.options) LIKE ${likePattern(f.q)} ESCAPE '\\')`);
   if (f.type) parts.push(sql`t.exam_type = ${f.type}`);
   if (f.section) parts.push(f.section === "-" ? sql`q.section IS NULL` : sql`q.section = ${f.section}`);
   if (f.topic) parts.push(f.topic === "-" ? sql`q.topic IS NULL` : sql`q.topic = ${f.topic}`);

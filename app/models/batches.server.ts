@@ -3,6 +3,7 @@ import { db, preparedQuery, transaction, type DB } from "~/db/db.server";
 import { batches, batchMembers, testBatches, type Test } from "~/db/schema.server";
 import { batchRowFor, type BatchWindow, releaseCloseFor, testForBatches } from "~/lib/rules/batches";
 import { pageParam } from "~/lib/schemas/forms";
+import { likePattern } from "~/lib/rules/search";
 import { newId } from "~/lib/server/ids.server";
 
 /**
@@ -20,13 +21,9 @@ export function parseBatchListFilters(url: URL): BatchListFilters {
   return { q: (p.get("q") ?? "").trim().slice(0, 100), archived: p.get("archived") === "1", page: pageParam(p.get("page")) };
 }
 
-function likeOf(q: string) {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** One page of batches with their member and test counts (one query each, counted by SQL). */
 export function listBatches(f: BatchListFilters) {
-  const where = sql`b.archived_at IS ${f.archived ? sql`NOT NULL` : sql`NULL`} ${f.q ? sql`AND lower(b.name) LIKE ${likeOf(f.q)} ESCAPE '\\'` : sql``}`;
+  const where = sql`b.archived_at IS ${f.archived ? sql`NOT NULL` : sql`NULL`} ${f.q ? sql`AND lower(b.name) LIKE ${likePattern(f.q)} ESCAPE '\\'` : sql``}`;
   const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM batches b WHERE ${where}`)?.n ?? 0;
   const rows = db().all<{ id: string; name: string; archivedAt: number | null; createdAt: number; members: number; tests: number }>(sql`
     SELECT b.id, b.name, b.archived_at AS archivedAt, b.created_at AS createdAt,
@@ -95,7 +92,7 @@ export type MemberFilters = { q: string; page: number };
 /** One page of a batch's members (students), by name, searchable by name, e-mail or roll number. */
 export function membersOf(batchId: string, f: MemberFilters) {
   const like = f.q
-    ? sql`AND (lower(u.name) LIKE ${likeOf(f.q)} ESCAPE '\\' OR u.email LIKE ${likeOf(f.q)} ESCAPE '\\' OR lower(u.roll_number) LIKE ${likeOf(f.q)} ESCAPE '\\')`
+    ? sql`AND (lower(u.name) LIKE ${likePattern(f.q)} ESCAPE '\\' OR u.email LIKE ${likePattern(f.q)} ESCAPE '\\' OR lower(u.roll_number) LIKE ${likePattern(f.q)} ESCAPE '\\')`
     : sql``;
   const from = sql`FROM batch_members m JOIN users u ON u.id = m.user_id WHERE m.batch_id = ${batchId} ${like}`;
   const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n ${from}`)?.n ?? 0;
@@ -264,7 +261,7 @@ export function inBatchSql(batchId: string, userColumn: SQL): SQL {
 /** Students whose name, e-mail or roll number contains `q` (20 at most), each marked when already in the batch. */
 export function studentsToAdd(batchId: string, q: string) {
   if (!q.trim()) return [];
-  const like = likeOf(q.trim());
+  const like = likePattern(q.trim());
   return db().all<{ id: string; name: string; signInName: string; inBatch: number }>(sql`
     SELECT u.id, u.name, COALESCE(u.email, u.roll_number) AS signInName,
            EXISTS (SELECT 1 FROM batch_members m WHERE m.batch_id = ${batchId} AND m.user_id = u.id) AS inBatch

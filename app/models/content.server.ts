@@ -16,18 +16,17 @@ import {
 import { newId } from "~/lib/server/ids.server";
 import { ADD_STUDENT, type AnnouncementForm } from "~/lib/schemas/admin-schemas";
 import { driveViewUrl } from "~/lib/rules/links";
+import { likePattern } from "~/lib/rules/search";
 import { fromZonedInput } from "~/lib/rules/time";
-
-function likeOf(q: string) {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /* ---------------------------------------------------------------- materials */
 
 export function listMaterials(q: string, examType: string) {
   const parts: SQL[] = [];
   if (q)
-    parts.push(or(sql`lower(${materials.title}) LIKE ${likeOf(q)} ESCAPE '\\'`, sql`lower(${materials.description}) LIKE ${likeOf(q)} ESCAPE '\\'`) as SQL);
+    parts.push(
+      or(sql`lower(${materials.title}) LIKE ${likePattern(q)} ESCAPE '\\'`, sql`lower(${materials.description}) LIKE ${likePattern(q)} ESCAPE '\\'`) as SQL,
+    );
   if (examType) parts.push(eq(materials.examType, examType));
   const totals = db()
     .select({ total: count(), active: sql<number>`COALESCE(SUM(${materials.isActive}), 0)` })
@@ -143,7 +142,10 @@ export function listAnnouncements(f: AnnouncementFilters, now = Date.now()) {
   const parts: SQL[] = [];
   if (f.q)
     parts.push(
-      or(sql`lower(${announcements.title}) LIKE ${likeOf(f.q)} ESCAPE '\\'`, sql`lower(${announcements.content}) LIKE ${likeOf(f.q)} ESCAPE '\\'`) as SQL,
+      or(
+        sql`lower(${announcements.title}) LIKE ${likePattern(f.q)} ESCAPE '\\'`,
+        sql`lower(${announcements.content}) LIKE ${likePattern(f.q)} ESCAPE '\\'`,
+      ) as SQL,
     );
   if (f.type) parts.push(sql`${announcements.type} = ${f.type}`);
   if (f.target) parts.push(sql`${announcements.targetType} = ${f.target}`);

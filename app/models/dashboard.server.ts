@@ -8,6 +8,7 @@ import { batchVisibleSql, myBatchRowsOfTests } from "./batches.server";
 import { batchMaterialsFor } from "./landing.server";
 import { testForBatches } from "~/lib/rules/batches";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
+import { likePattern } from "~/lib/rules/search";
 import type { SessionUser } from "./user.server";
 
 const FINISHED_SQL = sql.raw(`('submitted','expired')`);
@@ -48,10 +49,6 @@ export function parseDashboardQuery(url: URL): DashboardQuery {
     allAnnouncements: url.searchParams.get("announcements") === "all",
     dismissed: [],
   };
-}
-
-function likePattern(q: string) {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Everything the student dashboard shows, computed with SQL aggregates over indexed columns. */

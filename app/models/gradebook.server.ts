@@ -4,6 +4,7 @@ import { Kept } from "~/lib/server/kept.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { markedFractionSql } from "./marked-score.server";
+import { likePattern } from "~/lib/rules/search";
 import { inBatchSql } from "./batches.server";
 
 /**
@@ -95,7 +96,7 @@ export function loadGradebook(query: GradebookQuery) {
     WHERE exam_type = ${query.type} AND archived_at IS NULL
       ${query.batch ? sql`AND (NOT EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = t.id) OR EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = t.id AND tb.batch_id = ${query.batch}))` : sql``}
     ORDER BY unit_number IS NULL, unit_number, created_at, title`);
-  const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(query.q);
   const search = query.q
     ? sql`AND (lower(u.name) LIKE ${like} ESCAPE '\\' OR lower(coalesce(u.email, '')) LIKE ${like} ESCAPE '\\' OR lower(coalesce(u.roll_number, '')) LIKE ${like} ESCAPE '\\')`
     : sql``;

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { FilterSelect } from "~/components/FilterSelect";
 
 /** A page's batch filter (a GET form: works without JavaScript): every student, or one batch's. */
 export function BatchFilter({
@@ -15,19 +16,7 @@ export function BatchFilter({
   if (!batches.length) return null;
   return (
     <Form method="get" className={`flex flex-wrap items-end gap-2 print:hidden ${className}`}>
-      <div>
-        <label htmlFor={id} className="label">
-          Batch
-        </label>
-        <select id={id} name="batch" defaultValue={value} className="input">
-          <option value="">Every student</option>
-          {batches.map((b) => (
-            <option key={b.value} value={b.value}>
-              {b.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id={id} name="batch" label="Batch" defaultValue={value} allLabel="Every student" options={batches} />
       <button type="submit" className="btn-secondary">
         Show
       </button>

@@ -260,38 +260,7 @@ export function SearchField({ id, label = "Search", defaultValue, placeholder }:
   );
 }
 
-/** A select of a filter form with an "all" first option. */
-export function FilterSelect({
-  id,
-  name,
-  label,
-  defaultValue,
-  allLabel,
-  options,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  defaultValue: string;
-  allLabel?: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue} className="input">
-        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+export { FilterSelect } from "~/components/FilterSelect";
 
 /** The options of an exam-type select: every type by label, then "Custom…" (the form then asks for a name). */
 export function ExamTypeOptions({ types }: { types: Array<{ value: string; label: string }> }) {

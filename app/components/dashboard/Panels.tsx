@@ -3,6 +3,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
 import { formatDate, formatTime } from "~/lib/rules/time";
 import type { loader } from "~/routes/_student+/dashboard";
+import { MaterialLinks } from "~/components/MaterialLinks";
 
 /** The parts of the student dashboard around its lists: tiles, the tests in progress, the announcements. */
 type Data = LoaderData<typeof loader>;
@@ -113,12 +114,7 @@ export function BatchMaterials({ items }: { items: BatchMaterial[] }) {
               </p>
             </div>
             <div className="flex gap-2">
-              <a href={m.previewUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary px-3 py-1.5">
-                Preview
-              </a>
-              <a href={m.downloadUrl} target="_blank" rel="noopener noreferrer" className="btn-primary px-3 py-1.5">
-                Download
-              </a>
+              <MaterialLinks previewUrl={m.previewUrl} downloadUrl={m.downloadUrl} size="px-3 py-1.5" />
             </div>
           </li>
         ))}

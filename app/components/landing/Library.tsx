@@ -7,6 +7,7 @@ import { academy } from "~/lib/rules/academy";
 import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/rules/links";
 import { formatDate } from "~/lib/rules/time";
 import type { LandingData } from "./types";
+import { MaterialLinks } from "~/components/MaterialLinks";
 
 export function Materials({ items }: { items: LandingData["materials"] }) {
   return (
@@ -38,12 +39,7 @@ export function Materials({ items }: { items: LandingData["materials"] }) {
                   <h3 className="mt-2 font-semibold">{m.title}</h3>
                   <p className="mt-1 line-clamp-3 text-sm text-slate-600">{m.description}</p>
                   <div className="mt-auto flex gap-2 pt-4">
-                    <a href={m.previewUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary flex-1">
-                      Preview
-                    </a>
-                    <a href={m.downloadUrl} target="_blank" rel="noopener noreferrer" className="btn-primary flex-1">
-                      Download
-                    </a>
+                    <MaterialLinks previewUrl={m.previewUrl} downloadUrl={m.downloadUrl} size="flex-1" />
                   </div>
                 </div>
               </li>

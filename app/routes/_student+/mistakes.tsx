@@ -6,6 +6,7 @@ import { safeRedirectPath } from "~/lib/rules/redirects";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { requireStudent } from "~/models/auth.server";
 import { loadMistakes, parseMistakeFilters, setBookmark } from "~/models/mistakes.server";
+import { FilterSelect } from "~/components/FilterSelect";
 import { PRACTICE_MAX, parsePracticeChoice, startPractice } from "~/models/practice.server";
 
 /**
@@ -55,21 +56,7 @@ export default function MistakesPage() {
     return q ? `/mistakes?${q}` : "/mistakes";
   };
   const select = (name: "category" | "test" | "section" | "topic", label: string, options: Array<{ value: string; label: string }>) =>
-    options.length ? (
-      <div>
-        <label htmlFor={`f-${name}`} className="label">
-          {label}
-        </label>
-        <select id={`f-${name}`} name={name} defaultValue={f[name]} className="input">
-          <option value="">All</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    ) : null;
+    options.length ? <FilterSelect id={`f-${name}`} name={name} label={label} defaultValue={f[name]} allLabel="All" options={options} /> : null;
   const asChoices = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { EmptyState, Pagination } from "~/components/admin/ui";
+import { EmptyState, FilterSelect, Pagination } from "~/components/admin/ui";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { formatDateTime } from "~/lib/rules/time";
 import { env } from "~/lib/server/env.server";
@@ -39,19 +39,7 @@ export default function ActivityLog() {
       <h1 className="mt-2 text-2xl font-bold">Activity log{d.testTitle ? `: ${d.testTitle}` : ""}</h1>
       <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-4">
         {f.test ? <input type="hidden" name="test" value={f.test} /> : null}
-        <div>
-          <label htmlFor="act-action" className="label">
-            What
-          </label>
-          <select id="act-action" name="action" defaultValue={f.action} className="input">
-            <option value="">Everything</option>
-            {d.actions.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="act-action" name="action" label="What" defaultValue={f.action} allLabel="Everything" options={d.actions} />
         <div>
           <label htmlFor="act-actor" className="label">
             Who

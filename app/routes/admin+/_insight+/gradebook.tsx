@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { EmptyState, Pagination } from "~/components/admin/ui";
+import { EmptyState, FilterSelect, Pagination } from "~/components/admin/ui";
 import { PrintButton } from "~/components/PrintButton";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
@@ -13,6 +13,15 @@ import { batchOptions } from "~/models/batches.server";
  * student's and each test's average, missing attempts as "—"; sorted by name or average, 50 students a page, a
  * cell opens its attempt; printable and as CSV.
  */
+const GRADEBOOK_MODES = [
+  { value: "best", label: "Best attempt" },
+  { value: "latest", label: "Latest attempt" },
+];
+const GRADEBOOK_SORTS = [
+  { value: "name", label: "Name" },
+  { value: "average", label: "Average (highest first)" },
+];
+
 export const meta: MetaFunction = () => [{ title: "Gradebook" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -65,49 +74,10 @@ export default function Gradebook() {
       </div>
       <h1 className="text-2xl font-bold">Gradebook</h1>
       <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6 print:hidden">
-        <div>
-          <label htmlFor="gb-type" className="label">
-            Exam type
-          </label>
-          <select id="gb-type" name="type" defaultValue={q.type} className="input">
-            {d.types.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="gb-batch" className="label">
-            Batch
-          </label>
-          <select id="gb-batch" name="batch" defaultValue={q.batch} className="input">
-            <option value="">Every student of the type</option>
-            {d.batches.map((b) => (
-              <option key={b.value} value={b.value}>
-                {b.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="gb-mode" className="label">
-            Score per test
-          </label>
-          <select id="gb-mode" name="mode" defaultValue={q.mode} className="input">
-            <option value="best">Best attempt</option>
-            <option value="latest">Latest attempt</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="gb-sort" className="label">
-            Sort by
-          </label>
-          <select id="gb-sort" name="sort" defaultValue={q.sort} className="input">
-            <option value="name">Name</option>
-            <option value="average">Average (highest first)</option>
-          </select>
-        </div>
+        <FilterSelect id="gb-type" name="type" label="Exam type" defaultValue={q.type} options={d.types} />
+        <FilterSelect id="gb-batch" name="batch" label="Batch" defaultValue={q.batch} allLabel="Every student of the type" options={d.batches} />
+        <FilterSelect id="gb-mode" name="mode" label="Score per test" defaultValue={q.mode} options={GRADEBOOK_MODES} />
+        <FilterSelect id="gb-sort" name="sort" label="Sort by" defaultValue={q.sort} options={GRADEBOOK_SORTS} />
         <div>
           <label htmlFor="gb-q" className="label">
             Student
