@@ -162,21 +162,12 @@ export function bankQuestion(key: string) {
  */
 export function setBankTags(key: string, input: { topic: string; section: string }, now = new Date()) {
   return transaction((tx) => {
-    const topic = tagOf(input.topic);
-    const section = tagOf(input.section);
-    const rows = tx.all<{ testId: string; version: number; id: string; started: number }>(sql`
-      SELECT q.test_id AS testId, q.version, q.id,
-             EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = q.test_id AND a.test_version = q.version) AS started
-      FROM questions q WHERE q.bank_key = ${key}`);
-    let sectionsKept = 0;
-    for (const r of rows) {
-      tx.run(sql`UPDATE questions SET topic = ${topic} ${r.started ? sql`` : sql`, section = ${section}`}
-                 WHERE test_id = ${r.testId} AND version = ${r.version} AND id = ${r.id}`);
-      if (r.started) sectionsKept += 1;
-    }
-    const tests = [...new Set(rows.map((r) => r.testId))];
-    if (tests.length) tx.run(sql`UPDATE tests SET updated_at = ${+now} WHERE id IN ${tests}`);
-    return { copies: rows.length, tests: tests.length, sectionsKept };
+    const copies = tx.run(sql`UPDATE questions SET topic = ${tagOf(input.topic)} WHERE bank_key = ${key}`).changes;
+    const sectionsSet = tx.run(sql`
+      UPDATE questions SET section = ${tagOf(input.section)}
+      WHERE bank_key = ${key} AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = questions.test_id AND a.test_version = questions.version)`).changes;
+    const tests = tx.run(sql`UPDATE tests SET updated_at = ${+now} WHERE id IN (SELECT test_id FROM questions WHERE bank_key = ${key})`).changes;
+    return { copies, tests, sectionsKept: copies - sectionsSet };
   });
 }
 
