@@ -198,6 +198,17 @@ describe("generating a test from the bank", () => {
     expect(texts).toEqual(["Chaucer 3?", "Chaucer 4?"]);
   });
 
+  it("a second press of the same form (another tab, a double click without JavaScript) makes no second test", async () => {
+    const receipt = payload<any>(await run(generateRoute.loader, getRequest("/admin/bank/generate?type=UG_TRB", admin))).receipt as string;
+    const fields = await fieldsFor({ "Romantic poetry": 1 }, { title: "Pressed twice", receipt });
+    const first = (await generate(fields)) as Response;
+    const second = (await generate(fields)) as Response;
+    expect(first.status).toBe(302);
+    expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(flashOf(second)?.text).toBe("This test was already generated");
+    expect(db().select().from(tests).where(eq(tests.title, "Pressed twice")).all()).toHaveLength(1);
+  });
+
   it("refuses a count the bank cannot fill, and a form asking for nothing, writing nothing", async () => {
     const before = db().select().from(tests).all().length;
     const short = await generate(await fieldsFor({ Chaucer: 5 }, { title: "Too many" }));

@@ -15,6 +15,8 @@ import { requireAdmin } from "~/models/auth.server";
 import { bankTags, generateTest } from "~/models/bank.server";
 import { batchById, batchOptions } from "~/models/batches.server";
 import { gradebookTypes } from "~/models/gradebook.server";
+import { claimReceipt, readReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
+import { newId } from "~/lib/server/ids.server";
 import { plural } from "~/lib/rules/words";
 
 /**
@@ -31,30 +33,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const type = types.some((t) => t.value === asked) ? asked : (types[0]?.value ?? "");
   const tags = type ? bankTags(type) : { sections: [], topics: [] };
   const picks = [...tags.topics.map((t) => ({ kind: "topic" as const, ...t })), ...tags.sections.map((s) => ({ kind: "section" as const, ...s }))];
-  return { types, type, picks, batches: batchOptions() };
+  // one receipt per form shown: a second press (another tab, a double click without JavaScript) makes no second test
+  return { types, type, picks, batches: batchOptions(), receipt: newId() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: generateTestSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: generateTestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   if (v.preferUnseenBy && !batchById(v.preferUnseenBy))
     return data({ result: submission.reply({ fieldErrors: { preferUnseenBy: ["That batch is gone: choose another"] } }) }, { status: 400 });
+  const given = String(form.get("receipt") ?? "");
+  const receipt = /^[0-9a-f-]{36}$/.test(given) ? given : newId();
+  if (!claimReceipt(receipt, "bank-generate")) {
+    const made = readReceipt<{ testId: string }>(receipt, "bank-generate");
+    // (no result: the first press is still at work, or the server stopped before it finished and nothing was made)
+    if (made) return redirectWithFlash(`/admin/csv/${made.testId}/edit`, { type: "info", text: "This test was already generated" });
+    return redirectWithFlash("/admin/bank/generate", {
+      type: "info",
+      text: "This form was already sent. If no test appeared in Test Management, generate it again here.",
+    });
+  }
   try {
     const r = generateTest({ ...v, picks: v.picks, preferUnseenBy: v.preferUnseenBy || null });
     if (!r.ok) {
+      releaseReceipt(receipt);
       const why = r.short.map(
         (s) => `only ${s.available} question${s.available === 1 ? "" : "s"} of the ${s.pick.kind} “${s.pick.tag}” (you asked for ${s.pick.count})`,
       );
       return data({ result: submission.reply({ fieldErrors: { picks: [`The bank has ${why.join("; ")}`] } }) }, { status: 400 });
     }
+    storeReceipt(receipt, { testId: r.test.id });
     logActivity(admin, "bank-generate", { testId: r.test.id, target: r.test.title, detail: `${r.questions} questions` });
     return redirectWithFlash(`/admin/csv/${r.test.id}/edit`, {
       type: "success",
       text: `“${r.test.title}” generated with ${plural(r.questions, "question")}. It is not published yet: check it here, then activate it in Test Management.`,
     });
   } catch (error) {
+    releaseReceipt(receipt);
     rethrowIfDatabaseTrouble(error);
     console.error("generate test failed", error);
     return data({ result: submission.reply({ formErrors: ["The test could not be generated. Please try again."] }) }, { status: 500 });
@@ -91,6 +109,7 @@ export default function GenerateTest() {
         <Form method="post" {...getFormProps(form)} className="card grid gap-4 p-4 sm:grid-cols-2">
           {form.errors?.length ? <p className="text-sm text-red-700 sm:col-span-2">{form.errors[0]}</p> : null}
           <input {...getInputProps(fields.examType, { type: "hidden" })} key={fields.examType.key} />
+          <input type="hidden" name="receipt" value={d.receipt} />
           <Field meta={fields.title} label="Title" maxLength={TEST_LIMITS.title} className="sm:col-span-2" />
           <TextareaField meta={fields.description} label="Description (optional)" rows={2} className="sm:col-span-2" />
           <Field meta={fields.duration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
