@@ -75,7 +75,7 @@ export default function Gradebook() {
       <h1 className="text-2xl font-bold">Gradebook</h1>
       <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6 print:hidden">
         <FilterSelect id="gb-type" name="type" label="Exam type" defaultValue={q.type} options={d.types} />
-        <FilterSelect id="gb-batch" name="batch" label="Batch" defaultValue={q.batch} allLabel="Every student of the type" options={d.batches} />
+        <FilterSelect id="gb-batch" name="batch" label="Batch" defaultValue={q.batch} allLabel="All students" options={d.batches} />
         <FilterSelect id="gb-mode" name="mode" label="Score per test" defaultValue={q.mode} options={GRADEBOOK_MODES} />
         <FilterSelect id="gb-sort" name="sort" label="Sort by" defaultValue={q.sort} options={GRADEBOOK_SORTS} />
         <div>
