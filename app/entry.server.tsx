@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { closeDatabase, db } from "~/db/db.server";
+import { checkpointWal, closeDatabase, db } from "~/db/db.server";
+export { CHECKPOINTS_BY_PRIMARY } from "~/db/db.server";
 import { compressPage, compressResponse } from "~/lib/server/compress.server";
 import { seedIfEmpty, wipe } from "~/models/seed.server";
 import { NonceContext } from "~/lib/browser/nonce";
@@ -35,7 +36,7 @@ export { turnedAwayDataBody } from "~/lib/server/turned-away-data.server";
 // the queue in front of Remix: a burst waits its turn, or is turned away (503) before the heap fills
 export { WorkQueue } from "~/lib/server/work-queue";
 // the exam's JSON answers and Finish, answered before a framework request is built
-export { examApiFastPath, isExamApiPath } from "~/models/exam-api.server";
+export { examApiFastPath, examFormFastPath, isExamApiPath, isExamFormPath } from "~/models/exam-api.server";
 export { encodeBody } from "~/lib/server/compress.server";
 // replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
 export { litestreamConfig } from "~/lib/server/litestream-config";
@@ -77,6 +78,17 @@ export function sweep(now = new Date()) {
     // a busy or read-only database: the next sweep tries again, and any write closes an attempt too
     console.error(`sweep failed: ${error instanceof Error ? error.message : String(error)}`);
     return { attemptsClosed: 0, sessionsEnded: 0 };
+  }
+}
+
+/** The cluster's WAL checkpoint (server/start.js, every second): its web workers run none themselves. */
+export function checkpoint() {
+  try {
+    return checkpointWal();
+  } catch (error) {
+    // a busy or read-only database: the next second tries again
+    console.error(`checkpoint failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
   }
 }
 

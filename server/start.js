@@ -88,7 +88,12 @@ if (cluster.isPrimary) {
     serve();
   } else {
     server.shutdown();
-    for (let i = 0; i < workers; i++) cluster.fork();
+    // the workers leave WAL checkpoints to this process (one a second), off their requests' path; a
+    // LiteFS replica writes nothing
+    const writer = server.litefsRole().role === "primary";
+    const workerEnv = writer ? { [server.CHECKPOINTS_BY_PRIMARY]: "1" } : {};
+    if (writer) startCheckpoints();
+    for (let i = 0; i < workers; i++) cluster.fork(workerEnv);
     let stopping = false;
     let announced = false;
     cluster.on("listening", () => {
@@ -112,7 +117,7 @@ if (cluster.isPrimary) {
         return;
       }
       console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-      cluster.fork();
+      cluster.fork(workerEnv);
     });
     process.on("SIGTERM", () => stopAll(0));
     process.on("SIGINT", () => stopAll(0));
@@ -135,6 +140,14 @@ function startSweep() {
     if (attemptsClosed) console.log(`sweep: closed ${attemptsClosed} attempt(s) past their deadline`);
   }, seconds * 1000);
   timer.unref();
+}
+
+/**
+ * The cluster's WAL checkpoints, one a second: PASSIVE, so no reader or writer waits for one. A web
+ * worker that ran them itself did so inside the request whose write filled the WAL.
+ */
+function startCheckpoints() {
+  setInterval(() => server.checkpoint(), 1000).unref();
 }
 
 /**
@@ -468,6 +481,8 @@ function serve() {
         } catch (error) {
           const trouble = server.databaseTrouble(error);
           if (!trouble) throw error;
+          // one line, as handleError writes for the routes
+          console.error(`database unavailable on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
           return sendDatabaseTrouble(req, res, trouble);
         }
         if (reply) {
@@ -482,6 +497,29 @@ function serve() {
           res.status(reply.status).end(sent.body);
           return;
         }
+      }
+      /** @type {{ error: string; status: number } | undefined} the exam form's refusal, for its page to show */
+      let examFormResult;
+      if (hasBody && server.isExamFormPath(req.path)) {
+        // the exam page's form posts without JavaScript (Start, Save & Next, Finish): acted on here as the
+        // JSON endpoints are, and answered with their redirect; a refusal is shown by the route, which
+        // does not act again
+        let result;
+        try {
+          result = await server.examFormFastPath(req.path, req.headers.cookie, req.headers["content-type"], /** @type {Buffer} */ (body));
+        } catch (error) {
+          const trouble = server.databaseTrouble(error);
+          if (!trouble) throw error;
+          // one line, as handleError writes for the routes
+          console.error(`database unavailable on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
+          return sendDatabaseTrouble(req, res, trouble);
+        }
+        if (result && "redirect" in result) {
+          res.setHeader("Location", result.redirect);
+          res.status(302).end();
+          return;
+        }
+        examFormResult = result ?? undefined;
       }
       // the health check is never queued: a busy worker is not a broken one
       const queue = req.path === "/healthz" ? immediate : remixQueue;
@@ -511,7 +549,7 @@ function serve() {
         /** @type {import("../app/lib/server/db-errors.server").RequestState} */
         const state = {};
         // handleError marks `requestState` when the database could not answer
-        const response = await handleRemixRequest(request, { nonce: res.locals.nonce, requestState: state });
+        const response = await handleRemixRequest(request, { nonce: res.locals.nonce, requestState: state, examFormResult });
         if (state.databaseTrouble) return sendDatabaseTrouble(req, res, state.databaseTrouble);
         if (req.method === "GET" && req.path === "/__manifest" && response.status === 200) {
           const answer = { headers: [...response.headers.entries()], body: Buffer.from(await response.arrayBuffer()) };

@@ -37,6 +37,10 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
   conn.pragma("foreign_keys = ON");
   conn.pragma("busy_timeout = 5000");
   conn.pragma("synchronous = NORMAL");
+  // the web workers of a cluster leave checkpoints to the primary (server/start.js): a checkpoint run
+  // by the write that fills the WAL copies ~4 MB and syncs the file while that request and the ones
+  // queued behind it wait
+  if (process.env[CHECKPOINTS_BY_PRIMARY] === "1") conn.pragma("wal_autocheckpoint = 0");
   // a larger page cache and memory-mapped reads: the admin aggregates scan the attempts table
   conn.pragma(`cache_size = -${Number(process.env.SQLITE_CACHE_MB ?? 32) * 1024}`);
   conn.pragma(`mmap_size = ${Number(process.env.SQLITE_MMAP_MB ?? 256) * 1024 * 1024}`);
@@ -183,6 +187,18 @@ export function switchDatabase(file: string) {
 
 export function databaseFile(): string {
   return fileOverride ?? env().DATABASE_URL;
+}
+
+/** The environment variable server/start.js gives its web workers: they run no WAL checkpoints. */
+export const CHECKPOINTS_BY_PRIMARY = "ACADEMY_CHECKPOINTS_BY_PRIMARY";
+
+/**
+ * Copies what the WAL holds into the database file without waiting for anyone (a PASSIVE checkpoint);
+ * run every second by the cluster's primary. Returns the WAL's frames and how many are now in the file.
+ */
+export function checkpointWal(): { walFrames: number; checkpointed: number } {
+  const [row] = rawDb().pragma("wal_checkpoint(PASSIVE)") as { busy: number; log: number; checkpointed: number }[];
+  return { walFrames: row?.log ?? 0, checkpointed: row?.checkpointed ?? 0 };
 }
 
 export function closeDatabase() {

@@ -3,7 +3,7 @@ import { answerSchema } from "~/lib/schemas/exam-schemas";
 import { RESPOND_WITH_RESULTS, TIME_UP, BELIEVED_DEADLINE, TIMES_FIELD } from "~/lib/rules/page-handoff";
 import { timesFromPage } from "~/lib/rules/exam-rules";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
-import { examAction, examAfterStart } from "~/models/exam-page.server";
+import { examAction, examAfterStart, type ExamActionResult } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
 import { type SessionUser, toSessionUser } from "~/models/user.server";
 
@@ -122,4 +122,38 @@ export async function examApiFastPath(
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
   if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason, fields[BELIEVED_DEADLINE], fields[TIMES_FIELD]);
   return answerReply(id, student.id, fields);
+}
+
+const EXAM_FORM_PATH = /^\/test\/([^/]+)$/;
+
+/** Whether a posted path is the exam page's own form (`/test/:id`, not its `.data` or the results). */
+export function isExamFormPath(pathname: string): boolean {
+  const match = EXAM_FORM_PATH.exec(pathname);
+  return match !== null && !match[1].endsWith(".data");
+}
+
+/**
+ * The exam page's form posts from a page without JavaScript (or not yet hydrated): Start, every control of
+ * the exam form and Finish, acted on straight from the server like the JSON endpoints, since on exam day
+ * these too come by the thousand in one second. A redirect is sent from here; a refusal goes on to the
+ * route (as `examFormResult` in its context), which shows it on the page without acting again. Anything
+ * else (signed out, an admin, another encoding) gives null and goes to the route as usual.
+ */
+export async function examFormFastPath(
+  pathname: string,
+  cookieHeader: string | undefined,
+  contentType: string | undefined,
+  body: Buffer,
+): Promise<ExamActionResult | null> {
+  const match = EXAM_FORM_PATH.exec(pathname);
+  if (!match || match[1].endsWith(".data") || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
+  let testId: string;
+  try {
+    testId = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const student = await studentOfCookie(cookieHeader ?? null);
+  if (!student) return null;
+  return examAction(toSessionUser(student), testId, Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
 }

@@ -158,7 +158,8 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
       return { redirect: started.resumed ? base : `${base}?q=1` };
     }
     case "save": {
-      const parsed = examNavSchema.safeParse(form);
+      // a navigator number is a button named `goto`
+      const parsed = examNavSchema.safeParse(form.goto ? { ...form, nav: "goto" } : form);
       if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Invalid answer", status: 400 };
       const { questionId, chosen, q, nav, goto } = parsed.data;
       const open = findOpenAttempt(db(), user.id, testId);

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attemptAnswers, attempts } from "~/db/schema.server";
-import { examApiFastPath } from "~/models/exam-api.server";
+import { examApiFastPath, examFormFastPath, isExamFormPath } from "~/models/exam-api.server";
 import { createTest } from "~/models/test.server";
 import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";
 import * as finishApi from "~/routes/api+/attempts.$attemptId.finish";
@@ -138,6 +138,80 @@ describe("the exam's JSON endpoints without the framework", () => {
     expect(await examApiFastPath(`/api/attempts/${attemptId}/other`, s.cookie, FORM_ENCODED, fields), "another path").toBeNull();
     // nothing was stored by any of them
     expect(answered(attemptId)).toEqual([]);
+  });
+});
+
+describe("the exam page's form posts without the framework (a page without JavaScript)", () => {
+  const attemptOf = (userId: string) =>
+    db()
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
+      .all();
+
+  it("starts, saves and finishes as the route does, answering with the route's redirects", async () => {
+    const s = await makeStudent();
+    const path = `/test/${testId}`;
+    expect(await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "start" }))).toEqual({ redirect: `${path}?q=1` });
+    const [attempt] = attemptOf(s.user.id);
+    expect(attempt.status).toBe("in_progress");
+    // Start again resumes the same attempt
+    expect(await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "start" }))).toEqual({ redirect: path });
+    expect(attemptOf(s.user.id)).toHaveLength(1);
+    // Save & Next, and a navigator number (a button named goto)
+    expect(await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "save", questionId: "q1", q: "1", chosen: "1", nav: "next" }))).toEqual({
+      redirect: `${path}?q=2`,
+    });
+    expect(await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "save", questionId: "q2", q: "2", goto: "1" }))).toEqual({
+      redirect: `${path}?q=1`,
+    });
+    expect(answered(attempt.id)).toEqual([["q1", 1]]);
+    // the route, given the same post, gives the same redirect
+    const viaRoute = (await run(examRoute.action, postRequest(path, { intent: "save", questionId: "q1", q: "1", nav: "next" }, { cookie: s.cookie }), {
+      testId,
+    })) as Response;
+    expect(viaRoute.headers.get("Location")).toBe(`${path}?q=2`);
+    // Finish leads to the results, and the attempt is closed
+    expect(await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "finish" }))).toEqual({
+      redirect: `${path}/results?attempt=${encodeURIComponent(attempt.id)}`,
+    });
+    expect(attemptOf(s.user.id)[0].status).toBe("submitted");
+  });
+
+  it("passes a refusal to the route, which shows it without acting again", async () => {
+    const s = await makeStudent();
+    const path = `/test/${testId}`;
+    await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "start" }));
+    const [attempt] = attemptOf(s.user.id);
+    const refused = await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "save", questionId: "q1", q: "1", chosen: "9" }));
+    expect(refused).toMatchObject({ error: expect.any(String), status: 400 });
+    // the route is given the refusal in its context (server/start.js) and answers it as its own
+    const shown = (await examRoute.action({
+      request: postRequest(path, { intent: "save", questionId: "q1", q: "1", chosen: "0" }, { cookie: s.cookie }),
+      params: { testId },
+      context: { examFormResult: refused ?? undefined },
+    } as Parameters<typeof examRoute.action>[0])) as unknown as { data: { error: string }; init: { status: number } };
+    expect(shown.data.error).toBe(refused && "error" in refused ? refused.error : "");
+    expect(shown.init.status).toBe(400);
+    // the post in the route's own request (chosen 0) was not acted on: nothing was saved
+    expect(answered(attempt.id)).toEqual([]);
+  });
+
+  it("hands everyone but a signed-in student posting the exam form on to the route", async () => {
+    const s = await makeStudent();
+    const admin = await signIn(OWNER.email, OWNER.password);
+    const path = `/test/${testId}`;
+    const start = body({ intent: "start" });
+    expect(await examFormFastPath(path, undefined, FORM_ENCODED, start), "signed out").toBeNull();
+    expect(await examFormFastPath(path, "__session=forged.value", FORM_ENCODED, start), "a forged cookie").toBeNull();
+    expect(await examFormFastPath(path, admin, FORM_ENCODED, start), "an admin").toBeNull();
+    expect(await examFormFastPath(path, s.cookie, "multipart/form-data; boundary=x", start), "another encoding").toBeNull();
+    expect(await examFormFastPath(`/test/%E0%A4%A`, s.cookie, FORM_ENCODED, start), "a broken escape").toBeNull();
+    expect(await examFormFastPath(`${path}.data`, s.cookie, FORM_ENCODED, start), "the page's data").toBeNull();
+    expect(await examFormFastPath(`${path}/results`, s.cookie, FORM_ENCODED, start), "the results").toBeNull();
+    expect([path, `${path}.data`, `${path}/results`, "/test/"].map(isExamFormPath)).toEqual([true, false, false, false]);
+    // none of them started anything
+    expect(attemptOf(s.user.id)).toEqual([]);
   });
 });
 

@@ -98,6 +98,27 @@ function csvUpload(cookie: string) {
   return fetch(`${base}/admin/tests/upload`, { method: "POST", redirect: "manual", headers: { Origin: base, Cookie: cookie }, body: form });
 }
 
+describe("WAL checkpoints are the primary's, off the requests' path", () => {
+  it("starts the web workers with checkpoints left to the primary, which copies their writes into the database file", async () => {
+    const environOf = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    const primary = Number(server.pid);
+    const workers = workerPids(primary);
+    expect(workers).toHaveLength(2);
+    for (const pid of workers) expect(environOf(pid)).toContain("ACADEMY_CHECKPOINTS_BY_PRIMARY=1");
+    expect(environOf(primary)).not.toContain("ACADEMY_CHECKPOINTS_BY_PRIMARY=1");
+    // a worker's write (a sign-in's session) reaches the database file itself within a few seconds,
+    // although a worker never checkpoints and a few pages are far below SQLite's own threshold
+    const before = fs.statSync(dbFile).mtimeMs;
+    await signInAdmin(base);
+    let after = before;
+    for (let i = 0; i < 50 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = fs.statSync(dbFile).mtimeMs;
+    }
+    expect(after).toBeGreaterThan(before);
+  });
+});
+
 describe("bodies are read only as far as the sender may send one", () => {
   it("keeps each worker under 256 MB through 300 MB anonymous posts and slow anonymous uploads, and the admin's upload goes through", async () => {
     const pids = workerPids(server.pid as number);
