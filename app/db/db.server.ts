@@ -176,8 +176,15 @@ export function keptPerDatabase<T>(rule: KeptRule): (key: string, load: () => T)
 /** Runs fn in one IMMEDIATE transaction (takes the write lock up front, so checks and writes are atomic). */
 export function transaction<T>(fn: (tx: DB) => T): T {
   const conn = rawDb();
-  return conn.transaction(() => fn(db())).immediate();
+  let run = transactionOf.get(conn);
+  if (!run) {
+    // one wrapper per connection (better-sqlite3 builds one per call otherwise), given the work to do
+    run = conn.transaction((work: (tx: DB) => unknown) => work(db()));
+    transactionOf.set(conn, run);
+  }
+  return run.immediate(fn) as T;
 }
+const transactionOf = new WeakMap<Database.Database, Database.Transaction<(work: (tx: DB) => unknown) => unknown>>();
 
 /** Points the app at another SQLite file (tests that move data between two databases; the bench). */
 export function switchDatabase(file: string) {
