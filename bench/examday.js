@@ -572,11 +572,18 @@ export function againstTargets(report) {
     .map(([name, value, target, kind]) => ({ name, value, target, met: kind === "max" ? value <= target : value >= target }));
 }
 
-/** The form path against the script path of the same run: synchronized start and finish within 1.5×. */
+/**
+ * The form path against the script path of the same run: synchronized start and finish within 1.5×. The two
+ * paths run minutes apart, and this VM's speed drifts 2× from one minute to the next: each path's time is taken
+ * as a multiple of its own machine-speed figure (`relativeToSpeed`) before they are compared; `inMs` is the
+ * plain ratio of the two times.
+ */
 export function formsAgainstApi(api, forms) {
   return ["start", "finish"].map((phase) => {
-    const ratio = round(forms.phases[phase].allThroughMs / Math.max(1, api.phases[phase].allThroughMs));
-    return { name: `forms / api, synchronized ${phase}`, value: ratio, target: 1.5, met: ratio <= 1.5 };
+    const relative = (report) => report.relativeToSpeed?.[phase]?.allThroughMs ?? report.phases[phase].allThroughMs;
+    const ratio = round(relative(forms) / Math.max(0.001, relative(api)));
+    const inMs = round(forms.phases[phase].allThroughMs / Math.max(1, api.phases[phase].allThroughMs));
+    return { name: `forms / api, synchronized ${phase}`, value: ratio, inMs, target: 1.5, met: ratio <= 1.5 };
   });
 }
 
@@ -623,7 +630,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   if (reports.api && reports.forms) {
     reports.formsAgainstApi = formsAgainstApi(reports.api, reports.forms);
     console.log("");
-    for (const c of reports.formsAgainstApi) console.log(`${c.met ? "met    " : "MISSED "} ${c.name}: ${c.value}× (target ${c.target}×)`);
+    for (const c of reports.formsAgainstApi)
+      console.log(`${c.met ? "met    " : "MISSED "} ${c.name}: ${c.value}× as multiples of machine speed, ${c.inMs}× in ms (target ${c.target}×)`);
   }
   fs.writeFileSync(path.join(out, "examday.json"), `${JSON.stringify(reports, null, 2)}\n`);
 }

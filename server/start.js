@@ -88,11 +88,12 @@ if (cluster.isPrimary) {
     serve();
   } else {
     server.shutdown();
-    // the workers leave WAL checkpoints to this process (one a second), off their requests' path; a
-    // LiteFS replica writes nothing
+    // the workers leave WAL checkpoints to this process (one a second), off their requests' path; under
+    // Litestream, to Litestream (as its tips advise: a checkpoint of the app's can race its lock switch);
+    // a LiteFS replica writes nothing
     const writer = server.litefsRole().role === "primary";
     const workerEnv = writer ? { [server.CHECKPOINTS_BY_PRIMARY]: "1" } : {};
-    if (writer) startCheckpoints();
+    if (writer && !process.env[UNDER_LITESTREAM]) startCheckpoints();
     for (let i = 0; i < workers; i++) cluster.fork(workerEnv);
     let stopping = false;
     let announced = false;

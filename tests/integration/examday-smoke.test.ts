@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { againstTargets, countLostAndUnfinished, examDay } from "../../bench/examday.js";
+import { againstTargets, countLostAndUnfinished, examDay, formsAgainstApi } from "../../bench/examday.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-examday-smoke-"));
 
@@ -75,4 +75,22 @@ describe("exam day (small)", () => {
     expect(report.integrity).toMatchObject({ attempts: 24, lost: 0, unfinished: 0 });
     expect(report.integrity.acknowledged).toBeGreaterThan(24);
   }, 180_000);
+});
+
+describe("the form path against the script path", () => {
+  it("compares the two paths' times as multiples of each one's machine speed, and gives the plain ratio beside", () => {
+    // the script path in a fast minute (speed 250), the form path in a slow one (speed 500)
+    const api = {
+      phases: { start: { allThroughMs: 4000 }, finish: { allThroughMs: 5000 } },
+      relativeToSpeed: { start: { allThroughMs: 16 }, finish: { allThroughMs: 20 } },
+    };
+    const forms = {
+      phases: { start: { allThroughMs: 12000 }, finish: { allThroughMs: 20000 } },
+      relativeToSpeed: { start: { allThroughMs: 24 }, finish: { allThroughMs: 40 } },
+    };
+    expect(formsAgainstApi(api, forms)).toEqual([
+      { name: "forms / api, synchronized start", value: 1.5, inMs: 3, target: 1.5, met: true },
+      { name: "forms / api, synchronized finish", value: 2, inMs: 4, target: 1.5, met: false },
+    ]);
+  });
 });
