@@ -94,7 +94,11 @@ authenticator.use(
   "register",
 );
 
-/** The root loader and the page's loader both ask for the user: look it up once per request. */
+/**
+ * One read per Request object (an action and its own checks ask more than once). Remix gives each loader a
+ * Request of its own, so a page's root loader and route loader each read the user; sharing that read
+ * (a key per incoming request from server/start.js) was tried and saved nothing measurable (docs/performance.md).
+ */
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /** The signed-in user, or null. A deleted, deactivated or signed-out-everywhere user has no session. */
