@@ -316,6 +316,54 @@ describe("a burst of connections", () => {
   });
 });
 
+describe("the exam without JavaScript: form posts acted on before the framework", () => {
+  it("starts, saves, finishes with redirects to real pages; a refused save or Start is shown by the page, which does not act again", async () => {
+    const writable = new Database(dbFile);
+    writable.prepare("UPDATE tests SET max_attempts = 1 WHERE id = 't0'").run();
+    writable.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) SELECT 's2', exam_type FROM tests WHERE id = 't0'").run();
+    writable.close();
+    const [cookie] = await signInStudents(base, [2]);
+    const started = await fetch(`${base}/test/t0`, form({ intent: "start" }, cookie));
+    expect(started.status).toBe(302);
+    expect(started.headers.get("location")).toBe("/test/t0?q=1");
+    const exam = await fetch(`${base}${started.headers.get("location")}`, { headers: { Cookie: cookie } });
+    expect(await exam.text()).toContain('name="questionId" value="q1"');
+    const saved = await fetch(`${base}/test/t0`, form({ intent: "save", questionId: "q1", q: "1", chosen: "2", nav: "next" }, cookie));
+    expect(saved.headers.get("location")).toBe("/test/t0?q=2");
+    // a refused save (an option the question does not have) is shown by the page, which does not act again:
+    // the 20 s spent on question 2 are counted once
+    const refused = await fetch(
+      `${base}/test/t0`,
+      form({ intent: "save", questionId: "q2", q: "2", chosen: "5", shownAt: String(Date.now() - 20_000) }, cookie),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Question 2");
+    const finished = await fetch(`${base}/test/t0`, form({ intent: "finish" }, cookie));
+    expect(finished.status).toBe(302);
+    const results = await fetch(`${base}${finished.headers.get("location")}`, { headers: { Cookie: cookie } });
+    expect(await results.text()).toContain("Test Completed!");
+    // the one attempt is used: Start again is refused, and the start card says why
+    const again = await fetch(`${base}/test/t0`, form({ intent: "start" }, cookie));
+    expect(again.status).toBe(403);
+    expect(await again.text()).toContain("You have used all your attempts for this test.");
+    const db = new Database(dbFile, { readonly: true });
+    const rows = db.prepare("SELECT status FROM attempts WHERE user_id = 's2' AND test_id = 't0'").all() as { status: string }[];
+    const answer = db
+      .prepare("SELECT chosen_index FROM attempt_answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.user_id = 's2' AND a.question_id = 'q1'")
+      .get() as { chosen_index: number };
+    db.close();
+    expect(rows).toEqual([{ status: "submitted" }]);
+    expect(answer.chosen_index).toBe(2);
+    const spent = new Database(dbFile, { readonly: true });
+    const seconds = spent
+      .prepare("SELECT a.seconds FROM attempt_answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.user_id = 's2' AND a.question_id = 'q2'")
+      .get() as { seconds: number };
+    spent.close();
+    expect(seconds.seconds).toBeGreaterThanOrEqual(20);
+    expect(seconds.seconds).toBeLessThan(30);
+  });
+});
+
 describe("a database that cannot answer", () => {
   it("answers 503 with Retry-After while the write lock is held elsewhere, and recovers when it is let go", async () => {
     const [cookie] = await signInStudents(base, [7]);
