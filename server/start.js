@@ -234,6 +234,27 @@ function sendDatabaseTrouble(req, res, trouble) {
 }
 
 /**
+ * Runs one of the server's fast paths (the exam's JSON endpoints, the exam form): `{ value }`, or null once a
+ * database that cannot answer has been answered 503, with the one line handleError writes for the routes.
+ * @template T
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {() => Promise<T>} run
+ * @returns {Promise<{ value: T } | null>}
+ */
+async function unlessDatabaseTrouble(req, res, run) {
+  try {
+    return { value: await run() };
+  } catch (error) {
+    const trouble = server.databaseTrouble(error);
+    if (!trouble) throw error;
+    console.error(`database unavailable on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
+    sendDatabaseTrouble(req, res, trouble);
+    return null;
+  }
+}
+
+/**
  * A page's data request (`….data`, a hydrated page's navigation or form post) turned away with 503: the message
  * in Remix's own encoding, so the page's nearest error boundary says it inside its frame (app/lib/server/turned-away-data.server.ts).
  * @param {import("express").Request} req
@@ -476,16 +497,11 @@ function serve() {
         // the exam's answer saves and Finish from a signed-in student: the same replies as their
         // routes, without building a framework request (most of a save's cost); anything else
         // (signed out, an admin, another encoding) goes on to the route below
-        let reply;
-        try {
-          reply = await server.examApiFastPath(req.path, req.headers.cookie, req.headers["content-type"], /** @type {Buffer} */ (body));
-        } catch (error) {
-          const trouble = server.databaseTrouble(error);
-          if (!trouble) throw error;
-          // one line, as handleError writes for the routes
-          console.error(`database unavailable on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
-          return sendDatabaseTrouble(req, res, trouble);
-        }
+        const answered = await unlessDatabaseTrouble(req, res, () =>
+          server.examApiFastPath(req.path, req.headers.cookie, req.headers["content-type"], /** @type {Buffer} */ (body)),
+        );
+        if (!answered) return;
+        const reply = answered.value;
         if (reply) {
           // compressed here in one call: Finish's answer carries the results (tens of KB), which the
           // compression middleware would push through a zlib stream
@@ -505,16 +521,11 @@ function serve() {
         // the exam page's form posts without JavaScript (Start, Save & Next, Finish): acted on here as the
         // JSON endpoints are, and answered with their redirect; a refusal is shown by the route, which
         // does not act again
-        let result;
-        try {
-          result = await server.examFormFastPath(req.path, req.headers.cookie, req.headers["content-type"], /** @type {Buffer} */ (body));
-        } catch (error) {
-          const trouble = server.databaseTrouble(error);
-          if (!trouble) throw error;
-          // one line, as handleError writes for the routes
-          console.error(`database unavailable on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
-          return sendDatabaseTrouble(req, res, trouble);
-        }
+        const acted = await unlessDatabaseTrouble(req, res, () =>
+          server.examFormFastPath(req.path, req.headers.cookie, req.headers["content-type"], /** @type {Buffer} */ (body)),
+        );
+        if (!acted) return;
+        const result = acted.value;
         if (result && "redirect" in result) {
           res.setHeader("Location", result.redirect);
           res.status(302).end();

@@ -320,9 +320,9 @@ describe("the exam without JavaScript: form posts acted on before the framework"
   it("starts, saves, finishes with redirects to real pages; a refused save or Start is shown by the page, which does not act again", async () => {
     const writable = new Database(dbFile);
     writable.prepare("UPDATE tests SET max_attempts = 1 WHERE id = 't0'").run();
-    writable.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) SELECT 's2', exam_type FROM tests WHERE id = 't0'").run();
+    writable.prepare("INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) SELECT 's0', exam_type FROM tests WHERE id = 't0'").run();
     writable.close();
-    const [cookie] = await signInStudents(base, [2]);
+    const [cookie] = await signInStudents(base, [0]);
     const started = await fetch(`${base}/test/t0`, form({ intent: "start" }, cookie));
     expect(started.status).toBe(302);
     expect(started.headers.get("location")).toBe("/test/t0?q=1");
@@ -347,16 +347,16 @@ describe("the exam without JavaScript: form posts acted on before the framework"
     expect(again.status).toBe(403);
     expect(await again.text()).toContain("You have used all your attempts for this test.");
     const db = new Database(dbFile, { readonly: true });
-    const rows = db.prepare("SELECT status FROM attempts WHERE user_id = 's2' AND test_id = 't0'").all() as { status: string }[];
+    const rows = db.prepare("SELECT status FROM attempts WHERE user_id = 's0' AND test_id = 't0'").all() as { status: string }[];
     const answer = db
-      .prepare("SELECT chosen_index FROM attempt_answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.user_id = 's2' AND a.question_id = 'q1'")
+      .prepare("SELECT chosen_index FROM attempt_answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.user_id = 's0' AND a.question_id = 'q1'")
       .get() as { chosen_index: number };
     db.close();
     expect(rows).toEqual([{ status: "submitted" }]);
     expect(answer.chosen_index).toBe(2);
     const spent = new Database(dbFile, { readonly: true });
     const seconds = spent
-      .prepare("SELECT a.seconds FROM attempt_answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.user_id = 's2' AND a.question_id = 'q2'")
+      .prepare("SELECT a.seconds FROM attempt_answers a JOIN attempts t ON t.id = a.attempt_id WHERE t.user_id = 's0' AND a.question_id = 'q2'")
       .get() as { seconds: number };
     spent.close();
     expect(seconds.seconds).toBeGreaterThanOrEqual(20);
