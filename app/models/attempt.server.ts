@@ -311,7 +311,6 @@ export type SaveResult = { ok: true; deadlineAt: Date } | { ok: false; error: st
 
 export const ATTEMPT_CLOSED = "Time is up: this attempt is closed and your saved answers have been submitted.";
 
-/** Stores one answer (or a visit, or a review mark) the moment it is made. */
 /** A question visited: a row with no answer, dated at the attempt's start (kept if the question has one). */
 const VISIT_QUESTION = `INSERT INTO attempt_answers (attempt_id, question_id, updated_at) VALUES (@attemptId, @questionId, @at)
   ON CONFLICT (attempt_id, question_id) DO NOTHING`;
@@ -328,6 +327,7 @@ const SAVE_ANSWER = `INSERT INTO attempt_answers (attempt_id, question_id, chose
     updated_at = excluded.updated_at
   WHERE attempt_answers.updated_at <= excluded.updated_at`;
 
+/** Stores one answer (or a visit, or a review mark) the moment it is made. */
 export function saveAnswer(attemptId: string, userId: string, input: SaveInput, now = new Date()): SaveResult {
   return transaction((tx) => {
     const attempt = attemptById().get({ id: attemptId });

@@ -126,10 +126,15 @@ export async function examApiFastPath(
 
 const EXAM_FORM_PATH = /^\/test\/([^/]+)$/;
 
-/** Whether a posted path is the exam page's own form (`/test/:id`, not its `.data` or the results). */
-export function isExamFormPath(pathname: string): boolean {
+/** The still-escaped test id of a path that is the exam page's own form (`/test/:id`, not its `.data` or the results). */
+function examFormTestId(pathname: string): string | null {
   const match = EXAM_FORM_PATH.exec(pathname);
-  return match !== null && !match[1].endsWith(".data");
+  return match && !match[1].endsWith(".data") ? match[1] : null;
+}
+
+/** Whether the server should offer a posted request to examFormFastPath. */
+export function isExamFormPath(pathname: string): boolean {
+  return examFormTestId(pathname) !== null;
 }
 
 /**
@@ -145,11 +150,11 @@ export async function examFormFastPath(
   contentType: string | undefined,
   body: Buffer,
 ): Promise<ExamActionResult | null> {
-  const match = EXAM_FORM_PATH.exec(pathname);
-  if (!match || match[1].endsWith(".data") || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
+  const rawId = examFormTestId(pathname);
+  if (!rawId || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
   let testId: string;
   try {
-    testId = decodeURIComponent(match[1]);
+    testId = decodeURIComponent(rawId);
   } catch {
     return null;
   }
