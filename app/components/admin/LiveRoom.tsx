@@ -11,6 +11,7 @@ import { agoText, EXTENSION_LIMITS } from "~/lib/rules/live-room";
 import { formatTime } from "~/lib/rules/time";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
 import type { loader } from "~/routes/admin+/_tests+/tests_.$testId.live";
+import { BackLink } from "~/components/BackLink";
 
 type Room = LoaderData<typeof loader>;
 
@@ -39,9 +40,7 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
   return (
     <main>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Test Management
-        </Link>
+        <BackLink to="/admin/tests">Test Management</BackLink>
         <Link to={here} className="btn-secondary" data-testid="refresh">
           Refresh
         </Link>

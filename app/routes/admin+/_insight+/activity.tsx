@@ -6,6 +6,7 @@ import { formatDateTime } from "~/lib/rules/time";
 import { env } from "~/lib/server/env.server";
 import { ACTIVITY_ACTIONS, listActivity, parseActivityFilters } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * The admin activity log (/admin/activity): who changed what and when (answer keys and regrades, deletes and
@@ -33,9 +34,7 @@ export default function ActivityLog() {
   };
   return (
     <main>
-      <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Overview
-      </Link>
+      <BackLink to="/admin">Overview</BackLink>
       <h1 className="mt-2 text-2xl font-bold">Activity log{d.testTitle ? `: ${d.testTitle}` : ""}</h1>
       <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-4">
         {f.test ? <input type="hidden" name="test" value={f.test} /> : null}

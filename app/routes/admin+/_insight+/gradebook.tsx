@@ -7,6 +7,7 @@ import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { requireAdmin } from "~/models/auth.server";
 import { gradebookTypes, loadGradebook, parseGradebookQuery } from "~/models/gradebook.server";
 import { batchOptions } from "~/models/batches.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * The gradebook (/admin/gradebook): students × tests of an exam type, best or latest marked score per cell, each
@@ -56,9 +57,7 @@ export default function Gradebook() {
   return (
     <main>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Overview
-        </Link>
+        <BackLink to="/admin">Overview</BackLink>
         <div className="flex gap-2">
           {q.type ? (
             <a

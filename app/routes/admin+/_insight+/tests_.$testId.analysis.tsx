@@ -6,6 +6,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { batchOptions } from "~/models/batches.server";
 import { BatchFilter } from "~/components/admin/BatchFilter";
 import { testItemAnalysis } from "~/models/analytics.server";
+import { BackLink } from "~/components/BackLink";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Item analysis · ${data.test.title}` : "Test not found" }];
 
@@ -25,9 +26,7 @@ export default function ItemAnalysis() {
   const d = useLoaderData<typeof loader>();
   return (
     <main>
-      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Test Management
-      </Link>
+      <BackLink to="/admin/tests">Test Management</BackLink>
       <PageHeader
         title={`Item analysis: ${d.test.title}`}
         description="Facility: share who got the question right. Discrimination: top third minus bottom third of scorers (near 0 or negative: check the key or the distractors). Each version of the test is analysed over its own attempts."

@@ -1,6 +1,6 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { formatDuration } from "~/lib/rules/exam-rules";
@@ -11,6 +11,7 @@ import { formatMarks } from "~/lib/rules/exam-pattern";
 import { marksRegister } from "~/models/reports.server";
 import { batchOptions } from "~/models/batches.server";
 import { BatchFilter } from "~/components/admin/BatchFilter";
+import { BackLink } from "~/components/BackLink";
 
 /** The marks register of a test (/admin/tests/:testId/marks): printable (A4, black and white), and as CSV. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Marks register · ${data.title}` : "Test not found" }];
@@ -30,9 +31,7 @@ export default function MarksRegister() {
   return (
     <main className="print:text-black">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Test Management
-        </Link>
+        <BackLink to="/admin/tests">Test Management</BackLink>
         <div className="flex gap-2">
           <a href={`/admin/tests/${d.testId}/marks.csv${d.batch ? `?batch=${encodeURIComponent(d.batch)}` : ""}`} className="btn-secondary" download>
             Download CSV

@@ -9,6 +9,7 @@ import { formatDate } from "~/lib/rules/time";
 import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/rules/analytics-rules";
 import { batchOptions } from "~/models/batches.server";
 import { userAnalysisList } from "~/models/analytics.server";
+import { BackLink } from "~/components/BackLink";
 
 export const meta: MetaFunction = () => [{ title: "User Analysis" }];
 
@@ -29,9 +30,7 @@ export default function UserAnalysis() {
   const d = useLoaderData<typeof loader>();
   return (
     <main>
-      <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Overview
-      </Link>
+      <BackLink to="/admin">Overview</BackLink>
       <PageHeader title="User Analysis" />
       <FilterForm>
         <SearchField id="ua-q" label="Search by name or email" defaultValue={d.q} />

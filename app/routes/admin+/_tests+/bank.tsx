@@ -6,6 +6,7 @@ import { percent } from "~/lib/rules/exam-rules";
 import { requireAdmin } from "~/models/auth.server";
 import { BANK_PAGE, bankTags, listBank, parseBankFilters } from "~/models/bank.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * The question bank (/admin/bank): every question of every test, once each however many tests have it, with its
@@ -27,9 +28,7 @@ export default function QuestionBank() {
   const filtered = f.q || f.type || f.section || f.topic;
   return (
     <main>
-      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Test Management
-      </Link>
+      <BackLink to="/admin/tests">Test Management</BackLink>
       <PageHeader
         title="Question Bank"
         description="Every question of every test, once each, with how it has gone across tests (figures up to a minute behind)."

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PatternFields } from "~/components/admin/PatternFields";
 import { FilterSelect, SubmitButton } from "~/components/admin/ui";
 import { ErrorList, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
@@ -18,6 +18,7 @@ import { gradebookTypes } from "~/models/gradebook.server";
 import { claimReceipt, readReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
 import { newId } from "~/lib/server/ids.server";
 import { plural } from "~/lib/rules/words";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * Generate a test from the question bank (/admin/bank/generate?type=…): counts per topic and per section of one
@@ -90,9 +91,7 @@ export default function GenerateTest() {
   const pickFields = fields.picks.getFieldList();
   return (
     <main className="space-y-4">
-      <Link to="/admin/bank" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to the Question Bank
-      </Link>
+      <BackLink to="/admin/bank">the Question Bank</BackLink>
       <h1 className="text-2xl font-bold">Generate a Test</h1>
       <Form method="get" className="card flex flex-wrap items-end gap-2 p-4">
         <FilterSelect id="gen-type" name="type" label="Exam type (its bank)" defaultValue={d.type} options={d.types} />

@@ -16,6 +16,7 @@ import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.ser
 import { regradeCount } from "~/models/regrade.server";
 import { issuesOf, testDetailsSchema } from "~/lib/schemas/test-record";
 import { marksInputText } from "~/lib/rules/exam-pattern";
+import { BackLink } from "~/components/BackLink";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
 
@@ -163,9 +164,7 @@ export default function TestEditor() {
 
   return (
     <main>
-      <Link to="/admin/csv" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to CSV Management
-      </Link>
+      <BackLink to="/admin/csv">CSV Management</BackLink>
       <h1 className="mt-2 text-2xl font-bold">Edit Test</h1>
       <Form method="post" className="mt-4 grid gap-4 lg:grid-cols-[20rem_1fr]" noValidate>
         <input type="hidden" name="updatedAt" value={d.test.updatedAt} />

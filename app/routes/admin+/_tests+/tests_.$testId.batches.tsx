@@ -17,6 +17,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { batchById, batchesOfTest, batchOptions, giveTestToBatch, takeTestFromBatch } from "~/models/batches.server";
 import { examTypeLabels, labelOf } from "~/models/exam-type.server";
 import { testById } from "~/models/test.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * A test's batches (/admin/tests/:testId/batches): given to no batch, every student of its exam type sees it;
@@ -78,9 +79,7 @@ export default function TestBatches() {
   const [form, fields] = useSchemaForm(testBatchSchema, { id: "give-batch", lastResult: actionData?.result });
   return (
     <main className="space-y-4">
-      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Test Management
-      </Link>
+      <BackLink to="/admin/tests">Test Management</BackLink>
       <h1 className="text-2xl font-bold">Batches: {d.test.title}</h1>
       <p className="text-sm text-slate-600">
         {d.given.length

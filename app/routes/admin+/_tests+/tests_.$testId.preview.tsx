@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/models/auth.server";
 import { testPreview } from "~/models/admin-tests.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * Preview as a student (/admin/tests/:testId/preview?q=N): the start card and each question as the exam shows
@@ -22,9 +23,7 @@ export default function Preview() {
   const at = (n: number) => `/admin/tests/${test.id}/preview${n ? `?q=${n}` : ""}`;
   return (
     <main className="mx-auto max-w-3xl">
-      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Test Management
-      </Link>
+      <BackLink to="/admin/tests">Test Management</BackLink>
       <p role="note" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         Preview as a student: nothing you choose here is saved or counted.
         {test.isActive ? "" : " This test is inactive: students do not see it yet."}

@@ -4,6 +4,7 @@ import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/models/auth.server";
 import { PrintButton } from "~/components/PrintButton";
 import { findTest, questionsOf } from "~/models/test.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * Print views of a test (/admin/tests/:testId/print?paper=questions|key), A4 and black-and-white
@@ -39,9 +40,7 @@ export default function PrintTest() {
   return (
     <main className="mx-auto max-w-3xl text-black print:max-w-none">
       <div className="mb-4 flex flex-wrap items-center gap-2 print:hidden">
-        <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Test Management
-        </Link>
+        <BackLink to="/admin/tests">Test Management</BackLink>
         <span className="flex-1" />
         <Link to={`?paper=questions`} className={d.paper === "questions" ? "btn-primary" : "btn-secondary"}>
           Question paper

@@ -5,7 +5,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
 import { RichText } from "~/components/RichText";
@@ -16,6 +16,7 @@ import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
 import { applyRegrade, regradeHistory, regradePlan } from "~/models/regrade.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * Regrade (/admin/tests/:testId/regrade): after the answer key of a test with attempts was fixed, the
@@ -64,9 +65,7 @@ export default function Regrade() {
   const [form, fields] = useSchemaForm(regradeSchema, { id: "regrade", lastResult: actionData?.result });
   return (
     <main>
-      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Test Management
-      </Link>
+      <BackLink to="/admin/tests">Test Management</BackLink>
       <PageHeader
         title={`Regrade: ${d.test.title}`}
         description="Attempts keep the version of the test they were taken on. A regrade carries the current answer key back to them: questions removed since are not counted."

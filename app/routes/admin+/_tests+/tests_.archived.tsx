@@ -1,7 +1,7 @@
 import { plural } from "~/lib/rules/words";
 import { logActivity } from "~/models/activity.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
@@ -10,6 +10,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
 import { archivedTests, restoreTest } from "~/models/admin-tests.server";
 import { examTypeLabels } from "~/models/exam-type.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * Archived tests (/admin/tests/archived): tests deleted after students attempted them are hidden, not
@@ -44,9 +45,7 @@ export default function ArchivedTests() {
   const d = useLoaderData<typeof loader>();
   return (
     <main>
-      <Link to="/admin/tests" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Test Management
-      </Link>
+      <BackLink to="/admin/tests">Test Management</BackLink>
       <PageHeader
         title="Archived Tests"
         description="Tests deleted after students attempted them. They are hidden from students and the test list; students' results on them stay readable."

@@ -4,6 +4,7 @@ import { Badge, EmptyState, PageHeader, Pagination, SearchField } from "~/compon
 import { formatDate } from "~/lib/rules/time";
 import { requireAdmin } from "~/models/auth.server";
 import { BATCH_PAGE, listBatches, parseBatchListFilters } from "~/models/batches.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * Batches (/admin/batches): the academy's classes, searchable, 50 a page, archived ones apart. New and Edit are
@@ -23,9 +24,7 @@ export default function Batches() {
   const search = d.filters.archived ? "?archived=1" : "";
   return (
     <main>
-      <Link to="/admin/users" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to User Management
-      </Link>
+      <BackLink to="/admin/users">User Management</BackLink>
       <PageHeader title="Batches" description="Classes of students. Give a batch tests, announcements and its own test window.">
         <Link to={`/admin/batches/new${search}`} preventScrollReset className="btn-primary">
           New Batch

@@ -15,6 +15,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
 import { addMembers, BATCH_PAGE, batchById, membersOf, removeMembers, studentsToAdd, testsOfBatch } from "~/models/batches.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * A batch's page (/admin/batches/:batchId): its students (searchable, 50 a page, tick to remove), adding students
@@ -67,9 +68,7 @@ export default function BatchPage() {
   const actionData = useActionData<typeof action>();
   return (
     <main className="space-y-4">
-      <Link to="/admin/batches" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Batches
-      </Link>
+      <BackLink to="/admin/batches">Batches</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{d.batch.name}</h1>
         {d.batch.archived ? <Badge>Archived</Badge> : null}

@@ -24,6 +24,7 @@ import { USER_SORTS } from "~/lib/rules/user-list";
 import { changeStatus, listUsers, parseUserFilters } from "~/models/admin-users.server";
 import { batchOptions } from "~/models/batches.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * User Management: the list of users with its filters. Each dialog is a child route rendered in the
@@ -70,9 +71,7 @@ export default function AdminUsers() {
   const ticked = new Set(new URLSearchParams(location.search).getAll("ids"));
   return (
     <main>
-      <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Overview
-      </Link>
+      <BackLink to="/admin">Overview</BackLink>
       <PageHeader title="User Management">
         <Link to="/admin/users/analysis" className="btn-secondary">
           User Analysis

@@ -17,6 +17,7 @@ import { bandClasses, formatDuration } from "~/lib/rules/exam-rules";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
 import { batchesOfUser } from "~/models/batches.server";
 import { userAnalysisDetail } from "~/models/analytics.server";
+import { BackLink } from "~/components/BackLink";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Analysis · ${data.user.name}` : "User not found" }];
 
@@ -75,9 +76,7 @@ export default function UserDetail() {
   const actionData = useActionData<typeof action>();
   return (
     <main>
-      <Link to="/admin/users/analysis" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to User Analysis
-      </Link>
+      <BackLink to="/admin/users/analysis">User Analysis</BackLink>
       <PageHeader
         title={d.user.name}
         description={`${[d.user.email, d.user.rollNumber ? `roll no. / phone ${d.user.rollNumber}` : null].filter(Boolean).join(" · ")} · joined ${formatDate(d.user.joinDate)} · ${d.user.role} · ${d.user.status}`}

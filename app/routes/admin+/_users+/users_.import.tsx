@@ -14,6 +14,7 @@ import { linkBatchSummary } from "~/models/sign-in-links.server";
 import { saveImportReport } from "~/models/import-reports.server";
 import { applyStudentImport, previewStudentImport, readStudentImportPlan } from "~/models/student-import.server";
 import { readUploadForm } from "~/models/test-upload.server";
+import { BackLink } from "~/components/BackLink";
 
 /**
  * Import students from CSV (/admin/users/import): choose the file, read what each row would do (new,
@@ -102,9 +103,7 @@ export default function ImportStudents() {
   const actionData = useActionData<typeof action>();
   return (
     <main className="space-y-4">
-      <Link to="/admin/users" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to User Management
-      </Link>
+      <BackLink to="/admin/users">User Management</BackLink>
       <PageHeader title="Import Students" description="Add many students at once from a CSV file (from a spreadsheet: Save As → CSV UTF-8)." />
       {d.links ? <SignInLinksNotice links={d.links} timeZone={d.timeZone} noun="new student" /> : null}
       {d.preview ? <Preview preview={d.preview} /> : <ChooseFile error={actionData?.error ?? null} />}
