@@ -275,3 +275,13 @@ test.describe("admin lists at 360 px", () => {
     await expect(firstTest.getByRole("link", { name: "Clone" })).toBeHidden();
   });
 });
+
+test("the question bank shows a question's **bold** words in bold, as students see them, not the markup", async ({ page }) => {
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/bank?q=${encodeURIComponent("Beauty is truth")}`);
+  const row = page.getByTestId("bank-row").first();
+  await expect(row.locator("strong")).toHaveText('"Beauty is truth, truth beauty"');
+  await expect(row).not.toContainText("**");
+  await row.getByRole("link", { name: "Edit tags" }).click();
+  await expect(page.getByRole("dialog").locator("strong")).toHaveText('"Beauty is truth, truth beauty"');
+});

@@ -15,6 +15,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
 import { bankQuestion, setBankTags } from "~/models/bank.server";
+import { RichText } from "~/components/RichText";
 
 /** Edit a bank question's topic and section, a dialog route over the question bank (/admin/bank/:key/tags). */
 export const meta: MetaFunction = () => [{ title: "Edit tags" }];
@@ -64,7 +65,9 @@ export default function EditBankTags() {
         <h2 id="bank-tags-heading" className="text-xl font-bold">
           Edit tags
         </h2>
-        <p className="line-clamp-3 text-sm text-slate-600">{question.text}</p>
+        <p className="line-clamp-3 text-sm text-slate-600">
+          <RichText text={question.text} />
+        </p>
         {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
         <Field meta={fields.topic} label="Topic" maxLength={SECTION_NAME_MAX} hint='For example "Chaucer". Empty: no topic.' autoComplete="off" />
         <Field

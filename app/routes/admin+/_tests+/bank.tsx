@@ -7,6 +7,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { BANK_PAGE, bankTags, listBank, parseBankFilters } from "~/models/bank.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { BackLink } from "~/components/BackLink";
+import { RichText } from "~/components/RichText";
 
 /**
  * The question bank (/admin/bank): every question of every test, once each however many tests have it, with its
@@ -99,9 +100,11 @@ export default function QuestionBank() {
               {d.rows.map((q) => (
                 <tr key={q.key} data-testid="bank-row" className="align-top">
                   <td className="min-w-[16rem] px-3 py-2">
-                    <p className="line-clamp-2 font-medium">{q.question}</p>
+                    <p className="line-clamp-2 font-medium">
+                      <RichText text={q.question} />
+                    </p>
                     <p className="text-xs text-slate-600">
-                      Answer: {q.options[q.correctAnswer] ?? "—"} · {q.types.map((t) => d.labels[t] ?? t).join(", ")}
+                      Answer: <RichText text={q.options[q.correctAnswer] ?? "—"} /> · {q.types.map((t) => d.labels[t] ?? t).join(", ")}
                     </p>
                   </td>
                   <td className="px-3 py-2">
