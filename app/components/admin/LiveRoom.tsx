@@ -11,7 +11,7 @@ import { agoText, EXTENSION_LIMITS } from "~/lib/rules/live-room";
 import { formatTime } from "~/lib/rules/time";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
 import type { loader } from "~/routes/admin+/_tests+/tests_.$testId.live";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 type Room = LoaderData<typeof loader>;
 

@@ -28,6 +28,15 @@ export function StatTiles({ items }: { items: Array<[string, string | number]> }
   );
 }
 
+/** "← Back to …" above a page: to the list or area the page belongs to. */
+export function BackLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} className="text-sm font-medium text-brand-700 hover:underline">
+      ← Back to {children}
+    </Link>
+  );
+}
+
 export function EmptyState({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
   return (
     <div className="card p-10 text-center">

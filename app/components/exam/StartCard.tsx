@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { useHydrated, useStartWithExam } from "~/lib/browser/hooks";
 import type { ReadyPage } from "./exam-page-data";
-import { BackLink } from "~/components/BackLink";
 
 export function StartCard({ page }: { page: ReadyPage }) {
   const actionData = useActionData<typeof action>();
@@ -20,7 +19,9 @@ export function StartCard({ page }: { page: ReadyPage }) {
   const confirmStart = params.get("start") === "confirm";
   return (
     <main className="mx-auto max-w-2xl px-4 py-6">
-      <BackLink to="/dashboard">Dashboard</BackLink>
+      <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Dashboard
+      </Link>
       <div className="card mt-3 p-6">
         <span className="badge bg-brand-100 text-brand-800">{test.examType}</span>
         <h1 className="mt-2 text-2xl font-bold">{test.title}</h1>

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/lib/rules/time";
 import { env } from "~/lib/server/env.server";
 import { ACTIVITY_ACTIONS, listActivity, parseActivityFilters } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * The admin activity log (/admin/activity): who changed what and when (answer keys and regrades, deletes and

@@ -7,7 +7,7 @@ import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { requireAdmin } from "~/models/auth.server";
 import { gradebookTypes, loadGradebook, parseGradebookQuery } from "~/models/gradebook.server";
 import { batchOptions } from "~/models/batches.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * The gradebook (/admin/gradebook): students × tests of an exam type, best or latest marked score per cell, each

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { batchOptions } from "~/models/batches.server";
 import { BatchFilter } from "~/components/admin/BatchFilter";
 import { testItemAnalysis } from "~/models/analytics.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Item analysis · ${data.test.title}` : "Test not found" }];
 

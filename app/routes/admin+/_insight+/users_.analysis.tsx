@@ -9,7 +9,7 @@ import { formatDate } from "~/lib/rules/time";
 import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/rules/analytics-rules";
 import { batchOptions } from "~/models/batches.server";
 import { userAnalysisList } from "~/models/analytics.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 export const meta: MetaFunction = () => [{ title: "User Analysis" }];
 

@@ -6,7 +6,7 @@ import { percent } from "~/lib/rules/exam-rules";
 import { requireAdmin } from "~/models/auth.server";
 import { BANK_PAGE, bankTags, listBank, parseBankFilters } from "~/models/bank.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 import { RichText } from "~/components/RichText";
 
 /**

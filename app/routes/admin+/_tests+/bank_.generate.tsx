@@ -18,7 +18,7 @@ import { gradebookTypes } from "~/models/gradebook.server";
 import { claimReceipt, readReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
 import { newId } from "~/lib/server/ids.server";
 import { plural } from "~/lib/rules/words";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * Generate a test from the question bank (/admin/bank/generate?type=…): counts per topic and per section of one

@@ -16,7 +16,7 @@ import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.ser
 import { regradeCount } from "~/models/regrade.server";
 import { issuesOf, testDetailsSchema } from "~/lib/schemas/test-record";
 import { marksInputText } from "~/lib/rules/exam-pattern";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
 

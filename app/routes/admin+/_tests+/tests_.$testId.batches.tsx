@@ -17,7 +17,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { batchById, batchesOfTest, batchOptions, giveTestToBatch, takeTestFromBatch } from "~/models/batches.server";
 import { examTypeLabels, labelOf } from "~/models/exam-type.server";
 import { testById } from "~/models/test.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * A test's batches (/admin/tests/:testId/batches): given to no batch, every student of its exam type sees it;

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/models/auth.server";
 import { testPreview } from "~/models/admin-tests.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * Preview as a student (/admin/tests/:testId/preview?q=N): the start card and each question as the exam shows

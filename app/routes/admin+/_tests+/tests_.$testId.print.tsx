@@ -4,7 +4,7 @@ import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/models/auth.server";
 import { PrintButton } from "~/components/PrintButton";
 import { findTest, questionsOf } from "~/models/test.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * Print views of a test (/admin/tests/:testId/print?paper=questions|key), A4 and black-and-white

@@ -16,7 +16,7 @@ import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
 import { applyRegrade, regradeHistory, regradePlan } from "~/models/regrade.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * Regrade (/admin/tests/:testId/regrade): after the answer key of a test with attempts was fixed, the

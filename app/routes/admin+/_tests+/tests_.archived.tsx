@@ -10,7 +10,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
 import { archivedTests, restoreTest } from "~/models/admin-tests.server";
 import { examTypeLabels } from "~/models/exam-type.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * Archived tests (/admin/tests/archived): tests deleted after students attempted them are hidden, not

@@ -4,7 +4,7 @@ import { Badge, EmptyState, PageHeader, Pagination, SearchField } from "~/compon
 import { formatDate } from "~/lib/rules/time";
 import { requireAdmin } from "~/models/auth.server";
 import { BATCH_PAGE, listBatches, parseBatchListFilters } from "~/models/batches.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * Batches (/admin/batches): the academy's classes, searchable, 50 a page, archived ones apart. New and Edit are

@@ -15,7 +15,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
 import { addMembers, BATCH_PAGE, batchById, membersOf, removeMembers, studentsToAdd, testsOfBatch } from "~/models/batches.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * A batch's page (/admin/batches/:batchId): its students (searchable, 50 a page, tick to remove), adding students

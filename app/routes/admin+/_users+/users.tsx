@@ -24,7 +24,7 @@ import { USER_SORTS } from "~/lib/rules/user-list";
 import { changeStatus, listUsers, parseUserFilters } from "~/models/admin-users.server";
 import { batchOptions } from "~/models/batches.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * User Management: the list of users with its filters. Each dialog is a child route rendered in the

@@ -17,7 +17,7 @@ import { bandClasses, formatDuration } from "~/lib/rules/exam-rules";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
 import { batchesOfUser } from "~/models/batches.server";
 import { userAnalysisDetail } from "~/models/analytics.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Analysis · ${data.user.name}` : "User not found" }];
 

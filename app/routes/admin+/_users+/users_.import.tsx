@@ -14,7 +14,7 @@ import { linkBatchSummary } from "~/models/sign-in-links.server";
 import { saveImportReport } from "~/models/import-reports.server";
 import { applyStudentImport, previewStudentImport, readStudentImportPlan } from "~/models/student-import.server";
 import { readUploadForm } from "~/models/test-upload.server";
-import { BackLink } from "~/components/BackLink";
+import { BackLink } from "~/components/admin/ui";
 
 /**
  * Import students from CSV (/admin/users/import): choose the file, read what each row would do (new,
