@@ -54,5 +54,30 @@ for (const [javaScriptEnabled, email] of [
       await expect(page.getByTestId("mistake")).toHaveCount(before - 1);
       await expect(page.getByTestId("mistake").locator("p.font-medium").getByText(question, { exact: true })).toHaveCount(0);
     });
+
+    test("a star in a test's review keeps the question in My bookmarks; its star there takes it off", async ({ page }) => {
+      await signIn(page, app, email, "student123");
+      // a test this student has finished (the demo's tests show their answers)
+      const { id } = app
+        .db()
+        .prepare(
+          "select a.test_id as id from attempts a join users u on u.id = a.user_id where u.email = ? and a.status = 'submitted' order by a.started_at limit 1",
+        )
+        .get(email) as { id: string };
+      await page.goto(`${app.url}/test/${id}/results`);
+      const first = page.locator("ol > li[data-outcome]").first();
+      const question = (await first.locator("p.font-medium").innerText()).replace(/^Q1\.\s*/, "");
+      await first.getByRole("button", { name: "Bookmark" }).click();
+      await expect(first.getByRole("button", { name: "Bookmarked" })).toHaveAttribute("aria-pressed", "true");
+      await expect(page).toHaveURL(new RegExp(`/test/${id}/results`));
+      // the other questions keep their own stars
+      await expect(page.locator("ol > li[data-outcome]").nth(1).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "false");
+
+      await page.goto(`${app.url}/mistakes?show=bookmarked`);
+      await expect(page.getByTestId("mistake")).toHaveCount(1);
+      await expect(page.getByTestId("mistake").locator("p.font-medium")).toHaveText(question);
+      await page.getByTestId("mistake").getByRole("button", { name: "Bookmarked" }).click();
+      await expect(page.getByText("No bookmarks yet. Star a question in a test's review to keep it here.")).toBeVisible();
+    });
   });
 }

@@ -8,6 +8,7 @@ import { attempts } from "~/db/schema.server";
 import { overview } from "~/models/analytics.server";
 import { loadProgress } from "~/models/progress.server";
 import { marksRegister } from "~/models/reports.server";
+import { starValue } from "~/lib/schemas/star-schema";
 import { createTest } from "~/models/test.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
@@ -74,15 +75,20 @@ describe("My mistakes, bookmarks and practice", () => {
   });
 
   it("stars a question of a released review (and not one held back); the review shows the star", async () => {
-    const starred = (await post({ intent: "bookmark", testId, version: "1", questionId: "q1", redirectTo: `/test/${testId}/results` })) as Response;
+    const starred = (await post({ star: starValue(true, { testId, version: 1, questionId: "q1" }), redirectTo: `/test/${testId}/results` })) as Response;
     expect(starred.status).toBe(302);
     expect(starred.headers.get("Location")).toBe(`/test/${testId}/results`);
     expect((await mistakes("?show=bookmarked")).items.map((i: any) => [i.n, i.bookmarked])).toEqual([[1, true]]);
     const review = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${testId}/results`, s.cookie), { testId })).review;
     expect(review.map((r: any) => r.bookmarked)).toEqual([true, false, false]);
-    expect(statusOf(await post({ intent: "bookmark", testId: heldId, version: "1", questionId: "q1" }))).toBe(404);
+    expect(statusOf(await post({ star: starValue(true, { testId: heldId, version: 1, questionId: "q1" }) }))).toBe(404);
+    // a malformed star (a hand-made post) is refused with the same words, and stars nothing
+    const malformed = await post({ star: `bookmark q1 one ${testId}` });
+    expect(statusOf(malformed)).toBe(404);
+    expect(payload<any>(malformed).error).toBe("This question cannot be starred.");
+    expect((await mistakes("?show=bookmarked")).items).toHaveLength(1);
     // a hostile redirect goes home instead
-    const away = (await post({ intent: "unbookmark", testId, version: "1", questionId: "q1", redirectTo: "https://evil.example/" })) as Response;
+    const away = (await post({ star: starValue(false, { testId, version: 1, questionId: "q1" }), redirectTo: "https://evil.example/" })) as Response;
     expect(away.headers.get("Location")).toBe("/mistakes?show=bookmarked");
     expect((await mistakes("?show=bookmarked")).total).toBe(0);
   });

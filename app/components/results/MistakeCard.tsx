@@ -19,7 +19,7 @@ type Item = {
 };
 
 /** One question of My mistakes: where it is from, the student's answer, the key, the explanation and its star. */
-export function MistakeCard({ item, redirectTo }: { item: Item; redirectTo: string }) {
+export function MistakeCard({ item, starForm }: { item: Item; starForm: string }) {
   return (
     <li className="card p-4" data-testid="mistake">
       <div className="flex items-start justify-between gap-2">
@@ -28,7 +28,7 @@ export function MistakeCard({ item, redirectTo }: { item: Item; redirectTo: stri
           {item.section ? ` · ${item.section}` : ""}
           {item.topic ? ` · ${item.topic}` : ""}
         </p>
-        <BookmarkButton target={item} bookmarked={item.bookmarked} redirectTo={redirectTo} />
+        <BookmarkButton form={starForm} target={item} bookmarked={item.bookmarked} />
       </div>
       <p className="mt-1 font-medium">
         <RichText text={item.question} />

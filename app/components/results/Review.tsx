@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Explanation } from "~/components/results/Explanation";
 import { RichText } from "~/components/RichText";
-import { BookmarkButton } from "~/components/results/BookmarkButton";
+import { BookmarkButton, StarForm } from "~/components/results/BookmarkButton";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";
@@ -46,20 +46,21 @@ export function Review({
             aria-current={filter === f ? "page" : undefined}
             className={`badge px-3 py-1 text-sm ${filter === f ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700"}`}
           >
-            {filterLabels[f]} ({counts[f]})
+            {`${filterLabels[f]} (${counts[f]})`}
           </Link>
         ))}
       </nav>
       {review.length === 0 ? <p className="card mt-3 p-5 text-slate-600">No questions in this view.</p> : null}
+      {student && review.length > 0 ? <StarForm id="review-stars" redirectTo={here} /> : null}
       <ol className="mt-3 space-y-3">
         {review.map((r) => (
           <li key={r.id} className="card p-4" data-outcome={r.outcome}>
             <div className="flex items-start justify-between gap-2">
               <p className="font-medium">
-                <span className="mr-1 text-slate-500">Q{r.n}.</span>
+                <span className="mr-1 text-slate-500">{`Q${r.n}.`}</span>
                 <RichText text={r.question} />
               </p>
-              {student ? <BookmarkButton target={{ testId, version, questionId: r.id }} bookmarked={r.bookmarked} redirectTo={here} /> : null}
+              {student ? <BookmarkButton form="review-stars" target={{ testId, version, questionId: r.id }} bookmarked={r.bookmarked} /> : null}
             </div>
             <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
               {r.outcome === "correct" ? (
@@ -82,7 +83,8 @@ export function Review({
                     key={index}
                     className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
                   >
-                    <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={o} />
+                    <span className="mr-1 font-semibold">{`${String.fromCharCode(65 + i)}. `}</span>
+                    <RichText text={o} />
                     {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
                     {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
                     {isCorrect && index === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
@@ -98,7 +100,7 @@ export function Review({
             ) : null}
             {r.cohort ? (
               <p className="mt-2 text-xs text-slate-600" data-testid="cohort">
-                {r.cohort.percentRight}% of students got this right
+                {`${r.cohort.percentRight}% of students got this right`}
                 {r.cohort.commonWrong !== null
                   ? ` · most chosen wrong answer: ${String.fromCharCode(65 + (r.optionOrder ? r.optionOrder.indexOf(r.cohort.commonWrong) : r.cohort.commonWrong))} (${r.cohort.commonWrongPercent}%)`
                   : ""}

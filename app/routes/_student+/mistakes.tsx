@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { MistakeCard } from "~/components/results/MistakeCard";
+import { StarForm } from "~/components/results/BookmarkButton";
 import { safeRedirectPath } from "~/lib/rules/redirects";
+import { starSchema } from "~/lib/schemas/star-schema";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { requireStudent } from "~/models/auth.server";
 import { loadMistakes, parseMistakeFilters, setBookmark } from "~/models/mistakes.server";
@@ -25,11 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent === "bookmark" || intent === "unbookmark") {
-    const target = { testId: String(form.get("testId") ?? ""), version: Number(form.get("version")), questionId: String(form.get("questionId") ?? "") };
-    const done = Number.isInteger(target.version) && setBookmark(user.id, target, intent === "bookmark");
-    if (!done) return data({ error: "This question cannot be starred." }, { status: 404 });
-    return redirect(safeRedirectPath(form.get("redirectTo"), "/", "/mistakes?show=bookmarked"));
+  if (form.has("star")) {
+    const star = starSchema.safeParse(Object.fromEntries(form));
+    if (!star.success || !setBookmark(user.id, star.data.target, star.data.on)) return data({ error: "This question cannot be starred." }, { status: 404 });
+    return redirect(safeRedirectPath(star.data.redirectTo, "/", "/mistakes?show=bookmarked"));
   }
   if (intent === "practice") {
     const round = startPractice(user.id, parsePracticeChoice(form));
@@ -134,11 +135,14 @@ export default function MistakesPage() {
           {d.items.length === 0 ? (
             <p className="card mt-2 p-5 text-slate-600">No question matches these filters.</p>
           ) : (
-            <ol className="mt-2 space-y-3">
-              {d.items.map((item) => (
-                <MistakeCard key={item.key} item={item} redirectTo={href({})} />
-              ))}
-            </ol>
+            <>
+              <StarForm id="mistake-stars" redirectTo={href({})} />
+              <ol className="mt-2 space-y-3">
+                {d.items.map((item) => (
+                  <MistakeCard key={item.key} item={item} starForm="mistake-stars" />
+                ))}
+              </ol>
+            </>
           )}
           {d.pages > 1 ? (
             <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
