@@ -13,6 +13,8 @@ export type DemoTest = {
   marksPerCorrect?: number;
   negativeMarks?: number;
   questions: Q[];
+  /** each question's topic, by position (the results' "Topics to revise" and My mistakes' topic filter) */
+  topics?: string[];
 };
 
 export const demoTests: DemoTest[] = [
@@ -24,6 +26,18 @@ export const demoTests: DemoTest[] = [
     unitName: "Chaucer to the Elizabethans",
     duration: 15,
     maxAttempts: null,
+    topics: [
+      "Chaucer",
+      "Chaucer",
+      "Middle English poetry",
+      "Early prose and printing",
+      "Tudor poetry",
+      "Tudor poetry",
+      "Chaucer",
+      "Early drama",
+      "Early drama",
+      "Early drama",
+    ],
     questions: [
       [
         'Who is called the "Father of English Poetry"?',
@@ -156,6 +170,7 @@ export const demoTests: DemoTest[] = [
     unitName: null,
     duration: 20,
     maxAttempts: null,
+    topics: ["Criticism", "Criticism", "Theory", "Theory", "Fiction", "Drama", "Fiction", "Poetry", "Fiction", "Criticism"],
     questions: [
       [
         'Who wrote "Tradition and the Individual Talent"?',

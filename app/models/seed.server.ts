@@ -101,11 +101,12 @@ export async function seedDemo() {
         negativeMarks: t.negativeMarks,
         createdAt: new Date(now - (demoTests.length - i) * DAY),
       },
-      t.questions.map(([question, options, correctAnswer, explanation]) => ({
+      t.questions.map(([question, options, correctAnswer, explanation], q) => ({
         question: boldQuoted(question),
         options,
         correctAnswer,
         explanation: boldQuoted(explanation),
+        topic: t.topics?.[q] ?? null,
       })),
     ),
   );
