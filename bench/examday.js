@@ -37,6 +37,8 @@ export const TARGETS = {
   signInWaveMs: 60_000,
   midExamP95DuringWaveMs: 250,
   capacityStudents: 5000,
+  // the WAL file while answers pour in: checkpoints keep up (app/db/db.server.ts checkpointWal)
+  answeringPeakWalMB: 128,
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -241,14 +243,31 @@ const PATTERNS = {
 
 const newCounts = () => ({ busy: 0, resets: 0, serverErrors: 0, other: 0 });
 
-/** A phase's figures: wall time, latencies, errors, the server's CPU per request and peak memory. */
+/** The largest size the database's WAL file reaches while `fn` runs (MB). */
+async function withPeakWal(dbFile, fn) {
+  let peak = 0;
+  const sample = () => {
+    try {
+      peak = Math.max(peak, fs.statSync(`${dbFile}-wal`).size);
+    } catch {}
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  try {
+    return { ...(await fn()), peakWalMB: Math.round(peak / 1024 / 1024) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** A phase's figures: wall time, latencies, errors, the server's CPU per request, peak memory and WAL size. */
 async function phase(server, http_, fn) {
   const cpuBefore = cpuMs(server.pid);
   const overflowsBefore = listenOverflows();
   const requestsBefore = http_.requests();
   const logBefore = server.stderr().length;
   const started = performance.now();
-  const result = await withPeakMemory(server.pid, fn);
+  const result = await withPeakWal(server.dbFile, () => withPeakMemory(server.pid, fn));
   const requests = http_.requests() - requestsBefore;
   const log = server.stderr().slice(logBefore);
   const overflowsAfter = listenOverflows();
@@ -561,6 +580,7 @@ export function againstTargets(report) {
     ["answering: errors", p.answering?.errors, 0, "max"],
     ["answering: saves/s", p.answering?.savesPerSecond, TARGETS.answeringSavesPerSecond, "min"],
     ["answering: p95 (ms)", p.answering?.p95, TARGETS.answeringP95Ms, "max"],
+    ["answering: peak WAL file (MB)", p.answering?.peakWalMB, TARGETS.answeringPeakWalMB, "max"],
     ["sign-in wave: all signed in (ms)", p.signInWave?.allThroughMs, TARGETS.signInWaveMs, "max"],
     ["sign-in wave: mid-exam p95 (ms)", p.signInWave?.midExam?.p95, TARGETS.midExamP95DuringWaveMs, "max"],
     ["workers restarted", Object.values(p).reduce((n, phase) => n + (phase?.workerRestarts ?? 0), 0), 0, "max"],

@@ -85,6 +85,7 @@ export async function startServer(
   return {
     base,
     pid: child.pid,
+    dbFile,
     /** what the server wrote to stderr so far */
     stderr: () => stderr,
     stdout: () => stdout,

@@ -144,8 +144,9 @@ function startSweep() {
 }
 
 /**
- * The cluster's WAL checkpoints, one a second: PASSIVE, so no reader or writer waits for one. A web
- * worker that ran them itself did so inside the request whose write filled the WAL.
+ * The cluster's WAL checkpoints, one a second: PASSIVE, so no reader or writer waits for one, and a RESTART
+ * when the WAL has grown past its threshold anyway (checkpointWal in app/db/db.server.ts). A web worker that
+ * ran them itself did so inside the request whose write filled the WAL.
  */
 function startCheckpoints() {
   setInterval(() => server.checkpoint(), 1000).unref();

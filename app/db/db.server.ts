@@ -41,6 +41,9 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: DB 
   // by the write that fills the WAL copies ~4 MB and syncs the file while that request and the ones
   // queued behind it wait
   if (process.env[CHECKPOINTS_BY_PRIMARY] === "1") conn.pragma("wal_autocheckpoint = 0");
+  // when the WAL starts again from its beginning, its file is cut back to this size (it otherwise keeps the
+  // largest size it ever reached: hundreds of MB after an exam day's answering)
+  conn.pragma(`journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
   // a larger page cache and memory-mapped reads: the admin aggregates scan the attempts table
   conn.pragma(`cache_size = -${Number(process.env.SQLITE_CACHE_MB ?? 32) * 1024}`);
   conn.pragma(`mmap_size = ${Number(process.env.SQLITE_MMAP_MB ?? 256) * 1024 * 1024}`);
@@ -199,13 +202,29 @@ export function databaseFile(): string {
 /** The environment variable server/start.js gives its web workers: they run no WAL checkpoints. */
 export const CHECKPOINTS_BY_PRIMARY = "ACADEMY_CHECKPOINTS_BY_PRIMARY";
 
+/** The size a WAL file is cut back to when the WAL starts again (`journal_size_limit`). */
+export const WAL_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** Frames (pages) in the WAL past which a checkpoint waits for its turn and makes the WAL start again. */
+export const WAL_RESTART_FRAMES = Number(process.env.SQLITE_WAL_RESTART_FRAMES ?? 16_384);
+
+type CheckpointRow = { busy: number; log: number; checkpointed: number };
+
 /**
- * Copies what the WAL holds into the database file without waiting for anyone (a PASSIVE checkpoint);
- * run every second by the cluster's primary. Returns the WAL's frames and how many are now in the file.
+ * The cluster primary's checkpoint, every second. First PASSIVE: it copies what the WAL holds into the database
+ * file without waiting for anyone. The WAL starts again from its beginning only when a checkpoint copied all of it,
+ * which under a steady stream of answer saves (a thousand a second) never happens: each pass is overtaken by new
+ * commits, and the WAL grew by ~10 MB a second (470 MB in a minute of the exam-day bench), making every read search
+ * a longer WAL index. So past `restartAbove` frames a RESTART follows: it waits for the writer of the moment (new
+ * writes queue behind it for a few milliseconds, within their busy timeout), copies the rest and lets the next
+ * write start the WAL again, cut back to `WAL_FILE_LIMIT_BYTES`. Returns the WAL's frames, how many are in the
+ * file, and whether the WAL was restarted.
  */
-export function checkpointWal(): { walFrames: number; checkpointed: number } {
-  const [row] = rawDb().pragma("wal_checkpoint(PASSIVE)") as { busy: number; log: number; checkpointed: number }[];
-  return { walFrames: row?.log ?? 0, checkpointed: row?.checkpointed ?? 0 };
+export function checkpointWal(restartAbove = WAL_RESTART_FRAMES): { walFrames: number; checkpointed: number; restarted: boolean } {
+  const [passive] = rawDb().pragma("wal_checkpoint(PASSIVE)") as CheckpointRow[];
+  if (!passive || passive.log <= restartAbove) return { walFrames: passive?.log ?? 0, checkpointed: passive?.checkpointed ?? 0, restarted: false };
+  const [restart] = rawDb().pragma("wal_checkpoint(RESTART)") as CheckpointRow[];
+  return { walFrames: restart?.log ?? passive.log, checkpointed: restart?.checkpointed ?? passive.checkpointed, restarted: restart?.busy === 0 };
 }
 
 export function closeDatabase() {

@@ -1,10 +1,14 @@
 // A cluster's web workers run no WAL checkpoints (the write that filled the WAL used to copy ~4 MB and
-// sync the file while its request and those behind it waited); the primary runs one a second.
+// sync the file while its request and those behind it waited); the primary runs one a second, and restarts a
+// WAL that steady reads and writes keep from ever being copied whole.
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { CHECKPOINTS_BY_PRIMARY, checkpointWal, openDatabase, rawDb } from "~/db/db.server";
+import { CHECKPOINTS_BY_PRIMARY, checkpointWal, databaseFile, openDatabase, rawDb, WAL_FILE_LIMIT_BYTES } from "~/db/db.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-wal-"));
 
@@ -23,12 +27,64 @@ function fill(conn: ReturnType<typeof openDatabase>["sqlite"], pages: number) {
   for (let i = 0; i < pages; i++) insert.run("x".repeat(3000));
 }
 
+/**
+ * What the web workers do on exam day, in two threads against the database file: one saves a row every
+ * millisecond or so (a worker's connection: no checkpoints of its own), the other keeps a read open at every
+ * moment, each read 20 ms long and overlapping the next (requests reading while others write). Returns a stop
+ * function that resolves to the number of rows written.
+ */
+function steadyReadsAndWrites(file: string) {
+  const shared = new Int32Array(new SharedArrayBuffer(8)); // [stop, rows written]
+  const code = `
+    const { workerData: { file, role, shared } } = require("node:worker_threads");
+    const Database = require("better-sqlite3");
+    const open = () => { const c = new Database(file); c.pragma("busy_timeout = 5000"); c.pragma("wal_autocheckpoint = 0"); return c; };
+    const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+    if (role === "write") {
+      const insert = open().prepare("INSERT INTO scratch (body) VALUES (?)");
+      while (!Atomics.load(shared, 0)) { insert.run("x".repeat(3000)); Atomics.add(shared, 1, 1); pause(1); }
+    } else {
+      const readers = [open(), open()].map((c) => ({ c, count: c.prepare("SELECT COUNT(*) FROM scratch") }));
+      let held = readers[0];
+      held.c.exec("BEGIN"); held.count.get();
+      while (!Atomics.load(shared, 0)) {
+        pause(20);
+        const next = held === readers[0] ? readers[1] : readers[0];
+        next.c.exec("BEGIN"); next.count.get();
+        held.c.exec("COMMIT");
+        held = next;
+      }
+      held.c.exec("COMMIT");
+    }`;
+  const threads = ["write", "read"].map((role) => new Worker(code, { eval: true, workerData: { file, role, shared } }));
+  return async () => {
+    Atomics.store(shared, 0, 1);
+    await Promise.all(threads.map((t) => once(t, "exit")));
+    return Atomics.load(shared, 1);
+  };
+}
+
+/** The primary's checkpoint every 50 ms for `ms` under steady reads and writes: each result, and the rows written. */
+async function checkpointsUnderLoad(ms: number, restartAbove: number) {
+  const stop = steadyReadsAndWrites(databaseFile());
+  const results: ReturnType<typeof checkpointWal>[] = [];
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    await sleep(50);
+    results.push(checkpointWal(restartAbove));
+  }
+  const rows = await stop();
+  return { results, rows, last: checkpointWal(Number.POSITIVE_INFINITY) };
+}
+
 describe("WAL checkpoints", () => {
   it("are left to the primary by a worker's connection, whose WAL grows past SQLite's threshold", () => {
     process.env[CHECKPOINTS_BY_PRIMARY] = "1";
     const file = path.join(dir, "worker.db");
     const { sqlite } = openDatabase(file);
     expect(sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
+    // a WAL that starts again is cut back to 64 MB, whatever it grew to before
+    expect(sqlite.pragma("journal_size_limit", { simple: true })).toBe(WAL_FILE_LIMIT_BYTES);
     fill(sqlite, 1500);
     // past 1,000 pages a connection checkpointing itself would have copied them and started the WAL again
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(1000 * 4096);
@@ -50,5 +106,26 @@ describe("WAL checkpoints", () => {
     const done = checkpointWal();
     expect(done.walFrames).toBeGreaterThan(0);
     expect(done.checkpointed).toBe(done.walFrames);
+  });
+
+  it("never copy the whole WAL under steady reads and writes, so the WAL never starts again (without a restart)", async () => {
+    rawDb().exec("CREATE TABLE IF NOT EXISTS scratch (body TEXT)");
+    checkpointWal(0); // an empty WAL to start from
+    const { results, rows, last } = await checkpointsUnderLoad(1500, Number.POSITIVE_INFINITY);
+    expect(rows).toBeGreaterThan(100);
+    expect(results.some((r) => r.restarted)).toBe(false);
+    // every row written is still a frame of the WAL: it only grew
+    expect(last.walFrames).toBeGreaterThanOrEqual(rows);
+  });
+
+  it("restart the WAL past their threshold, under the same steady reads and writes", async () => {
+    rawDb().exec("CREATE TABLE IF NOT EXISTS scratch (body TEXT)");
+    checkpointWal(0);
+    const { results, rows, last } = await checkpointsUnderLoad(1500, 200);
+    expect(rows).toBeGreaterThan(100);
+    expect(results.filter((r) => r.restarted).length).toBeGreaterThan(0);
+    // the WAL holds only what was written since the last restart
+    expect(last.walFrames).toBeLessThan(rows / 2);
+    expect(Math.max(...results.map((r) => r.walFrames))).toBeLessThan(rows);
   });
 });
