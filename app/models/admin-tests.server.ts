@@ -8,6 +8,7 @@ import { createTest, insertQuestions, questionsOf } from "./test.server";
 import { parseMarks } from "~/lib/rules/exam-pattern";
 import { likePattern } from "~/lib/rules/search";
 import { remarkFinishedAttempts } from "./regrade.server";
+import { batchesOfTest, giveTestToBatch } from "./batches.server";
 
 export const PAGE_SIZE = 50;
 
@@ -112,6 +113,17 @@ export function cloneTest(id: string, maxAttempts: number | null) {
   const test = findLiveTest(id);
   if (!test) return null;
   const list = questionsOf(test.id, test.currentVersion);
+  return transaction(() => {
+    const copy = createTestCopy(test, list, maxAttempts);
+    // a test given to batches is seen by their students only: the copy is given to the same batches, so a clone
+    // never shows a batch's test to everyone of its exam type. Without the batches' opening and closing times
+    // (the copy has none of its own either); with each batch's answer release.
+    for (const b of batchesOfTest(test.id)) giveTestToBatch(copy.id, b.batchId, { opensAt: null, closesAt: null, answerRelease: b.answerRelease });
+    return copy;
+  });
+}
+
+function createTestCopy(test: Test, list: ReturnType<typeof questionsOf>, maxAttempts: number | null) {
   return createTest(
     {
       title: `${test.title} (Copy)`,

@@ -24,6 +24,7 @@ import * as itemRoute from "~/routes/admin+/_insight+/tests_.$testId.analysis";
 import * as userAnalysisRoute from "~/routes/admin+/_insight+/users_.analysis";
 import * as liveRoute from "~/routes/admin+/_tests+/tests_.$testId.live";
 import * as testBatchesRoute from "~/routes/admin+/_tests+/tests_.$testId.batches";
+import * as cloneRoute from "~/routes/admin+/_tests+/tests.$testId.clone";
 import * as batchEdit from "~/routes/admin+/_users+/batches.$batchId.edit";
 import * as batchNew from "~/routes/admin+/_users+/batches.new";
 import * as batchPage from "~/routes/admin+/_users+/batches_.$batchId";
@@ -83,6 +84,34 @@ describe("who sees a test given to batches", () => {
     await run(testBatchesRoute.action, postRequest(`/admin/tests/${t.id}/batches`, { intent: "remove", batchId: batch }, { cookie: admin }), { testId: t.id });
     expect((await cardsOf(outsider.cookie, "SET")).map((c) => c.title)).toContain("Batch only SET mock");
     expect((await room()).notStarted).toBe(1);
+  });
+
+  it("a clone of a batch's test is given to the same batches (without their times): nobody else of the type sees it", async () => {
+    const batch = await newBatch("Clone keeps its batch");
+    const member = await makeStudent({ examTypes: ["UG_TRB"] });
+    const outsider = await makeStudent({ examTypes: ["UG_TRB"] });
+    await addToBatch(batch, [member.user.id]);
+    const t = createTest({ title: "Batch UG mock", examType: "UG_TRB" }, TWO_QUESTIONS);
+    const closes = Date.now() - HOUR; // the original's window for the batch is over
+    expect(statusOf(await give(t.id, { batchId: batch, opensAt: local(closes - 3 * HOUR), closesAt: local(closes), answerRelease: "score_only" }))).toBe(302);
+    const dialog = payload<any>(await run(cloneRoute.loader, getRequest(`/admin/tests/${t.id}/clone`, admin), { testId: t.id }));
+    expect(dialog.batches).toEqual(["Clone keeps its batch"]);
+
+    const cloned = (await run(cloneRoute.action, postRequest(`/admin/tests/${t.id}/clone`, { maxAttempts: "" }, { cookie: admin }), {
+      testId: t.id,
+    })) as Response;
+    expect(cloned.status).toBe(302);
+    const copy = db()
+      .select()
+      .from(testBatches)
+      .where(eq(testBatches.batchId, batch))
+      .all()
+      .find((r) => r.testId !== t.id);
+    expect(copy).toMatchObject({ opensAt: null, closesAt: null, answerRelease: "score_only" });
+    expect((await cardsOf(member.cookie, "UG_TRB")).map((c) => c.title)).toContain("Batch UG mock (Copy)");
+    expect((await cardsOf(outsider.cookie, "UG_TRB")).map((c) => c.title)).not.toContain("Batch UG mock (Copy)");
+    expect(statusOf(await start(outsider.cookie, copy?.testId ?? ""))).toBe(404);
+    expect(statusOf(await start(member.cookie, copy?.testId ?? ""))).toBe(302);
   });
 
   it("one test, a different Sunday per batch: each batch's own window decides Start and the card", async () => {

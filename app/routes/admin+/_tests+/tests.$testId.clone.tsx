@@ -13,6 +13,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
 import { maxAttemptsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { cloneTest, findLiveTest } from "~/models/admin-tests.server";
+import { batchesOfTest } from "~/models/batches.server";
 
 /** Clone Test, a dialog route over the tests list (/admin/tests/:testId/clone): a copy with its questions. */
 export const meta: MetaFunction = () => [{ title: "Clone Test" }];
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const test = findLiveTest(params.testId ?? "");
   if (!test) throw new Response("Test not found", { status: 404 });
-  return { test: { id: test.id, title: test.title } };
+  return { test: { id: test.id, title: test.title }, batches: batchesOfTest(test.id).map((b) => b.name) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CloneTest() {
-  const { test } = useLoaderData<typeof loader>();
+  const { test, batches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useTestListHref();
   const [form, fields] = useSchemaForm(cloneSchema, { id: `clone-${test.id}`, lastResult: actionData?.result });
@@ -54,6 +55,11 @@ export default function CloneTest() {
           Clone Test
         </h2>
         <p className="text-sm text-slate-700">A copy named “{test.title} (Copy)” is created, active, with all its questions.</p>
+        {batches.length ? (
+          <p className="text-sm text-slate-700" data-testid="clone-batches">
+            {`It is given to the same batches as the original (${batches.join(", ")}), without their opening and closing times.`}
+          </p>
+        ) : null}
         <Field meta={fields.maxAttempts} label="Max attempts (optional, at least 1)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
         <DialogActions closeHref={closeHref} intent="clone" pending="Cloning...">
           Clone Test
