@@ -200,6 +200,28 @@ test("Start after the session ended elsewhere leads to the sign-in page, as with
   expect(attemptOf("joseph@academy.local", testId)?.status).toBe("submitted");
 });
 
+test("a review mark not yet stored at a reload keeps the question's stored answer on screen, and is stored later", async ({ page }) => {
+  await signIn(page, app, STUDENT.email, STUDENT.password);
+  const testId = testIdOf("Chaucer and the Age of Transition");
+  await startTest(page, testId);
+  await page.getByRole("button", { name: "Save & Next" }).click();
+  await expect(page.getByText("Question 2 of 10")).toBeVisible();
+  await page.getByLabel(/^B\./).check();
+  const attemptId = attemptOf(STUDENT.email, testId)?.id ?? "";
+  await expect.poll(() => answersOf(attemptId)).toEqual([{ q: "q2", chosen: 1, marked: 0 }]);
+  // the link drops before the mark reaches the server; the page is reloaded
+  await page.route("**/api/attempts/*/answers", (route) => route.abort());
+  await page.getByRole("button", { name: "Mark for Review & Next" }).click();
+  await expect(page.getByText("Question 3 of 10")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Question 3 of 10")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 2: Answered & Marked for Review" })).toBeVisible();
+  await expect(page.getByTestId("answered-count")).toHaveText("1");
+  // back online, the mark is stored beside the answer
+  await page.unroute("**/api/attempts/*/answers");
+  await expect.poll(() => answersOf(attemptId), { timeout: 30_000 }).toEqual([{ q: "q2", chosen: 1, marked: 1 }]);
+});
+
 test("a tap made before the page's JavaScript has loaded is stored", async ({ page }) => {
   await signIn(page, app, "arun@academy.local", PASSWORD);
   const testId = testIdOf("Chaucer and the Age of Transition");

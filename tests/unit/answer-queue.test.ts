@@ -1,6 +1,6 @@
 // The exam page's save queue against a fake server: retries, 503, finish, and the device's copy.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerQueue } from "~/lib/browser/answer-queue";
+import { AnswerQueue, withUnsentChanges } from "~/lib/browser/answer-queue";
 
 type Reply = { status: number; body: Record<string, unknown> } | "offline";
 
@@ -128,5 +128,30 @@ describe("AnswerQueue", () => {
     expect(events.closed).toBe(1);
     expect(queue.status()).toMatchObject({ closed: true, pending: 0 });
     expect(store.size).toBe(0);
+  });
+});
+
+describe("what a load shows: the server's answers with the device's unsent changes on top", () => {
+  const server = { q1: { visited: true, chosen: 2, marked: false }, q2: { visited: true, chosen: 0, marked: false } };
+
+  it("a review mark still unsent keeps the option the server stored (it showed the question unanswered)", () => {
+    const shown = withUnsentChanges(server, [{ questionId: "q2", marked: true }]);
+    expect(shown.q2).toEqual({ visited: true, chosen: 0, marked: true });
+    expect(shown.q1).toEqual(server.q1);
+  });
+
+  it("an unsent choice, or a clear, replaces the stored option; a question the server has not seen starts empty", () => {
+    const shown = withUnsentChanges(server, [
+      { questionId: "q1", chosen: 3 },
+      { questionId: "q2", chosen: null, marked: false },
+      { questionId: "q3", marked: true },
+    ]);
+    expect(shown.q1).toEqual({ visited: true, chosen: 3, marked: false });
+    expect(shown.q2).toEqual({ visited: true, chosen: null, marked: false });
+    expect(shown.q3).toEqual({ visited: true, chosen: null, marked: true });
+  });
+
+  it("a visit alone changes nothing shown", () => {
+    expect(withUnsentChanges(server, [{ questionId: "q2" }])).toEqual(server);
   });
 });

@@ -5,7 +5,7 @@ import { useNavigate } from "@remix-run/react";
 import { TimeOnQuestion } from "~/lib/browser/time-on-question";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Entry } from "~/components/exam/QuestionNavigator";
-import { AnswerQueue, type QueueStatus } from "~/lib/browser/answer-queue";
+import { AnswerQueue, type QueueStatus, withUnsentChanges } from "~/lib/browser/answer-queue";
 import { resultsDiscoveryDelayMs, TIME_UP_TOLERANCE_MS } from "~/lib/rules/exam-rules";
 import { useHydrated } from "~/lib/browser/hooks";
 import { keepPageData } from "~/lib/rules/page-handoff";
@@ -66,24 +66,15 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
     });
     queueRef.current = queue;
     const unsubscribe = queue.subscribe(setStatus);
-    // what this device chose but the server has not stored yet is what the student sees
-    const overlay: Record<string, Entry | undefined> = {};
-    for (const c of queue.unsent())
-      if (c.chosen !== undefined || c.marked !== undefined) overlay[c.questionId] = { visited: true, chosen: c.chosen ?? null, marked: c.marked ?? false };
+    // the taps made before hydration join the queue; what this device chose or marked and the server has not
+    // stored yet is what the student sees
     const w = window as unknown as { __examTaps?: Tap[]; __examHydrated?: boolean };
     w.__examHydrated = true;
-    for (const tap of w.__examTaps ?? []) {
-      overlay[tap.questionId] = { visited: true, marked: false, ...overlay[tap.questionId], chosen: tap.chosen };
-      queue.push({ questionId: tap.questionId, chosen: tap.chosen, at: tap.at + offsetRef.current });
-    }
+    const taps = w.__examTaps ?? [];
     w.__examTaps = [];
-    if (Object.keys(overlay).length) {
-      setEntries((prev) => {
-        const next = { ...prev };
-        for (const [id, e] of Object.entries(overlay)) next[id] = { ...prev[id], ...(e as Entry) };
-        return next;
-      });
-    }
+    for (const tap of taps) queue.push({ questionId: tap.questionId, chosen: tap.chosen, at: tap.at + offsetRef.current });
+    const unsent = queue.unsent();
+    if (unsent.some((c) => c.chosen !== undefined || c.marked !== undefined)) setEntries((prev) => withUnsentChanges(prev, unsent));
     queue.reconcile(page.answers);
     if (channel) {
       channel.onmessage = (event: MessageEvent<ExamMessage>) => {

@@ -30,6 +30,33 @@ type ServerReply = {
 };
 export type ServerAnswer = { chosen: number | null; marked: boolean; at: number };
 
+/** A question as the exam page shows it (the palette's entry). */
+export type ShownAnswer = { visited: boolean; chosen: number | null; marked: boolean };
+
+/**
+ * What a load shows: the server's answers with this device's unsent changes on top, each change giving only the
+ * fields it carries. A review mark still unsent at a reload leaves the option the server stored; before, it showed
+ * the question as unanswered (the mark's missing option read as "none").
+ */
+export function withUnsentChanges(
+  shown: Readonly<Record<string, ShownAnswer | undefined>>,
+  changes: readonly Pick<Change, "questionId" | "chosen" | "marked">[],
+): Record<string, ShownAnswer | undefined> {
+  const next = { ...shown };
+  for (const c of changes) {
+    if (c.chosen === undefined && c.marked === undefined) continue;
+    next[c.questionId] = {
+      visited: true,
+      chosen: null,
+      marked: false,
+      ...next[c.questionId],
+      ...(c.chosen !== undefined ? { chosen: c.chosen } : {}),
+      ...(c.marked !== undefined ? { marked: c.marked } : {}),
+    };
+  }
+  return next;
+}
+
 export class AnswerQueue {
   private pending = new Map<string, Change>();
   private acked = new Map<string, Change>();
