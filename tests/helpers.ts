@@ -1,6 +1,9 @@
 // Helpers for integration tests: real Requests into route loaders and actions, on the temporary
 // SQLite file that tests/setup-db.ts gives each test file.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { attempts } from "~/db/schema.server";
 import { ensureBuiltinExamTypes, ensureOwnerAdmin, seedDemo, DEMO_STUDENT } from "~/models/seed.server";
 import { createUser } from "~/models/user.server";
 import * as loginRoute from "~/routes/_auth+/login";
@@ -109,3 +112,12 @@ export const TWO_QUESTIONS = [
 
 /** The Content-Type of a posted form (what the exam page's JSON endpoints take). */
 export const FORM_ENCODED = "application/x-www-form-urlencoded";
+
+/** A student's attempts at one test, as stored. */
+export function attemptsAt(testId: string, userId: string) {
+  return db()
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
+    .all();
+}

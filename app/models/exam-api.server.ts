@@ -109,15 +109,9 @@ export async function examApiFastPath(
   body: Buffer,
 ): Promise<ApiReply | null> {
   const target = endpointOf(pathname);
-  if (!target || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(target.rawId);
-  } catch {
-    return null;
-  }
-  const student = await studentOfCookie(cookieHeader ?? null);
-  if (!student) return null;
+  const post = target ? await studentFormPost(target.rawId, cookieHeader, contentType) : null;
+  if (!target || !post) return null;
+  const { id, student } = post;
   if (target.endpoint === "start") return startReply(toSessionUser(student), id);
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
   if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason, fields[BELIEVED_DEADLINE], fields[TIMES_FIELD]);
@@ -151,14 +145,23 @@ export async function examFormFastPath(
   body: Buffer,
 ): Promise<ExamActionResult | null> {
   const rawId = examFormTestId(pathname);
-  if (!rawId || !contentType?.startsWith("application/x-www-form-urlencoded")) return null;
-  let testId: string;
+  const post = rawId ? await studentFormPost(rawId, cookieHeader, contentType) : null;
+  if (!post) return null;
+  return examAction(toSessionUser(post.student), post.id, Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
+}
+
+/**
+ * What both fast paths take on: a web form posted by a signed-in student, about the id in its path (still
+ * escaped). Null for anything else (another encoding, a malformed id, signed out, an admin).
+ */
+async function studentFormPost(rawId: string, cookieHeader: string | undefined, contentType: string | undefined) {
+  if (!contentType?.startsWith("application/x-www-form-urlencoded")) return null;
+  let id: string;
   try {
-    testId = decodeURIComponent(rawId);
+    id = decodeURIComponent(rawId);
   } catch {
     return null;
   }
   const student = await studentOfCookie(cookieHeader ?? null);
-  if (!student) return null;
-  return examAction(toSessionUser(student), testId, Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
+  return student ? { id, student } : null;
 }

@@ -11,7 +11,7 @@ import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";
 import * as finishApi from "~/routes/api+/attempts.$attemptId.finish";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
-import { FORM_ENCODED, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
+import { attemptsAt, FORM_ENCODED, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 let testId: string;
 beforeAll(async () => {
@@ -142,12 +142,7 @@ describe("the exam's JSON endpoints without the framework", () => {
 });
 
 describe("the exam page's form posts without the framework (a page without JavaScript)", () => {
-  const attemptOf = (userId: string) =>
-    db()
-      .select()
-      .from(attempts)
-      .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
-      .all();
+  const attemptOf = (userId: string) => attemptsAt(testId, userId);
 
   it("starts, saves and finishes as the route does, answering with the route's redirects", async () => {
     const s = await makeStudent();

@@ -1,16 +1,9 @@
-// Start from a hydrated start card goes to /api/tests/:id/start and is answered with the exam itself
-// (one request on exam morning, not Start and then the exam's data); the server usually answers it
-// before the framework (examApiFastPath), with the same reply. Without JavaScript the card's form
-// posts to the exam route, which still redirects.
-import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/db.server";
-import { attempts } from "~/db/schema.server";
 import { examApiFastPath } from "~/models/exam-api.server";
 import { createTest } from "~/models/test.server";
 import * as startApi from "~/routes/api+/tests.$testId.start";
 import * as examRoute from "~/routes/_exam+/test.$testId";
-import { FORM_ENCODED, getRequest, makeStudent, OWNER, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
+import { attemptsAt, FORM_ENCODED, getRequest, makeStudent, OWNER, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 let testId: string;
 beforeAll(async () => {
@@ -37,12 +30,7 @@ async function startThroughFastPath(cookie: string | undefined, id = testId) {
   return reply ? { status: reply.status, json: reply.json as unknown as Started } : null;
 }
 
-const attemptsOf = (userId: string) =>
-  db()
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
-    .all();
+const attemptsOf = (userId: string) => attemptsAt(testId, userId);
 
 describe("Start answered with the exam", () => {
   it("gives the running exam at Question 1 and the address to show it at, without the answer key", async () => {
