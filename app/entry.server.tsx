@@ -38,6 +38,9 @@ export { WorkQueue } from "~/lib/server/work-queue";
 // the exam's JSON answers and Finish, answered before a framework request is built
 export { examApiFastPath, examFormFastPath, isExamApiPath, isExamFormPath } from "~/models/exam-api.server";
 export { encodeBody } from "~/lib/server/compress.server";
+// the exam and results pages of a browser that has never run the site's script, rendered without the framework's document
+export { plainPage } from "~/models/plain-pages.server";
+export { isPlainPagePath } from "~/lib/rules/plain-page";
 // replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
 export { litestreamConfig } from "~/lib/server/litestream-config";
 export { databaseFile } from "~/db/db.server";

@@ -19,12 +19,9 @@ import { readFlash } from "~/lib/server/flash.server";
 import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/browser/nonce";
 import { hasKeptPageData } from "~/lib/rules/page-handoff";
-import stylesheet from "~/tailwind.css?url";
+import { DocumentShell, siteLinks } from "~/components/DocumentShell";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => siteLinks;
 
 export const meta: MetaFunction = () => [
   { title: `${academy.name} · ${academy.tagline}` },
@@ -69,22 +66,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // a running exam has the screen to itself (its route's handle says when)
   const focused = useMatches().some((m) => (m.handle as FocusHandle | undefined)?.focused?.(m.data) === true);
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-      </head>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <PendingBar />
-        {data?.user && !focused ? <NavBar user={data.user} /> : null}
-        {data?.flash ? <FlashMessage key={data.flash.text} flash={data.flash} /> : null}
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    <DocumentShell
+      head={
+        <>
+          <Meta />
+          <Links />
+        </>
+      }
+      top={
+        <>
+          <PendingBar />
+          {data?.user && !focused ? <NavBar user={data.user} /> : null}
+          {data?.flash ? <FlashMessage key={data.flash.text} flash={data.flash} /> : null}
+        </>
+      }
+      end={
+        <>
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </>
+      }
+    >
+      {children}
+    </DocumentShell>
   );
 }
 

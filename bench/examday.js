@@ -6,13 +6,16 @@
 //   answered with the exam and Finish with the results);
 // - forms: a page without JavaScript, or not hydrated yet (Start posts the start card's form and follows
 //   the redirect to the exam page; each Save & Next posts the exam form and follows to the next question;
-//   Finish posts and follows to the results page). A 503 is pressed again after its Retry-After.
+//   Finish posts and follows to the results page). A 503 is pressed again after its Retry-After. The
+//   browsers have never run the site's script, so the pages are the plain ones (EXAMDAY_SCRIPTED below).
 // Every figure is printed beside the machine-speed figure and as its multiple, so runs in different
 // minutes compare; 5xx answers, error pages, reset connections and restarted workers are counted per phase.
 //   npm run bench:examday                           (full size, both patterns; each figure against its target)
 //   EXAMDAY_MODE=forms|api|both                     (default both)
 //   EXAMDAY_STUDENTS=500 npm run bench:examday       (smaller)
 //   EXAMDAY_OLD_HASHES=true                         (every student's password in the previous scrypt format)
+//   EXAMDAY_SCRIPTED=true                           (forms: browsers that ran the site's script before, so each page is
+//                                                    the framework's document, not yet hydrated; without: the plain pages)
 // tests/integration/examday-smoke.test.ts runs examDay() small inside `npm test`.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -312,6 +315,7 @@ async function synchronizedStart(http_, cookies, testId, pattern = PATTERNS.api)
  * lost / unfinished counts and (with `capacity`) the capacity search.
  */
 export async function examDay({
+  scripted = false,
   students = 3000,
   mid = 500,
   questions = 50,
@@ -355,6 +359,7 @@ export async function examDay({
   const report = {
     mode,
     oldHashes,
+    scripted,
     students,
     mid,
     questions,
@@ -453,7 +458,9 @@ export async function examDay({
     await midLoop;
     log("sign-in wave", JSON.stringify(report.phases.signInWave));
     const signedIn = cookies.map((c, i) => (c ? i : -1)).filter((i) => i >= 0);
-    const activeCookies = signedIn.map((i) => cookies[i]);
+    // a browser that has run the site's script before (`scripted`): its form posts lead to the framework's
+    // documents (a page not hydrated yet); without, to the plain pages (app/models/plain-pages.server.tsx)
+    const activeCookies = signedIn.map((i) => (scripted ? `${cookies[i]}; scripted=1` : cookies[i]));
     const activeIds = signedIn.map((i) => examIds[i]);
 
     // 2. synchronized start
@@ -628,6 +635,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       capacity: process.env.EXAMDAY_CAPACITY !== "false" && mode === "api",
       mode,
       oldHashes: process.env.EXAMDAY_OLD_HASHES === "true",
+      scripted: process.env.EXAMDAY_SCRIPTED === "true",
       log,
     });
     const { acknowledged: _a, attemptIds: _b, ...figures } = report;

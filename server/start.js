@@ -534,6 +534,27 @@ function serve() {
         }
         examFormResult = result ?? undefined;
       }
+      if (req.method === "GET" && server.isPlainPagePath(req.path)) {
+        // the exam and results pages of a browser that has never run the site's script: its routes'
+        // components rendered without the framework's document (app/models/plain-pages.server.tsx);
+        // anyone else gets null and the framework's page below
+        const query = req.originalUrl.indexOf("?");
+        const shown = await unlessDatabaseTrouble(req, res, () =>
+          server.plainPage(req.path, query === -1 ? "" : req.originalUrl.slice(query), req.headers.cookie, res.locals.nonce),
+        );
+        if (!shown) return;
+        const page = shown.value;
+        if (page) {
+          const sent = server.encodeBody(req.headers["accept-encoding"] ?? null, Buffer.from(page.html));
+          res.setHeader("Content-Type", "text/html; charset=utf-8");
+          res.setHeader("Cache-Control", "no-store");
+          res.setHeader("Vary", "Accept-Encoding");
+          if (sent.encoding) res.setHeader("Content-Encoding", sent.encoding);
+          res.setHeader("Content-Length", sent.body.length);
+          res.status(page.status).end(sent.body);
+          return;
+        }
+      }
       // the health check is never queued: a busy worker is not a broken one
       const queue = req.path === "/healthz" ? immediate : remixQueue;
       if (queue !== immediate) {

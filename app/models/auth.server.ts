@@ -136,6 +136,15 @@ export async function studentOfCookie(cookieHeader: string | null): Promise<User
 }
 
 /**
+ * The signed-in student a page's Cookie header names, read as a page reads it (nothing written), or null
+ * for anyone else: for the plain exam and results pages (app/models/plain-pages.server.tsx).
+ */
+export async function studentOfPageCookie(cookieHeader: string | null): Promise<SessionUser | null> {
+  const user = userOfSession(await readSessionCookie(cookieHeader, "GET"));
+  return user && guardRedirect("student", user.role) === null ? user : null;
+}
+
+/**
  * Who a Cookie header belongs to, read without writing anything: for server/start.js, which asks
  * before reading more than an ordinary form of a request's body (only admins may send uploads).
  */

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { db, keptPerDatabase } from "~/db/db.server";
 import { attempts, type Test } from "~/db/schema.server";
 import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
-import { rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
+import { parseReviewFilter, rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
 import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
 import { COHORT_MIN_ATTEMPTS, type CohortFigure, cohortFigures, sectionFigures, weakestTopics } from "~/lib/rules/sections";
@@ -315,4 +315,17 @@ function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, tes
   const accommodation = accommodationOn(db(), user.id, test.id);
   const window = windowFor(testForStudent(test, user.id) ?? test, accommodation);
   return retakeVerdict(allowanceFor(db(), user, test, accommodation), windowMessage(window, availabilityOf(window), env().ACADEMY_TIME_ZONE));
+}
+
+/**
+ * The results page at an address (`?attempt=`, `?filter=`, `?late=1`) and its status: for its route's loader
+ * and the plain results page (app/models/plain-pages.server.tsx).
+ */
+export function resultsPageAt(user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, testId: string, url: URL) {
+  const filter = parseReviewFilter(url.searchParams.get("filter"));
+  const page = loadResults(user, testId, url.searchParams.get("attempt"), filter);
+  const status = page.state === "found" ? 200 : page.state === "test-running" ? 403 : 404;
+  // `late`: the exam form's last answer arrived after the attempt closed (app/models/exam-page.server.ts)
+  const shown = page.state === "found" ? { ...page, lateAnswer: url.searchParams.get("late") === "1" } : page;
+  return { page: shown, status };
 }

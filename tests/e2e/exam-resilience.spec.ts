@@ -176,6 +176,31 @@ test("with JavaScript, Start and Finish are one request each: their answers carr
   expect(attemptOf("joseph@academy.local", testId)?.status).toBe("submitted");
 });
 
+test("a browser that can run scripts but reaches a plain exam page (its script never ran) loads it again as the exam with its script", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, app, "joseph@academy.local", PASSWORD);
+  const testId = testIdOf("NET English Full Mock Test 1");
+  await openExam(page, testId);
+  // as if the site's script had never run in this browser (JavaScript just turned on, a first visit)
+  await context.clearCookies({ name: "scripted" });
+  const documents: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "document") documents.push((await response.text()).includes("window.__remixContext") ? "framework" : "plain");
+  });
+  await page.reload();
+  await expect.poll(() => documents).toEqual(["plain", "framework"]);
+  await expect(page.getByText(/Question \d+ of 10/)).toBeVisible();
+  await page.waitForFunction(() => (window as unknown as { __examHydrated?: boolean }).__examHydrated === true);
+  expect((await context.cookies()).some((c) => c.name === "scripted" && c.value === "1")).toBe(true);
+  // and it finishes as any hydrated exam does
+  await page.getByRole("button", { name: "Finish Test" }).click();
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+  expect(attemptOf("joseph@academy.local", testId)?.status).toBe("submitted");
+});
+
 test("Start on a dropped link says so and starts once the link is back", async ({ page, context }) => {
   const testId = await openStartCard(page, "joseph@academy.local", "Chaucer and the Age of Transition");
   await context.setOffline(true);

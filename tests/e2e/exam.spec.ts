@@ -203,6 +203,8 @@ test.describe("JS off", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
     await expect(page.getByText("Question 1 of 10")).toBeVisible();
     await expect(page.getByText(/^ends \d{1,2}:\d\d [ap]m/)).toBeVisible();
+    // a browser that has never run the site's script gets the plain exam page: no script to fetch
+    await expect(page.locator("script[src], link[rel=modulepreload]")).toHaveCount(0);
     await page.getByLabel("B. Wordsworth").check();
     await page.getByRole("button", { name: "Save & Next" }).click();
     await expect(page).toHaveURL(/q=2/);
@@ -222,5 +224,6 @@ test.describe("JS off", () => {
     await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
     await expect(page.getByText("2 / 10")).toBeVisible();
     await expect(page.getByText("20%", { exact: true })).toBeVisible();
+    await expect(page.locator("script[src], link[rel=modulepreload]")).toHaveCount(0);
   });
 });

@@ -10,9 +10,9 @@ import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/r
 import { AnswersLater, Review } from "~/components/results/Review";
 import { requireUser } from "~/models/auth.server";
 import { band, bandClasses, formatDuration } from "~/lib/rules/exam-rules";
-import { parseReviewFilter, rankNote } from "~/lib/rules/review";
+import { rankNote } from "~/lib/rules/review";
 import { takePageData } from "~/lib/rules/page-handoff";
-import { loadResults } from "~/models/results.server";
+import { resultsPageAt } from "~/models/results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && data.state === "found" ? `Results · ${data.test.title}` : data?.state === "test-running" ? "Test in progress" : "Results not found" },
@@ -20,13 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
-  const filter = parseReviewFilter(url.searchParams.get("filter"));
-  const page = loadResults(user, params.testId ?? "", url.searchParams.get("attempt"), filter);
-  const status = page.state === "found" ? 200 : page.state === "test-running" ? 403 : 404;
-  // `late`: the exam form's last answer arrived after the attempt closed (app/models/exam-page.server.ts)
-  const shown = page.state === "found" ? { ...page, lateAnswer: url.searchParams.get("late") === "1" } : page;
-  return data(shown, { status, headers: { "Cache-Control": "no-store" } });
+  const { page, status } = resultsPageAt(user, params.testId ?? "", new URL(request.url));
+  return data(page, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 /** Right after Finish on the exam page, the results came with Finish's answer (app/lib/rules/page-handoff.ts). */

@@ -1,0 +1,131 @@
+// The plain exam and results pages (app/models/plain-pages.server.tsx): a browser that has never run the site's
+// script gets its exam and results without the framework's document; one that has, and everyone else, gets the
+// framework's page. Through the production server, as a browser without JavaScript sends its forms.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate, signInAdmin, signInStudents, startServer } from "../../bench/lib.js";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-plain-"));
+const dbFile = path.join(dir, "plain.db");
+let server: Awaited<ReturnType<typeof startServer>>;
+let base: string;
+
+beforeAll(async () => {
+  await generate(dbFile, { students: 6, tests: 3, questionsPerTest: 10, attempts: 0 });
+  server = await startServer(dbFile, { workers: 1 });
+  base = server.base;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const SCRIPTED = "scripted=1";
+
+function post(address: string, fields: Record<string, string>, cookie: string) {
+  return fetch(`${base}${address}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function page(address: string, cookie: string) {
+  const res = await fetch(`${base}${address}`, { headers: { Cookie: cookie, Accept: "text/html" }, redirect: "manual" });
+  return { status: res.status, csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
+}
+
+/** What a reader sees of a page: its markup without scripts, preloads and React's boundary and text markers. */
+function shown(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<link rel="modulepreload"[^>]*>/g, "")
+    .replace(/<!--\/?\$-->|<!-- -->/g, "")
+    .replace(/name="shownAt" value="\d+"/, "");
+}
+
+const isFrameworkPage = (html: string) => html.includes("window.__remixContext");
+
+/** Starts test `testId` through the start card's form; the exam page's address. */
+async function start(cookie: string, testId: string): Promise<string> {
+  const res = await post(`/test/${testId}`, { intent: "start" }, cookie);
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get("location") ?? "", base).pathname + new URL(res.headers.get("location") ?? "", base).search;
+}
+
+describe("the plain exam and results pages", () => {
+  it("a student without the site's script sits the exam and sees the result on pages without scripts, the same as the framework's", async () => {
+    const [cookie] = await signInStudents(base, [0]);
+    const examAddress = await start(cookie, "t0");
+    const plain = await page(examAddress, cookie);
+    expect(plain.status).toBe(200);
+    expect(isFrameworkPage(plain.html)).toBe(false);
+    expect(plain.html).not.toMatch(/<script[^>]+src=/);
+    expect(shown(plain.html)).toContain("Question 1 of 10");
+    // the one script it has (the upgrade for a browser that can run scripts after all) carries the page's nonce
+    const nonce = /'nonce-([^']+)'/.exec(plain.csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(plain.html).toContain(`<script type="module" nonce="${nonce}">`);
+
+    // the same address for a browser that has run the script: the framework's page, showing the same
+    const framework = await page(examAddress, `${cookie}; ${SCRIPTED}`);
+    expect(isFrameworkPage(framework.html)).toBe(true);
+    expect(shown(plain.html)).toBe(shown(framework.html));
+
+    // Save & Next with an option: the next question, still plain
+    const q1 = /name="questionId" value="([^"]+)"/.exec(plain.html)?.[1] ?? "";
+    const saved = await post(examAddress, { intent: "save", questionId: q1, q: "1", chosen: "2", nav: "next" }, cookie);
+    expect(saved.status).toBe(302);
+    const next = await page(saved.headers.get("location") ?? "", cookie);
+    expect(shown(next.html)).toContain("Question 2 of 10");
+    expect(isFrameworkPage(next.html)).toBe(false);
+
+    // Finish: the confirmation, then the results
+    const finishing = await post(examAddress, { intent: "save", questionId: q1, q: "1", nav: "finish" }, cookie);
+    const confirm = await page(finishing.headers.get("location") ?? "", cookie);
+    expect(shown(confirm.html)).toContain("Submit the test?");
+    expect(shown(confirm.html)).toContain("You have answered 1 of 10 questions.");
+    const finished = await post(examAddress, { intent: "finish" }, cookie);
+    const resultsAddress = finished.headers.get("location") ?? "";
+    expect(resultsAddress).toMatch(/^\/test\/t0\/results\?attempt=/);
+    const results = await page(resultsAddress, cookie);
+    expect(results.status).toBe(200);
+    expect(isFrameworkPage(results.html)).toBe(false);
+    expect(shown(results.html)).toContain("Test Completed!");
+    expect(shown(results.html)).toContain('data-testid="nav-user-name"');
+    const frameworkResults = await page(resultsAddress, `${cookie}; ${SCRIPTED}`);
+    expect(isFrameworkPage(frameworkResults.html)).toBe(true);
+    expect(shown(results.html)).toBe(shown(frameworkResults.html));
+  });
+
+  it("everyone else gets the framework's page: the start card, a message waiting, an admin, another student's result, signed out", async () => {
+    const [cookie, other] = await signInStudents(base, [1, 2]);
+    // the start card is not one of them
+    const card = await page("/test/t1", cookie);
+    expect(card.status).toBe(200);
+    expect(isFrameworkPage(card.html)).toBe(true);
+
+    const examAddress = await start(cookie, "t1");
+    const finished = await post(examAddress, { intent: "finish" }, cookie);
+    const resultsAddress = finished.headers.get("location") ?? "";
+    // a flash message is shown by the framework's root
+    expect(isFrameworkPage((await page(resultsAddress, `${cookie}; flash=x`)).html)).toBe(true);
+    // an admin reads any result through the framework
+    const admin = await signInAdmin(base);
+    const adminView = await page(resultsAddress, admin);
+    expect(adminView.status).toBe(200);
+    expect(isFrameworkPage(adminView.html)).toBe(true);
+    // another student: not found, by the framework, as before
+    const stranger = await page(resultsAddress, other);
+    expect(stranger.status).toBe(404);
+    expect(shown(stranger.html)).toContain("Results not found");
+    // signed out: to the sign-in page
+    const signedOut = await page(resultsAddress, "");
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.html).toBe("");
+  });
+});
