@@ -25,7 +25,8 @@ const edit = (p, change) => fs.writeFileSync(file(p), change(fs.readFileSync(fil
 // 2. packages: @remix-run/* out, react-router in
 edit("package.json", (text) => {
   const pkg = JSON.parse(text);
-  for (const name of ["@remix-run/node", "@remix-run/react"]) delete pkg.dependencies[name];
+  // react-router-dom: the plain pages' static router (decision 0013), which v7 has in react-router itself
+  for (const name of ["@remix-run/node", "@remix-run/react", "react-router-dom"]) delete pkg.dependencies[name];
   delete pkg.devDependencies["@remix-run/dev"];
   Object.assign(pkg.dependencies, { "react-router": RR, "@react-router/node": RR });
   Object.assign(pkg.devDependencies, { "@react-router/dev": RR, "@react-router/remix-routes-option-adapter": RR });
@@ -46,7 +47,7 @@ const sources = execSync(`git -C "${ROOT}" ls-files app server bench tests scrip
 let changed = 0;
 for (const f of sources) {
   const before = fs.readFileSync(file(f), "utf8");
-  let after = before.replaceAll('"@remix-run/react"', '"react-router"');
+  let after = before.replaceAll('"@remix-run/react"', '"react-router"').replaceAll('"react-router-dom/server"', '"react-router"').replaceAll('"react-router-dom"', '"react-router"');
   after = after.replace(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"@remix-run\/node";/g, (_all, typeOnly = "", names) => {
     const list = names
       .split(",")

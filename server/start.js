@@ -534,10 +534,11 @@ function serve() {
         }
         examFormResult = result ?? undefined;
       }
-      if (req.method === "GET" && server.isPlainPagePath(req.path)) {
+      if (req.method === "GET" && server.isPlainPagePath(req.path) && v8.getHeapStatistics().used_heap_size <= HEAP_SHED_FRACTION * heapLimit) {
         // the exam and results pages of a browser that has never run the site's script: its routes'
         // components rendered without the framework's document (app/models/plain-pages.server.tsx);
-        // anyone else gets null and the framework's page below
+        // anyone else gets null and the framework's page below (so does a heap near its limit: the
+        // queue below turns the request away with 503)
         const query = req.originalUrl.indexOf("?");
         const shown = await unlessDatabaseTrouble(req, res, () =>
           server.plainPage(req.path, query === -1 ? "" : req.originalUrl.slice(query), req.headers.cookie, res.locals.nonce),
