@@ -221,6 +221,26 @@ async function sendResponse(res, response) {
 }
 
 /**
+ * A finished answer of the server's own paths (the exam's JSON endpoints, the plain pages), compressed in one call,
+ * not through the compression middleware's zlib stream, and sent with its length.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {number} status
+ * @param {string} contentType
+ * @param {Buffer} body
+ * @param {boolean} noStore
+ */
+function sendEncoded(req, res, status, contentType, body, noStore) {
+  const sent = server.encodeBody(req.headers["accept-encoding"] ?? null, body);
+  if (noStore) res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", contentType);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (sent.encoding) res.setHeader("Content-Encoding", sent.encoding);
+  res.setHeader("Content-Length", sent.body.length);
+  res.status(status).end(sent.body);
+}
+
+/**
  * The database could not answer: a passing condition, said plainly, to be retried.
  * @param {import("express").Request} req
  * @param {import("express").Response} res
@@ -504,15 +524,8 @@ function serve() {
         if (!answered) return;
         const reply = answered.value;
         if (reply) {
-          // compressed here in one call: Finish's answer carries the results (tens of KB), which the
-          // compression middleware would push through a zlib stream
-          const sent = server.encodeBody(req.headers["accept-encoding"] ?? null, Buffer.from(JSON.stringify(reply.json)));
-          if (reply.noStore) res.setHeader("Cache-Control", "no-store");
-          res.setHeader("Content-Type", "application/json; charset=utf-8");
-          res.setHeader("Vary", "Accept-Encoding");
-          if (sent.encoding) res.setHeader("Content-Encoding", sent.encoding);
-          res.setHeader("Content-Length", sent.body.length);
-          res.status(reply.status).end(sent.body);
+          // Finish's answer carries the results (tens of KB)
+          sendEncoded(req, res, reply.status, "application/json; charset=utf-8", Buffer.from(JSON.stringify(reply.json)), reply.noStore);
           return;
         }
       }
@@ -546,13 +559,7 @@ function serve() {
         if (!shown) return;
         const page = shown.value;
         if (page) {
-          const sent = server.encodeBody(req.headers["accept-encoding"] ?? null, Buffer.from(page.html));
-          res.setHeader("Content-Type", "text/html; charset=utf-8");
-          res.setHeader("Cache-Control", "no-store");
-          res.setHeader("Vary", "Accept-Encoding");
-          if (sent.encoding) res.setHeader("Content-Encoding", sent.encoding);
-          res.setHeader("Content-Length", sent.body.length);
-          res.status(page.status).end(sent.body);
+          sendEncoded(req, res, page.status, "text/html; charset=utf-8", Buffer.from(page.html), true);
           return;
         }
       }
