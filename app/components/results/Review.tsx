@@ -13,8 +13,8 @@ type Found = Extract<LoaderData<typeof loader>, { state: "found" }>;
 export type ReviewItem = Found["review"][number];
 
 /**
- * The review's parts that are the same for every student who chose the same (a question's options with the
- * choice and the key, its explanation), as HTML already rendered: given by the plain results page only
+ * The review's parts that are the same for every student who chose, marked and starred the same (a question's
+ * head, its explanation), as HTML already rendered: given by the plain results page only
  * (app/models/plain-pages.server.tsx), which keeps them; the framework's page renders them itself.
  */
 export const ReviewFragments = createContext<{
