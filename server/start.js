@@ -608,17 +608,21 @@ function serve() {
     }
   });
 
-  // anything that still escapes: one line, a plain 500
+  // anything that still escapes: one line, a plain 500; Express's own 400 (an address whose %-escapes do not
+  // decode: anyone can send one) is the client's mistake, said as such
   app.use(
     (
-      /** @type {Error} */ error,
+      /** @type {Error & { status?: number }} */ error,
       /** @type {import("express").Request} */ req,
       /** @type {import("express").Response} */ res,
       /** @type {import("express").NextFunction} */ _next,
     ) => {
-      console.error(`error on ${req.method} ${req.path}: ${error?.message ?? error}`);
-      if (!res.headersSent) res.status(500).type("text/plain").send("Something went wrong. Please try again.");
-      else res.end();
+      const clientMistake = error?.status === 400;
+      if (clientMistake) console.warn(`refused ${req.method} ${req.path}: 400 ${error.message}`);
+      else console.error(`error on ${req.method} ${req.path}: ${error?.message ?? error}`);
+      if (res.headersSent) return res.end();
+      if (clientMistake) return res.status(400).type("text/plain").send("Bad request: this address is not valid.");
+      res.status(500).type("text/plain").send("Something went wrong. Please try again.");
     },
   );
 

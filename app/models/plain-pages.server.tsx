@@ -1,13 +1,9 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { matchRoutes, Outlet, type RouteObject, useLoaderData } from "react-router-dom";
 import { createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { DocumentShell, siteLinks } from "~/components/DocumentShell";
 import { NavBar } from "~/components/NavBar";
-import { ExplanationBody } from "~/components/results/Explanation";
-import { StarButton } from "~/components/results/BookmarkButton";
-import { type ReviewItem, ReviewFragments, ReviewHead } from "~/components/results/Review";
 import { NonceContext } from "~/lib/browser/nonce";
 import { hasRunScript, plainTargetOf, UPGRADE_SCRIPT } from "~/lib/rules/plain-page";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
@@ -94,40 +90,6 @@ function pageFor(kind: "exam" | "results", user: SessionUser, testId: string, ur
   return { status, html: render("results", url, page, title, { user, focused: false }, nonce) };
 }
 
-/**
- * The review's parts that are the same for every student who chose the same, rendered once: kept beside each
- * question's options array, which the "graded questions" cache owns (a new version, an edit or a regrade makes
- * new ones), so they go when it goes. At most FRAGMENTS_PER_QUESTION per question (a test with shuffled options
- * has an order per student: past that, rendered each time). Not a Kept: its entries live and die with another's.
- */
-const reviewFragments = new WeakMap<object, Map<string, string>>();
-const FRAGMENTS_PER_QUESTION = 40;
-
-function fragmentOf(item: ReviewItem, key: string, render: () => ReactElement): string {
-  let kept = reviewFragments.get(item.options);
-  if (!kept) {
-    kept = new Map();
-    reviewFragments.set(item.options, kept);
-  }
-  let html = kept.get(key);
-  if (html === undefined) {
-    html = renderToStaticMarkup(render());
-    if (kept.size < FRAGMENTS_PER_QUESTION) kept.set(key, html);
-  }
-  return html;
-}
-
-const fragments = {
-  head: (r: ReviewItem, star: { testId: string; version: number } | null) =>
-    fragmentOf(
-      r,
-      // everything the head shows that is not the question's own (its text and options: the array's identity)
-      `head ${r.n} ${r.chosen} ${r.correctAnswer} ${r.outcome} ${r.marked} ${r.optionOrder?.join(",") ?? ""} ${star ? `${star.testId} ${star.version} ${r.bookmarked}` : "-"}`,
-      () => <ReviewHead item={r} star={star ? <StarButton form="review-stars" target={{ ...star, questionId: r.id }} bookmarked={r.bookmarked} /> : null} />,
-    ),
-  explanation: (r: ReviewItem) => fragmentOf(r, "explanation", () => <ExplanationBody text={r.explanation ?? ""} />),
-};
-
 function titleOf(meta: MetaDescriptor[] | undefined): string {
   const entry = meta?.find((m) => "title" in m) as { title?: unknown } | undefined;
   return String(entry?.title ?? "");
@@ -168,9 +130,7 @@ function render(routeId: string, url: URL, data: unknown, title: string, frame: 
           </script>
         }
       >
-        <ReviewFragments.Provider value={fragments}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
-        </ReviewFragments.Provider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </DocumentShell>
     </NonceContext.Provider>,
   );

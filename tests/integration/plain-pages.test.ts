@@ -123,6 +123,10 @@ describe("the plain exam and results pages", () => {
     const stranger = await page(resultsAddress, other);
     expect(stranger.status).toBe(404);
     expect(shown(stranger.html)).toContain("Results not found");
+    // a malformed address: refused as the client's mistake, never a 500
+    const malformed = await page("/test/%E0%A4%A", cookie);
+    expect(malformed.status).toBe(400);
+    expect(malformed.html).toBe("Bad request: this address is not valid.");
     // signed out: to the sign-in page
     const signedOut = await page(resultsAddress, "");
     expect(signedOut.status).toBe(302);

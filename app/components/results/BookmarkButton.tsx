@@ -15,13 +15,8 @@ export function StarForm({ id, redirectTo }: { id: string; redirectTo: string })
 
 /** The star of a question: a submit button of the list's star form (`form`), "Saving…" while it posts. */
 export function BookmarkButton({ form, target, bookmarked }: { form: string; target: StarTarget; bookmarked: boolean }) {
-  const pending = useNavigation().formData?.get("star") === starValue(!bookmarked, target);
-  return <StarButton form={form} target={target} bookmarked={bookmarked} pending={pending} />;
-}
-
-/** The star as a page without script shows it (never pending): the plain results page renders it once per question (app/models/plain-pages.server.tsx). */
-export function StarButton({ form, target, bookmarked, pending = false }: { form: string; target: StarTarget; bookmarked: boolean; pending?: boolean }) {
   const value = starValue(!bookmarked, target);
+  const pending = useNavigation().formData?.get("star") === value;
   return (
     <button
       type="submit"

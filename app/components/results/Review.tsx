@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { createContext, type ReactNode, useContext } from "react";
 import { Explanation } from "~/components/results/Explanation";
 import { RichText } from "~/components/RichText";
 import { BookmarkButton, StarForm } from "~/components/results/BookmarkButton";
@@ -10,70 +9,6 @@ import { formatDuration } from "~/lib/rules/exam-rules";
 import type { loader } from "~/routes/_exam+/test.$testId_.results";
 
 type Found = Extract<LoaderData<typeof loader>, { state: "found" }>;
-export type ReviewItem = Found["review"][number];
-
-/**
- * The review's parts that are the same for every student who chose, marked and starred the same (a question's
- * head, its explanation), as HTML already rendered: given by the plain results page only
- * (app/models/plain-pages.server.tsx), which keeps them; the framework's page renders them itself.
- */
-export const ReviewFragments = createContext<{
-  head: (item: ReviewItem, star: { testId: string; version: number } | null) => string;
-  explanation: (item: ReviewItem) => string;
-} | null>(null);
-
-/**
- * A reviewed question's top: its number and text, the star (`star`), right or wrong, and its options with the key
- * and the student's choice.
- */
-export function ReviewHead({ item: r, star }: { item: ReviewItem; star: ReactNode }) {
-  return (
-    <>
-      <div className="flex items-start justify-between gap-2">
-        <p className="font-medium">
-          <span className="mr-1 text-slate-500">{`Q${r.n}.`}</span>
-          <RichText text={r.question} />
-        </p>
-        {star}
-      </div>
-      <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
-        {r.outcome === "correct" ? (
-          <span className="text-green-700">Correct</span>
-        ) : r.outcome === "wrong" ? (
-          <span className="text-red-700">Wrong</span>
-        ) : (
-          <span className="text-slate-500">Not answered</span>
-        )}
-        {r.marked ? <span className="ml-2 text-purple-700">Marked for review</span> : null}
-      </p>
-      <ul className="mt-2 space-y-1 text-sm">
-        <ReviewOptions item={r} />
-      </ul>
-    </>
-  );
-}
-
-/** A question's options in the order the student saw them, with the key and the student's choice. */
-function ReviewOptions({ item: r }: { item: Pick<ReviewItem, "options" | "optionOrder" | "correctAnswer" | "chosen"> }) {
-  return (r.optionOrder ?? r.options.map((_o, k) => k)).map((index, i) => {
-    // correctness by the option's own index
-    const o = r.options[index];
-    const isCorrect = index === r.correctAnswer;
-    const isWrongChoice = index === r.chosen && !isCorrect;
-    return (
-      <li
-        key={index}
-        className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
-      >
-        <span className="mr-1 font-semibold">{`${String.fromCharCode(65 + i)}. `}</span>
-        <RichText text={o} />
-        {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
-        {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
-        {isCorrect && index === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
-      </li>
-    );
-  });
-}
 
 const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
 
@@ -89,7 +24,6 @@ export function Review({
 }: { testId: string; attemptId: string; version: number; student: boolean } & Pick<Found, "filter" | "counts" | "review">) {
   const base = `/test/${testId}/results?attempt=${attemptId}`;
   const here = filter === "all" ? base : `${base}&filter=${filter}`;
-  const fragments = useContext(ReviewFragments);
   return (
     <section className="mt-6" aria-labelledby="review-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -121,17 +55,43 @@ export function Review({
       <ol className="mt-3 space-y-3">
         {review.map((r) => (
           <li key={r.id} className="card p-4" data-outcome={r.outcome}>
-            {fragments ? (
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of ReviewHead for the same question, choice and star
-              <div dangerouslySetInnerHTML={{ __html: fragments.head(r, student ? { testId, version } : null) }} />
-            ) : (
-              <div>
-                <ReviewHead
-                  item={r}
-                  star={student ? <BookmarkButton form="review-stars" target={{ testId, version, questionId: r.id }} bookmarked={r.bookmarked} /> : null}
-                />
-              </div>
-            )}
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-medium">
+                <span className="mr-1 text-slate-500">{`Q${r.n}.`}</span>
+                <RichText text={r.question} />
+              </p>
+              {student ? <BookmarkButton form="review-stars" target={{ testId, version, questionId: r.id }} bookmarked={r.bookmarked} /> : null}
+            </div>
+            <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
+              {r.outcome === "correct" ? (
+                <span className="text-green-700">Correct</span>
+              ) : r.outcome === "wrong" ? (
+                <span className="text-red-700">Wrong</span>
+              ) : (
+                <span className="text-slate-500">Not answered</span>
+              )}
+              {r.marked ? <span className="ml-2 text-purple-700">Marked for review</span> : null}
+            </p>
+            <ul className="mt-2 space-y-1 text-sm">
+              {(r.optionOrder ?? r.options.map((_o, k) => k)).map((index, i) => {
+                // in the order the student saw them; correctness by the option's own index
+                const o = r.options[index];
+                const isCorrect = index === r.correctAnswer;
+                const isWrongChoice = index === r.chosen && !isCorrect;
+                return (
+                  <li
+                    key={index}
+                    className={`rounded-md border px-3 py-2 ${isCorrect ? "border-green-300 bg-green-50" : isWrongChoice ? "border-red-300 bg-red-50" : "border-slate-200"}`}
+                  >
+                    <span className="mr-1 font-semibold">{`${String.fromCharCode(65 + i)}. `}</span>
+                    <RichText text={o} />
+                    {isCorrect ? <span className="ml-2 font-semibold text-green-700">✓ Correct answer</span> : null}
+                    {isWrongChoice ? <span className="ml-2 font-semibold text-red-700">✗ Your answer</span> : null}
+                    {isCorrect && index === r.chosen ? <span className="ml-2 text-green-700">(your answer)</span> : null}
+                  </li>
+                );
+              })}
+            </ul>
             {r.seconds > 0 || r.cohort?.averageSeconds ? (
               <p className="mt-2 text-xs text-slate-600" data-testid="time-on-question">
                 {r.seconds > 0 ? `Your time: ${formatDuration(r.seconds)}` : "Your time: not counted"}
@@ -146,7 +106,7 @@ export function Review({
                   : ""}
               </p>
             ) : null}
-            <Explanation text={r.explanation} innerHtml={fragments && r.explanation ? fragments.explanation(r) : undefined} />
+            <Explanation text={r.explanation} />
           </li>
         ))}
       </ol>

@@ -5,8 +5,7 @@
  * Values are shared between requests: callers must not modify what they get.
  *
  * Not here: the browser's own (app/lib/rules/page-handoff.ts), the prepared SQL statements (app/db/db.server.ts,
- * by SQL text, at most 500), route discovery's answers in server/start.js (per build, per address), and the plain
- * results page's review fragments (app/models/plain-pages.server.tsx), which live and die with the graded questions.
+ * by SQL text, at most 500), and route discovery's answers in server/start.js (per build, per address).
  */
 export type KeptRule = {
   /** short name, as in the register */
