@@ -16,6 +16,9 @@
 //   EXAMDAY_OLD_HASHES=true                         (every student's password in the previous scrypt format)
 //   EXAMDAY_SCRIPTED=true                           (forms: browsers that ran the site's script before, so each page is
 //                                                    the framework's document, not yet hydrated; without: the plain pages)
+//   EXAMDAY_PAIRED_ROUNDS=3                         (default 3; 0 skips them): after the first pattern's day, the two
+//                                                    patterns' start and finish in alternating rounds on one server,
+//                                                    minutes apart; the 1.5× target is read from their median
 // tests/integration/examday-smoke.test.ts runs examDay() small inside `npm test`.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -310,6 +313,78 @@ async function synchronizedStart(http_, cookies, testId, pattern = PATTERNS.api)
   return { allThroughMs: Math.round(lastMs), errors, ...counts, ...stats(latencies) };
 }
 
+/** Finishes each student's attempt at once and loads the results page; returns latencies and errors. */
+async function synchronizedFinish(http_, cookies, attemptIds, testId, pattern) {
+  const latencies = [];
+  const counts = newCounts();
+  let errors = 0;
+  let lastMs = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    cookies.map(async (cookie, k) => {
+      const started = performance.now();
+      const bad = await pattern.finish(http_, { cookie, attemptId: attemptIds[k], testId }, counts);
+      if (bad) {
+        errors += 1;
+        failed(bad, counts);
+        return;
+      }
+      latencies.push(performance.now() - started);
+      lastMs = Math.max(lastMs, performance.now() - t0);
+    }),
+  );
+  return { allThroughMs: Math.round(lastMs), errors, ...counts, ...stats(latencies) };
+}
+
+/** Answers written straight into the database (what a minute of answering leaves): the first `answered` questions of each attempt. */
+function answeredDirectly(dbFile, attemptIds, answered) {
+  const db = new Database(dbFile);
+  db.pragma("busy_timeout = 10000");
+  const insert = db.prepare(
+    "INSERT OR REPLACE INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (?, ?, ?, 0, ?)",
+  );
+  const now = Date.now();
+  db.transaction(() => {
+    for (const id of attemptIds) for (let q = 1; q <= answered; q++) insert.run(id, `q${q}`, Math.floor(Math.random() * 4), now);
+  })();
+  db.close();
+}
+
+/**
+ * The form path against the script path in alternating rounds on one server, so that the two are minutes,
+ * not a whole exam day, apart (this VM's speed drifts 2× between minutes). Each round starts the same
+ * students on two fresh tests, one per pattern, back to back (the order swaps every round), writes the
+ * answers a minute of answering leaves, and finishes both the same way. Returns each round's figures and
+ * each round's forms / api ratios (pairedAgainstTarget takes their median).
+ */
+async function pairedRounds({ server, http_, dbFile, ids, rounds, firstTest, questions, log }) {
+  const cookies = await sessionsFor(dbFile, ids);
+  const perStudentCpuMs = (p) => round((p.serverCpuMsPerRequest * p.requests) / Math.max(1, p.count));
+  const list = [];
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? ["api", "forms"] : ["forms", "api"];
+    const tests = { api: `t${firstTest + 2 * r}`, forms: `t${firstTest + 2 * r + 1}` };
+    const figures = { order, start: {}, finish: {} };
+    for (const mode of order) figures.start[mode] = await phase(server, http_, () => synchronizedStart(http_, cookies, tests[mode], PATTERNS[mode]));
+    const attempts = { api: runningAttempts(dbFile, ids, tests.api), forms: runningAttempts(dbFile, ids, tests.forms) };
+    answeredDirectly(dbFile, [...attempts.api, ...attempts.forms].filter(Boolean), Math.min(questions, 30));
+    for (const mode of order)
+      figures.finish[mode] = await phase(server, http_, () => synchronizedFinish(http_, cookies, attempts[mode], tests[mode], PATTERNS[mode]));
+    for (const step of ["start", "finish"]) {
+      const { api, forms } = figures[step];
+      figures[step].ratio = round(forms.allThroughMs / Math.max(1, api.allThroughMs));
+      figures[step].cpuPerStudentMs = { api: perStudentCpuMs(api), forms: perStudentCpuMs(forms) };
+    }
+    log(`paired round ${r + 1}`, JSON.stringify({ order, start: figures.start.ratio, finish: figures.finish.ratio }));
+    list.push(figures);
+  }
+  return {
+    students: ids.length,
+    rounds: list,
+    errors: list.reduce((n, f) => n + f.start.api.errors + f.start.forms.errors + f.finish.api.errors + f.finish.forms.errors, 0),
+  };
+}
+
 /**
  * The whole exam day. Options scale it down for the smoke test. Returns every phase's figures, the
  * lost / unfinished counts and (with `capacity`) the capacity search.
@@ -325,6 +400,7 @@ export async function examDay({
   midThinkMs = [5000, 15000],
   capacitySteps = [500, 1000, 1500, 2000, 3000, 4000, 5000, 6000, 8000],
   capacity = true,
+  pairedRoundsCount = 0,
   mode = "api",
   oldHashes = false,
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-examday-")),
@@ -335,7 +411,8 @@ export async function examDay({
   const dbFile = path.join(dir, "examday.db");
   const capacityMax = capacity ? Math.max(...capacitySteps) : 0;
   const total = Math.max(students, capacityMax) + mid;
-  const testsNeeded = 2 + (capacity ? capacitySteps.length : 0);
+  const pairedFirstTest = 2 + (capacity ? capacitySteps.length : 0);
+  const testsNeeded = pairedFirstTest + 2 * pairedRoundsCount;
   log(`generating ${total} students, ${testsNeeded} tests of ${questions} questions`);
   await generate(dbFile, { students: total, tests: testsNeeded, questionsPerTest: questions, attempts: 0 });
   {
@@ -515,27 +592,7 @@ export async function examDay({
 
     // 4. synchronized finish: the countdown reaches zero on every phone, each shows its results
     log("synchronized finish");
-    report.phases.finish = await phase(server, http_, async () => {
-      const latencies = [];
-      const counts = newCounts();
-      let errors = 0;
-      let lastMs = 0;
-      const t0 = performance.now();
-      await Promise.all(
-        activeCookies.map(async (cookie, k) => {
-          const started = performance.now();
-          const bad = await pattern.finish(http_, { cookie, attemptId: attemptIds[k], testId: EXAM_TEST }, counts);
-          if (bad) {
-            errors += 1;
-            failed(bad, counts);
-            return;
-          }
-          latencies.push(performance.now() - started);
-          lastMs = Math.max(lastMs, performance.now() - t0);
-        }),
-      );
-      return { allThroughMs: Math.round(lastMs), errors, ...counts, ...stats(latencies) };
-    });
+    report.phases.finish = await phase(server, http_, () => synchronizedFinish(http_, activeCookies, attemptIds, EXAM_TEST, pattern));
     log("finish", JSON.stringify(report.phases.finish));
 
     // 5. nothing lost, nothing left running
@@ -563,6 +620,12 @@ export async function examDay({
         if (r.errors || r.allThroughMs > 10_000) break;
         report.capacity.largest = n;
       }
+    }
+
+    // the two patterns in alternating rounds, minutes apart (the figure the 1.5× target is read from)
+    if (pairedRoundsCount > 0) {
+      log(`paired rounds: ${pairedRoundsCount} × (start and finish, api and forms), ${students} students`);
+      report.paired = await pairedRounds({ server, http_, dbFile, ids: examIds, rounds: pairedRoundsCount, firstTest: pairedFirstTest, questions, log });
     }
   } finally {
     http_.close();
@@ -614,6 +677,29 @@ export function formsAgainstApi(api, forms) {
   });
 }
 
+/**
+ * The same target read from the paired rounds (`pairedRounds`): the median over the rounds of forms / api in ms,
+ * each round's two patterns run back to back on one server.
+ */
+export function pairedAgainstTarget(paired) {
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : round((sorted[mid - 1] + sorted[mid]) / 2);
+  };
+  return ["start", "finish"].map((step) => {
+    const value = median(paired.rounds.map((r) => r[step].ratio));
+    return {
+      name: `forms / api, synchronized ${step}, median of ${paired.rounds.length} paired rounds`,
+      value,
+      rounds: paired.rounds.map((r) => r[step].ratio),
+      cpuPerStudentMs: paired.rounds.map((r) => r[step].cpuPerStudentMs),
+      target: 1.5,
+      met: value <= 1.5,
+    };
+  });
+}
+
 /** A figure in ms beside the machine-speed figure, and as its multiple (runs in other minutes compare by it). */
 function beside(ms, speedMs) {
   return `${ms} ms = ${round(ms / speedMs)} × speed`;
@@ -625,6 +711,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "out");
   fs.mkdirSync(out, { recursive: true });
   const reports = {};
+  const pairedRoundsCount = Number(process.env.EXAMDAY_PAIRED_ROUNDS ?? 3);
   for (const mode of modes) {
     const log = (...a) => console.log(`[examday ${mode} ${new Date().toISOString().slice(11, 19)}]`, ...a);
     const report = await examDay({
@@ -634,6 +721,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       // the capacity search is the script path's figure
       capacity: process.env.EXAMDAY_CAPACITY !== "false" && mode === "api",
       mode,
+      // the alternating rounds run once, on the first pattern's server
+      pairedRoundsCount: mode === modes[0] ? pairedRoundsCount : 0,
       oldHashes: process.env.EXAMDAY_OLD_HASHES === "true",
       scripted: process.env.EXAMDAY_SCRIPTED === "true",
       log,
@@ -653,6 +742,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     for (const c of figures.targets) {
       const timed = typeof c.value === "number" && / \(ms\)$/.test(c.name);
       console.log(`${c.met ? "met    " : "MISSED "} ${c.name}: ${timed ? beside(c.value, speed) : c.value} (target ${c.target})`);
+    }
+    if (report.paired) {
+      figures.pairedAgainstTarget = pairedAgainstTarget(report.paired);
+      console.log(`\npaired rounds (${report.paired.students} students, the two patterns back to back on one server; errors ${report.paired.errors}):`);
+      for (const c of figures.pairedAgainstTarget) {
+        const cpu = c.cpuPerStudentMs.map((x) => `${x.forms}/${x.api}`).join(", ");
+        console.log(
+          `${c.met ? "met    " : "MISSED "} ${c.name}: ${c.value}× (rounds ${c.rounds.join("×, ")}×; server CPU per student forms/api ${cpu} ms) (target ${c.target}×)`,
+        );
+      }
     }
   }
   if (reports.api && reports.forms) {

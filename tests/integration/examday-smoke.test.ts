@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { againstTargets, countLostAndUnfinished, examDay, formsAgainstApi } from "../../bench/examday.js";
+import { againstTargets, countLostAndUnfinished, examDay, formsAgainstApi, pairedAgainstTarget } from "../../bench/examday.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-examday-smoke-"));
 
@@ -31,6 +31,7 @@ describe("exam day (small)", () => {
       ...SMALL_DAY,
       mode: "api",
       capacitySteps: [10, 20],
+      pairedRoundsCount: 2,
       dir: fs.mkdtempSync(path.join(dir, "api-")),
     });
     const { signInWave, start, answering, finish } = report.phases;
@@ -45,6 +46,17 @@ describe("exam day (small)", () => {
     expect(report.integrity).toMatchObject({ attempts: 24, lost: 0, unfinished: 0 });
     expect(report.integrity.acknowledged).toBeGreaterThan(0);
     expect(report.capacity.steps.map((s: { students: number }) => s.students)).toEqual([10, 20]);
+    // the paired rounds: both patterns start and finish every student, the order swapping each round
+    expect(report.paired.errors).toBe(0);
+    expect(report.paired.rounds.map((r: { order: string[] }) => r.order)).toEqual([
+      ["api", "forms"],
+      ["forms", "api"],
+    ]);
+    for (const round of report.paired.rounds)
+      for (const step of [round.start, round.finish]) {
+        expect(step.api).toMatchObject({ count: 24, errors: 0, serverErrors: 0, resets: 0 });
+        expect(step.forms).toMatchObject({ count: 24, errors: 0, serverErrors: 0, resets: 0 });
+      }
     // every figure is printed against its target
     expect(againstTargets(report).map((c) => c.name)).toContain("lost answers");
 
@@ -78,6 +90,19 @@ describe("exam day (small)", () => {
 });
 
 describe("the form path against the script path", () => {
+  it("reads the target from the median of the paired rounds", () => {
+    const round = (start: number, finish: number) => ({
+      start: { ratio: start, cpuPerStudentMs: { api: 2, forms: 2 * start } },
+      finish: { ratio: finish, cpuPerStudentMs: { api: 3, forms: 3 * finish } },
+    });
+    const [start, finish] = pairedAgainstTarget({ rounds: [round(1.9, 2.4), round(1.2, 1.8), round(1.4, 2.1)] });
+    expect(start).toMatchObject({ value: 1.4, rounds: [1.9, 1.2, 1.4], met: true, target: 1.5 });
+    expect(finish).toMatchObject({ value: 2.1, rounds: [2.4, 1.8, 2.1], met: false });
+    expect(finish.name).toBe("forms / api, synchronized finish, median of 3 paired rounds");
+    // an even number of rounds: the mean of the middle two
+    expect(pairedAgainstTarget({ rounds: [round(1.2, 2), round(1.6, 3)] })[0]).toMatchObject({ value: 1.4, met: true });
+  });
+
   it("compares the two paths' times as multiples of each one's machine speed, and gives the plain ratio beside", () => {
     // the script path in a fast minute (speed 250), the form path in a slow one (speed 500)
     const api = {
