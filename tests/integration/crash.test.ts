@@ -1,7 +1,8 @@
 // Crash safety: a real server receiving a stream of answer saves is killed with SIGKILL mid-stream
 // and restarted. Every save that got a success response is in the database, the file passes
 // PRAGMA integrity_check, and the student resumes the same attempt. Once as one process, once as the
-// cluster whose primary restarts the WAL between the saves (app/db/db.server.ts checkpointWal).
+// cluster whose primary restarts the WAL between the saves (app/db/db.server.ts checkpointWal), and once
+// with only the cluster's primary killed (the kernel's out-of-memory killer may pick it alone).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,12 +14,28 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-crash-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 type Options = Parameters<typeof startServer>[1];
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** A process that has not exited (a zombie, exited and not yet reaped, counts as gone). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Starts t0 for student s0, saves answers four at a time (the 200 questions over and over) until `killWhen` says
  * so, kills the server with SIGKILL, starts it again and checks what a student would: every acknowledged answer.
  */
-async function killMidSaves(name: string, options: Options, killWhen: (acknowledged: number, ms: number) => boolean) {
+async function killMidSaves(
+  name: string,
+  options: Options,
+  killWhen: (acknowledged: number, ms: number) => boolean,
+  kill: (server: Server) => Promise<void> = (server) => server.kill("SIGKILL"),
+) {
   const dbFile = path.join(dir, `${name}.db`);
   await generate(dbFile, { students: 3, tests: 2, questionsPerTest: 200, attempts: 5 });
   let server = await startServer(dbFile, options);
@@ -65,7 +82,7 @@ async function killMidSaves(name: string, options: Options, killWhen: (acknowled
   })();
   while (!killWhen(acknowledged.size, Date.now() - began)) await new Promise((r) => setTimeout(r, 5));
   killed = true;
-  await server.kill("SIGKILL");
+  await kill(server);
   await saves;
   expect(acknowledged.size).toBeGreaterThanOrEqual(40);
 
@@ -102,5 +119,25 @@ describe("SIGKILL in the middle of answer saves", () => {
     // (or during) restarts
     const options: Options = { workers: 2, detached: true, env: { SQLITE_WAL_RESTART_FRAMES: "50" } };
     await killMidSaves("cluster", options, (acknowledged, ms) => acknowledged >= 40 && ms >= 3500);
+  }, 120_000);
+
+  it("keeps them when only the primary is killed: its workers stop by themselves, and the next start serves", async () => {
+    const options: Options = { workers: 2, detached: true };
+    await killMidSaves(
+      "primary",
+      options,
+      (acknowledged) => acknowledged >= 40,
+      async (server) => {
+        const primary = Number(server.pid);
+        const workers = fs.readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").trim().split(/\s+/).map(Number);
+        expect(workers).toHaveLength(2);
+        process.kill(primary, "SIGKILL");
+        // a worker left running would hold the database and answer on with no primary to restart it
+        for (let waited = 0; workers.some(isRunning); waited += 50) {
+          if (waited > 10_000) throw new Error(`workers still running 10 s after their primary was killed: ${workers.filter(isRunning).join(", ")}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      },
+    );
   }, 120_000);
 });
