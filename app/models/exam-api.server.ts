@@ -76,7 +76,7 @@ export function finishReply(
 function resultsPageOf(user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, testId: string, attemptId: string) {
   const page = loadResults(user, testId, attemptId, "all");
   // the same data as the results route's loader at the address Finish names (no late answer there)
-  return page.state === "found" ? { ...page, lateAnswer: false } : null;
+  return page.state === "found" ? { ...page, lateAnswer: null } : null;
 }
 
 export function apiResponse(r: ApiReply): Response {

@@ -6,7 +6,7 @@ import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availab
 import { sql } from "drizzle-orm";
 import { db, keptPerDatabase } from "~/db/db.server";
 import { attempts, type Test } from "~/db/schema.server";
-import { acceptsAnswers, percent, retakeVerdict } from "~/lib/rules/exam-rules";
+import { acceptsAnswers, lateAnswerCause, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { parseReviewFilter, rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
 import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
@@ -326,6 +326,6 @@ export function resultsPageAt(user: Pick<SessionUser, "id" | "role" | "globalTes
   const page = loadResults(user, testId, url.searchParams.get("attempt"), filter);
   const status = page.state === "found" ? 200 : page.state === "test-running" ? 403 : 404;
   // `late`: the exam form's last answer arrived after the attempt closed (app/models/exam-page.server.ts)
-  const shown = page.state === "found" ? { ...page, lateAnswer: url.searchParams.get("late") === "1" } : page;
+  const shown = page.state === "found" ? { ...page, lateAnswer: url.searchParams.get("late") === "1" ? lateAnswerCause(page.attempt) : null } : page;
   return { page: shown, status };
 }

@@ -193,6 +193,35 @@ test.describe("JS off", () => {
     expect(stored).toEqual([{ q: "q1", chosen: 0 }]);
   });
 
+  test("an answer sent from one tab after the test was submitted in another is said to be lost, and why", async ({ page, context }) => {
+    await signIn(page, app, "joseph@academy.local", "student123");
+    const testId = testIdOf("Literary Criticism: Plato to Arnold");
+    await page.goto(`${app.url}/test/${testId}`);
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await expect(page.getByText("Question 1 of 10")).toBeVisible();
+    // the same exam in a second tab, submitted there long before its time is up
+    const second = await context.newPage();
+    await second.goto(`${app.url}/test/${testId}`);
+    await second.getByRole("button", { name: "Finish Test" }).click();
+    await second.getByRole("button", { name: "Submit Test" }).click();
+    await expect(second.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+    // the first tab still shows question 1: its answer arrives after the submission
+    await page.getByLabel(/^B\./).check();
+    await page.getByRole("button", { name: "Save & Next" }).click();
+    await expect(page).toHaveURL(/\/results\?attempt=.*late=1/);
+    await expect(page.getByRole("alert")).toHaveText("Your last answer was not saved: this test had already been submitted, in another tab or window.");
+    await expect(page.getByTestId("time-up-note")).toHaveCount(0);
+    // nothing was chosen in the submitted attempt (it was submitted with no answer, and stays so)
+    const chosen = app
+      .db()
+      .prepare(
+        `select count(*) as n from attempt_answers where chosen_index is not null and attempt_id = (
+           select a.id from attempts a join users u on u.id = a.user_id where u.email = 'joseph@academy.local' and a.test_id = ? order by a.started_at desc limit 1)`,
+      )
+      .get(testId) as { n: number };
+    expect(chosen.n).toBe(0);
+  });
+
   test("take a test with plain form posts and see the review", async ({ page }) => {
     await signIn(page, app, STUDENT.email, STUDENT.password);
     const testId = testIdOf("TET English Mock Test 1");

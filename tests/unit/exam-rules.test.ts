@@ -3,6 +3,7 @@ import {
   acceptsAnswers,
   allowance,
   finishStatus,
+  lateAnswerCause,
   retakeVerdict,
   band,
   formatClock,
@@ -124,6 +125,19 @@ describe("finishStatus", () => {
     expect(finishStatus(deadline, deadline + 500, true)).toBe("expired");
     expect(finishStatus(deadline, deadline - 3_000, true)).toBe("expired");
     expect(finishStatus(deadline, deadline - 60_000, true)).toBe("submitted");
+  });
+});
+
+describe("lateAnswerCause", () => {
+  const deadlineAt = 1_000_000;
+  it("says the test was submitted when Finish came before the deadline (another tab or window)", () => {
+    expect(lateAnswerCause({ status: "submitted", completedAt: deadlineAt - 60_000, deadlineAt })).toBe("submitted");
+  });
+  it("says the time was up for an expired attempt, or one submitted at or after its deadline", () => {
+    expect(lateAnswerCause({ status: "expired", completedAt: deadlineAt - 5_000, deadlineAt })).toBe("time-up");
+    expect(lateAnswerCause({ status: "submitted", completedAt: deadlineAt, deadlineAt })).toBe("time-up");
+    expect(lateAnswerCause({ status: "submitted", completedAt: deadlineAt + 3_000, deadlineAt })).toBe("time-up");
+    expect(lateAnswerCause({ status: "submitted", completedAt: null, deadlineAt })).toBe("time-up");
   });
 });
 

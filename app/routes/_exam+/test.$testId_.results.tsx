@@ -9,7 +9,7 @@ import { data } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { AnswersLater, Review } from "~/components/results/Review";
 import { requireUser } from "~/models/auth.server";
-import { band, bandClasses, formatDuration } from "~/lib/rules/exam-rules";
+import { band, bandClasses, formatDuration, LATE_ANSWER_MESSAGES } from "~/lib/rules/exam-rules";
 import { rankNote } from "~/lib/rules/review";
 import { takePageData } from "~/lib/rules/page-handoff";
 import { resultsPageAt } from "~/models/results.server";
@@ -66,7 +66,7 @@ export default function Results() {
         ) : null}
         {page.lateAnswer ? (
           <p role="alert" className="mt-1 text-sm font-medium text-red-700">
-            Your last answer reached the server after the time was up, so it was not saved.
+            {LATE_ANSWER_MESSAGES[page.lateAnswer]}
           </p>
         ) : null}
         {attempt.regradedAt ? (
