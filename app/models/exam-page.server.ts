@@ -184,7 +184,11 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
     }
     case "finish": {
       const open = findOpenAttempt(db(), user.id, testId);
-      if (!open) return { redirect: base };
+      if (!open) {
+        // a second press of Submit (a double tap before the page moved on, another tab): the result it finished
+        const closed = latestFinishedAttempt(user.id, testId);
+        return { redirect: closed ? resultsOf(closed.id) : base };
+      }
       const finished = finishAttempt(open.id, user.id);
       return { redirect: resultsOf(finished?.id ?? open.id) };
     }

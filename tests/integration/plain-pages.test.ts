@@ -132,4 +132,18 @@ describe("the plain exam and results pages", () => {
     expect(signedOut.status).toBe(302);
     expect(signedOut.html).toBe("");
   });
+
+  it("Submit pressed twice without JavaScript (a double tap) leads both presses to the result, never to the start card", async () => {
+    const [cookie] = await signInStudents(base, [3]);
+    const examAddress = await start(cookie, "t0");
+    const presses = await Promise.all([post(examAddress, { intent: "finish" }, cookie), post(examAddress, { intent: "finish" }, cookie)]);
+    const targets = presses.map((res) => res.headers.get("location") ?? "");
+    expect(presses.map((res) => res.status)).toEqual([302, 302]);
+    expect(targets[0]).toMatch(/^\/test\/t0\/results\?attempt=/);
+    expect(targets[1]).toBe(targets[0]);
+    // and a press long after (a page kept open, sent again) too
+    const later = await post(examAddress, { intent: "finish" }, cookie);
+    expect(later.headers.get("location")).toBe(targets[0]);
+    expect(shown((await page(targets[0], cookie)).html)).toContain("Test Completed!");
+  });
 });
