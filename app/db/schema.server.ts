@@ -188,6 +188,11 @@ export const attempts = sqliteTable(
     /** the test's shuffle at start (bit 1: questions, bit 2: options) and this attempt's seed; answers keep original identities */
     shuffleMode: integer("shuffle_mode").notNull().default(0),
     shuffleSeed: integer("shuffle_seed"),
+    /**
+     * when the latest exam page whose stay was counted was shown (ms; the exam form's `shownAt`): a form sent again
+     * (a double tap, a page resent or reached with Back) counts no time a second time
+     */
+    lastStayShownAt: integer("last_stay_shown_at"),
   },
   (t) => [
     index("attempts_user_test_idx").on(t.userId, t.testId, t.status),

@@ -8,7 +8,7 @@ import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
 import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";
 import { accommodationOn } from "./accommodations.server";
 import { testForStudent } from "./batches.server";
-import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
+import { timeWasExtended, acceptsAnswers, allowance, finishStatus, GRACE_MS, stayToCount, timeSpentSeconds, type Allowance } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
 import { newShuffleSeed, orderForAttempt, SHUFFLE_QUESTIONS, shuffleModeOf } from "~/lib/rules/shuffle";
 import type { SessionUser } from "./user.server";
@@ -292,6 +292,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       // a test that shuffles gives this attempt its own order, fixed by the seed
       shuffleMode: shuffleModeOf(test),
       shuffleSeed: shuffleModeOf(test) ? newShuffleSeed() : null,
+      lastStayShownAt: null,
     };
     insertAttempt().run(attempt);
     // the first question the student sees counts as visited from the start (Resume and the palette show it so)
@@ -393,19 +394,26 @@ export function finishAttempt(
 }
 
 /**
- * Adds time spent to questions of a running attempt (seconds by question id; ids not in its version are
- * ignored). A question never saved gets a row like a visit's, so an answer made later still wins.
+ * The exam form's stay on one question (no JavaScript: the form carries when its page was shown), counted once per
+ * page shown (app/lib/rules/exam-rules.ts stayToCount).
  */
-export function addTimeOnQuestions(attemptId: string, userId: string, times: ReadonlyMap<string, number>) {
-  if (![...times.values()].some((n) => n > 0)) return;
+export function addStayOnQuestion(attemptId: string, userId: string, questionId: string, shownAt: number | undefined, now: number) {
+  if (shownAt === undefined) return;
   transaction(() => {
     const attempt = attemptById().get({ id: attemptId });
     if (attempt?.userId !== userId || attempt.status !== "in_progress") return;
-    addTime(attempt, times);
+    const seconds = stayToCount(shownAt, attempt.lastStayShownAt, now);
+    if (seconds <= 0) return;
+    addTime(attempt, new Map([[questionId, seconds]]));
+    db().update(attempts).set({ lastStayShownAt: shownAt }).where(eq(attempts.id, attemptId)).run();
   });
 }
 
-/** One statement for a whole page's count (json_each): Finish of a 100-question test is one write, not a hundred. */
+/**
+ * Adds time spent to questions of a running attempt (seconds by question id; ids not in its version are ignored). A
+ * question never saved gets a row like a visit's, so an answer made later still wins. One statement for a whole
+ * page's count (json_each): Finish of a 100-question test is one write, not a hundred.
+ */
 function addTime(attempt: Attempt, times: ReadonlyMap<string, number>) {
   const positive = Object.fromEntries([...times].filter(([, n]) => n > 0).map(([id, n]) => [id, Math.round(n)]));
   if (!Object.keys(positive).length) return;

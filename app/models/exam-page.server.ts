@@ -7,7 +7,7 @@ import { studentClosing } from "./results.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
-import { dwellSeconds, examNavigation } from "~/lib/rules/exam-rules";
+import { examNavigation } from "~/lib/rules/exam-rules";
 import { examNavSchema } from "~/lib/schemas/exam-schemas";
 import { formatTime } from "~/lib/rules/time";
 import {
@@ -16,7 +16,7 @@ import {
   attemptAsOf,
   examQuestionsOf,
   findOpenAttempt,
-  addTimeOnQuestions,
+  addStayOnQuestion,
   finishAttempt,
   visibleTestFor,
   latestFinishedAttempt,
@@ -172,8 +172,7 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
       const step = examNavigation(nav, chosen, q, open.totalQuestions, goto);
       const { change } = step;
       // the time on the question being left: since the page showed it (its form carries when)
-      const stay = dwellSeconds(Number(form.shownAt) || undefined, Date.now());
-      if (stay > 0) addTimeOnQuestions(open.id, user.id, new Map([[questionId, stay]]));
+      addStayOnQuestion(open.id, user.id, questionId, Number(form.shownAt) || undefined, Date.now());
       const saved = change.chosen === undefined && change.marked === undefined ? null : saveAnswer(open.id, user.id, { questionId, ...change });
       if (saved && !saved.ok)
         return saved.closed ? { redirect: `${resultsOf(open.id)}${change.chosen !== undefined ? "&late=1" : ""}` } : { error: saved.error, status: 400 };

@@ -183,8 +183,13 @@ describe("time on each question", () => {
     // without JavaScript: 42 s on q1 (the page showed it 42 s before the post), then 5 s on q2
     const s = await makeStudent({ examTypes: ["NET"] });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
-    await save(t.id, s.cookie, { questionId: "q1", chosen: "0", q: "1", nav: "next", shownAt: String(Date.now() - 42_000) });
+    const q1Shown = String(Date.now() - 42_000);
+    await save(t.id, s.cookie, { questionId: "q1", chosen: "0", q: "1", nav: "next", shownAt: q1Shown });
+    // the same form sent again (a double tap on a slow phone) counts its stay once
+    await save(t.id, s.cookie, { questionId: "q1", chosen: "0", q: "1", nav: "next", shownAt: q1Shown });
     await save(t.id, s.cookie, { questionId: "q2", q: "2", nav: "prev", shownAt: String(Date.now() - 5_000) });
+    // q1's page reached again with Back and sent: its time is already counted
+    await save(t.id, s.cookie, { questionId: "q1", q: "1", nav: "next", shownAt: q1Shown });
     // a shownAt from the future or nonsense adds nothing
     await save(t.id, s.cookie, { questionId: "q1", q: "1", nav: "next", shownAt: String(Date.now() + 60_000) });
     await save(t.id, s.cookie, { questionId: "q1", q: "1", nav: "next", shownAt: "soon" });

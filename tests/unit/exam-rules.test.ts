@@ -4,6 +4,7 @@ import {
   allowance,
   finishStatus,
   lateAnswerCause,
+  stayToCount,
   retakeVerdict,
   band,
   formatClock,
@@ -125,6 +126,16 @@ describe("finishStatus", () => {
     expect(finishStatus(deadline, deadline + 500, true)).toBe("expired");
     expect(finishStatus(deadline, deadline - 3_000, true)).toBe("expired");
     expect(finishStatus(deadline, deadline - 60_000, true)).toBe("submitted");
+  });
+});
+
+describe("stayToCount", () => {
+  it("counts a page's stay once: a form from a page shown at or before the last counted one adds nothing", () => {
+    expect(stayToCount(10_000, null, 52_000)).toBe(42);
+    expect(stayToCount(10_000, 10_000, 60_000)).toBe(0);
+    expect(stayToCount(5_000, 10_000, 60_000)).toBe(0);
+    expect(stayToCount(20_000, 10_000, 25_000)).toBe(5);
+    expect(stayToCount(undefined, 10_000, 25_000)).toBe(0);
   });
 });
 

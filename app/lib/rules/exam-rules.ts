@@ -211,6 +211,16 @@ export function dwellSeconds(from: number | undefined, to: number): number {
 }
 
 /**
+ * The stay to count for an exam form sent from a page shown at `shownAt`: none when a page shown at or before the
+ * last counted one is sent (the same form twice, a double tap, a page reached again with Back, an older tab: its
+ * time is already counted or overlaps what was), else dwellSeconds.
+ */
+export function stayToCount(shownAt: number | undefined, lastCountedShownAt: number | null, now: number): number {
+  if (shownAt !== undefined && lastCountedShownAt !== null && shownAt <= lastCountedShownAt) return 0;
+  return dwellSeconds(shownAt, now);
+}
+
+/**
  * The page's time per question sent with Finish (JSON `{ questionId: seconds }`): only the given questions (or
  * any q1…qN id), whole seconds up to ten stays' cap; anything else is dropped.
  */

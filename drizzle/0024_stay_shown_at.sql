@@ -1,0 +1,1 @@
+ALTER TABLE `attempts` ADD `last_stay_shown_at` integer;
