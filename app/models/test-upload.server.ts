@@ -6,7 +6,9 @@ import { readMultipartForm, UploadTooLarge } from "~/lib/server/multipart.server
 import { signPayload, verifyPayload } from "~/lib/server/signed-payload.server";
 import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/schemas/test-record";
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/schemas/test-upload-schema";
+import { newId } from "~/lib/server/ids.server";
 import { resolveTestExamType } from "./exam-type.server";
+import { claimReceipt, readReceipt, releaseReceipt, storeReceipt } from "./form-receipts.server";
 import { createTest, type UploadReport } from "./test.server";
 
 export const MAX_FILES = 50;
@@ -29,7 +31,13 @@ export async function readUploadForm(request: Request): Promise<{ ok: true; form
   }
 }
 
-type PreviewPayload = { fields: TestDetails; questions: ParsedQuestion[]; fileName: string; report: UploadReport | null };
+/** `receipt`: one per preview, so Create pressed twice (a double click, another tab, Back and again) makes one test. */
+type PreviewPayload = { fields: TestDetails; questions: ParsedQuestion[]; fileName: string; report: UploadReport | null; receipt?: string };
+
+/** What a single upload created. */
+type Created = { id: string; title: string; count: number; flagged: number };
+
+export const UPLOAD_ALREADY_SENT = "This preview was already sent. If the test is not in Test Management, upload the file again.";
 
 export type PreviewResult =
   | { ok: true; token: string; fields: TestDetails; fileName: string; count: number; questions: ParsedQuestion[]; report: ParseReport }
@@ -54,7 +62,13 @@ export async function previewSingleUpload(form: FormData): Promise<PreviewResult
   if (!parsed.ok) return { ok: false, error: parsed.error, values };
   const questionProblem = questionsProblem(parsed.questions);
   if (questionProblem) return { ok: false, error: questionProblem, values };
-  const payload: PreviewPayload = { fields: parsedFields.data, questions: parsed.questions, fileName: file.name, report: flaggedRows(parsed.report) };
+  const payload: PreviewPayload = {
+    fields: parsedFields.data,
+    questions: parsed.questions,
+    fileName: file.name,
+    report: flaggedRows(parsed.report),
+    receipt: newId(),
+  };
   return {
     ok: true,
     token: signPayload(payload),
@@ -78,13 +92,30 @@ export function flaggedCount(report: UploadReport | null): number {
 
 /**
  * Step 2: create exactly the previewed questions (carried in a signed token). A file with flagged rows
- * gives an inactive test that keeps its report until an admin checks it and publishes (activates) it.
+ * gives an inactive test that keeps its report until an admin checks it and publishes (activates) it. The same
+ * preview sent again gives the test it made (`repeated`), never a second one.
  */
-export async function createFromPreview(
-  token: string | null,
-): Promise<{ ok: true; id: string; title: string; count: number; flagged: number } | { ok: false; error: string }> {
+export async function createFromPreview(token: string | null): Promise<({ ok: true; repeated: boolean } & Created) | { ok: false; error: string }> {
   const payload = verifyPayload<PreviewPayload>(token);
   if (!payload) return { ok: false, error: "The preview has expired or was changed. Please upload the file again." };
+  // (a preview signed before receipts carries none: a key of its own, so nothing to repeat against)
+  const receipt = payload.receipt ?? newId();
+  if (!claimReceipt(receipt, "test-upload")) {
+    const made = readReceipt<Created>(receipt, "test-upload");
+    return made ? { ok: true, repeated: true, ...made } : { ok: false, error: UPLOAD_ALREADY_SENT };
+  }
+  try {
+    const created = createPreviewed(payload);
+    if (created.ok) storeReceipt(receipt, { id: created.id, title: created.title, count: created.count, flagged: created.flagged });
+    else releaseReceipt(receipt);
+    return created;
+  } catch (error) {
+    releaseReceipt(receipt);
+    throw error;
+  }
+}
+
+function createPreviewed(payload: PreviewPayload): ({ ok: true; repeated: false } & Created) | { ok: false; error: string } {
   const f = payload.fields;
   const type = resolveTestExamType(f.examType, f.customExamType);
   if (!type.ok) return { ok: false, error: type.message };
@@ -107,7 +138,7 @@ export async function createFromPreview(
     },
     payload.questions,
   );
-  return { ok: true, id: test.id, title: test.title, count: payload.questions.length, flagged: flaggedCount(payload.report) };
+  return { ok: true, repeated: false, id: test.id, title: test.title, count: payload.questions.length, flagged: flaggedCount(payload.report) };
 }
 
 /** Every file a bulk upload refused, and every row of a created file it skipped or flagged: the lasting report's items. */

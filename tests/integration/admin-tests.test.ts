@@ -83,6 +83,26 @@ describe("single upload", () => {
     expect(stored[6].options).toEqual(["Yes", "No"]);
   });
 
+  it("Create pressed twice for one preview (a double click, another tab, Back and again) makes one test", async () => {
+    const preview = payload<any>(
+      await run(
+        uploadRoute.action,
+        multipart({ intent: "preview", title: "Twice Pressed", examType: "NET" }, [{ field: "file", name: "t.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
+    const create = () =>
+      run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: preview.token }, { cookie: admin })) as Promise<Response>;
+    const [first, second] = await Promise.all([create(), create()]);
+    const later = await create();
+    const made = db().select().from(tests).where(eq(tests.title, "Twice Pressed")).all();
+    expect(made).toHaveLength(1);
+    expect(made[0].totalQuestions).toBe(10);
+    expect([first, second, later].map((r) => r.status)).toEqual([302, 302, 302]);
+    expect(flashOf(first)?.text).toBe("Test “Twice Pressed” created with 10 questions");
+    expect(flashOf(second)?.text).toBe("Test “Twice Pressed” was already created");
+    expect(flashOf(later)?.text).toBe("Test “Twice Pressed” was already created");
+  });
+
   it("refuses a tampered preview token", async () => {
     const res = await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: "eyJ4IjoxfQ.forged" }, { cookie: admin }));
     expect(statusOf(res)).toBe(400);

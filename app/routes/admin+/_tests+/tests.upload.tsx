@@ -68,6 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "create") {
       const created = await createFromPreview(String(form.get("token") ?? ""));
       if (!created.ok) return data({ intent, error: created.error }, { status: 400 });
+      if (created.repeated) return redirectWithFlash(testListHref(request.url), { type: "info", text: `Test “${created.title}” was already created` });
       logActivity(admin, "test-upload", { testId: created.id, target: created.title, detail: `${created.count} questions` });
       const text = created.flagged
         ? `Test “${created.title}” created with ${created.count} questions, inactive: check its ${created.flagged} flagged row${created.flagged === 1 ? "" : "s"}, then Activate it`
