@@ -171,3 +171,8 @@ export function DateTimeField({ meta, label, className = "" }: { meta: Meta; lab
     </div>
   );
 }
+
+/** A create form's receipt (its loader's `newId()`): the server does the form's work once (oncePerForm in app/models/form-receipts.server.ts). */
+export function ReceiptField({ receipt }: { receipt?: string }) {
+  return receipt ? <input type="hidden" name="receipt" value={receipt} /> : null;
+}

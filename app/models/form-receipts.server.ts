@@ -4,12 +4,15 @@ import { formReceipts } from "~/db/schema.server";
 
 const DAY = 86_400_000;
 
+/** A receipt is a form's own id (`newId()`, a UUID). */
+const RECEIPT_KEY = /^[0-9a-f-]{36}$/;
+
 /**
  * Claims a form's receipt key: true for the first submit (which then does the work and stores its
  * result), false for a repeat. The claim is one insert, so two submits racing cannot both win.
  */
 export function claimReceipt(key: string, kind: string): boolean {
-  if (!/^[0-9a-f-]{36}$/.test(key)) return true;
+  if (!RECEIPT_KEY.test(key)) return true;
   db()
     .delete(formReceipts)
     .where(lt(formReceipts.createdAt, new Date(Date.now() - DAY)))
@@ -35,4 +38,29 @@ export function readReceipt<T>(key: string | null, kind: string): T | null {
   const row = db().select().from(formReceipts).where(eq(formReceipts.key, key)).get();
   if (!row || row.kind !== kind || row.result === null) return null;
   return JSON.parse(row.result) as T;
+}
+
+/** What `oncePerForm` gives: the work's result, or `repeated` for the same form sent again. */
+export type OnceResult<T> = { repeated: true } | { repeated: false; result: T };
+
+/**
+ * A create form's work, done once per form shown. The form's loader gives it a receipt (`newId()`, in a hidden
+ * `receipt` field); the same form sent again (a double click before the page is ready, another tab, Back and send
+ * again) is `repeated` and does nothing. Work that refuses (`done` false: a field error) or throws lets the same
+ * form be sent again. A form without a valid receipt (an old page) is not guarded.
+ */
+export function oncePerForm<T>(receipt: FormDataEntryValue | null, kind: string, work: () => T, done: (result: T) => boolean = () => true): OnceResult<T> {
+  const key = typeof receipt === "string" && RECEIPT_KEY.test(receipt) ? receipt : null;
+  if (key && !claimReceipt(key, kind)) return { repeated: true };
+  try {
+    const result = work();
+    if (key) {
+      if (done(result)) storeReceipt(key, true);
+      else releaseReceipt(key);
+    }
+    return { repeated: false, result };
+  } catch (error) {
+    if (key) releaseReceipt(key);
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@ import { ImageUrlField } from "~/components/admin/ImagePreview";
 import { DialogActions, ErrorBox } from "~/components/admin/ui";
 import { UserPicker } from "~/components/admin/UserPicker";
 import { Dialog } from "~/components/Dialog";
-import { ErrorList, Field, TextareaField, useSchemaForm } from "~/components/forms";
+import { ErrorList, Field, ReceiptField, TextareaField, useSchemaForm } from "~/components/forms";
 import { ANNOUNCEMENT_TYPES, announcementSchema, CONTENT_LIMITS } from "~/lib/schemas/admin-schemas";
 import { useHydrated } from "~/lib/browser/hooks";
 
@@ -29,6 +29,7 @@ export function AnnouncementForm({
   examTypes,
   batches,
   timeZone,
+  receipt,
 }: {
   id: string;
   title: string;
@@ -38,6 +39,8 @@ export function AnnouncementForm({
   examTypes: ReadonlyArray<{ value: string; label: string }>;
   batches: ReadonlyArray<{ value: string; label: string }>;
   timeZone: string;
+  /** New Announcement's: created once however often it is sent */
+  receipt?: string;
 }) {
   const hydrated = useHydrated();
   const [form, fields] = useSchemaForm(announcementSchema, {
@@ -52,6 +55,7 @@ export function AnnouncementForm({
   return (
     <Dialog labelledBy={`${id}-heading`} closeHref={closeHref} className="w-[min(96vw,48rem)]">
       <Form method="post" {...getFormProps(form)} className="grid gap-4 p-5 sm:grid-cols-2">
+        <ReceiptField receipt={receipt} />
         <h2 id={`${id}-heading`} className="text-xl font-bold sm:col-span-2">
           {title}
         </h2>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { Field, useSchemaForm } from "~/components/forms";
+import { Field, ReceiptField, useSchemaForm } from "~/components/forms";
 import { MAX_BATCH_NAME } from "~/lib/rules/batches";
 import { batchSchema } from "~/lib/schemas/batch-schemas";
 
@@ -16,6 +16,7 @@ export function BatchNameDialog({
   lastResult,
   defaultValue,
   editing = false,
+  receipt,
 }: {
   id: string;
   title: string;
@@ -25,11 +26,14 @@ export function BatchNameDialog({
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: { name: string; archived?: string };
   editing?: boolean;
+  /** New Batch's: created once however often it is sent */
+  receipt?: string;
 }) {
   const [form, fields] = useSchemaForm(batchSchema, { id, lastResult, defaultValue });
   return (
     <Dialog labelledBy={`${id}-heading`} closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <ReceiptField receipt={receipt} />
         <h2 id={`${id}-heading`} className="text-xl font-bold">
           {title}
         </h2>

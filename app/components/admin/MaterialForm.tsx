@@ -4,7 +4,7 @@ import { ImageUrlField } from "~/components/admin/ImagePreview";
 import { DialogActions, ErrorBox } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { getCollectionProps } from "@conform-to/react";
-import { ErrorList, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
+import { ErrorList, Field, ReceiptField, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
 import { CONTENT_LIMITS, materialSchema } from "~/lib/schemas/admin-schemas";
 
 /** The Add Material and Edit Material dialogs: the material record's schema, each error beside its field. */
@@ -16,6 +16,7 @@ export function MaterialForm({
   defaultValue,
   examTypes,
   batches,
+  receipt,
 }: {
   id: string;
   title: string;
@@ -24,12 +25,15 @@ export function MaterialForm({
   defaultValue?: Record<string, string | string[]>;
   examTypes: ReadonlyArray<{ value: string; label: string }>;
   batches: ReadonlyArray<{ value: string; label: string }>;
+  /** Add Material's: added once however often it is sent */
+  receipt?: string;
 }) {
   const [form, fields] = useSchemaForm(materialSchema, { id, lastResult, defaultValue });
   const closeHref = "/admin/materials";
   return (
     <Dialog labelledBy={`${id}-heading`} closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <ReceiptField receipt={receipt} />
         <h2 id={`${id}-heading`} className="text-xl font-bold">
           {title}
         </h2>

@@ -8,7 +8,9 @@ import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
+import { newId } from "~/lib/server/ids.server";
 import { saveAnnouncementForm } from "~/models/content.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
@@ -17,15 +19,28 @@ export const meta: MetaFunction = () => [{ title: "New Announcement" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), batches: batchOptions(), timeZone: env().ACADEMY_TIME_ZONE };
+  return {
+    examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })),
+    batches: batchOptions(),
+    timeZone: env().ACADEMY_TIME_ZONE,
+    receipt: newId(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: announcementSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: announcementSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const saved = saveAnnouncementForm(null, submission.value, env().ACADEMY_TIME_ZONE, admin.id);
+    const once = oncePerForm(
+      form.get("receipt"),
+      "announcement-new",
+      () => saveAnnouncementForm(null, submission.value, env().ACADEMY_TIME_ZONE, admin.id),
+      (saved) => saved.ok,
+    );
+    if (once.repeated) return redirectWithFlash("/admin/announcements", { type: "info", text: "This announcement was already created" });
+    const saved = once.result;
     if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
@@ -36,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewAnnouncement() {
-  const { examTypes, batches, timeZone } = useLoaderData<typeof loader>();
+  const { examTypes, batches, timeZone, receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AnnouncementForm
@@ -47,6 +62,7 @@ export default function NewAnnouncement() {
       examTypes={examTypes}
       batches={batches}
       timeZone={timeZone}
+      receipt={receipt}
     />
   );
 }

@@ -1,28 +1,32 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { BookForm } from "~/components/admin/BookForm";
 import { bookSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
+import { newId } from "~/lib/server/ids.server";
 import { saveBook } from "~/models/content.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 
 /** Add Book, a dialog route over Books (/admin/books/new). */
 export const meta: MetaFunction = () => [{ title: "Add Book" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { receipt: newId() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: bookSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: bookSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    saveBook(null, submission.value, admin.id);
+    const once = oncePerForm(form.get("receipt"), "book-new", () => saveBook(null, submission.value, admin.id));
+    if (once.repeated) return redirectWithFlash("/admin/books", { type: "info", text: "This book was already added" });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("add book failed", error);
@@ -32,6 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddBook() {
+  const { receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <BookForm id="add-book" title="Add Book" submitLabel="Add Book" lastResult={actionData?.result} />;
+  return <BookForm id="add-book" title="Add Book" submitLabel="Add Book" lastResult={actionData?.result} receipt={receipt} />;
 }

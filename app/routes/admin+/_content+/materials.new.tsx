@@ -7,7 +7,9 @@ import { materialSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
+import { newId } from "~/lib/server/ids.server";
 import { addMaterial } from "~/models/content.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
@@ -16,15 +18,17 @@ export const meta: MetaFunction = () => [{ title: "Add Material" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), batches: batchOptions() };
+  return { examTypes: allExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), batches: batchOptions(), receipt: newId() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: materialSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: materialSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    addMaterial(submission.value);
+    const once = oncePerForm(form.get("receipt"), "material-new", () => addMaterial(submission.value));
+    if (once.repeated) return redirectWithFlash("/admin/materials", { type: "info", text: "This material was already added" });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("add material failed", error);
@@ -34,9 +38,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddMaterial() {
-  const { examTypes, batches } = useLoaderData<typeof loader>();
+  const { examTypes, batches, receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <MaterialForm id="add-material" title="Add Material" submitLabel="Add Material" lastResult={actionData?.result} examTypes={examTypes} batches={batches} />
+    <MaterialForm
+      id="add-material"
+      title="Add Material"
+      submitLabel="Add Material"
+      lastResult={actionData?.result}
+      examTypes={examTypes}
+      batches={batches}
+      receipt={receipt}
+    />
   );
 }

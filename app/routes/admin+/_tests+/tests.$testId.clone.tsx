@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { Field, useSchemaForm } from "~/components/forms";
+import { Field, ReceiptField, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
@@ -14,6 +14,8 @@ import { testListHref } from "~/lib/rules/list-href";
 import { maxAttemptsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { cloneTest, findLiveTest } from "~/models/admin-tests.server";
 import { batchesOfTest } from "~/models/batches.server";
+import { newId } from "~/lib/server/ids.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 
 /** Clone Test, a dialog route over the tests list (/admin/tests/:testId/clone): a copy with its questions. */
 export const meta: MetaFunction = () => [{ title: "Clone Test" }];
@@ -24,16 +26,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const test = findLiveTest(params.testId ?? "");
   if (!test) throw new Response("Test not found", { status: 404 });
-  return { test: { id: test.id, title: test.title }, batches: batchesOfTest(test.id).map((b) => b.name) };
+  return { test: { id: test.id, title: test.title }, batches: batchesOfTest(test.id).map((b) => b.name), receipt: newId() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: cloneSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: cloneSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const back = testListHref(request.url);
   try {
-    const copy = cloneTest(params.testId ?? "", submission.value.maxAttempts);
+    const once = oncePerForm(
+      form.get("receipt"),
+      "test-clone",
+      () => cloneTest(params.testId ?? "", submission.value.maxAttempts),
+      (copy) => copy !== null,
+    );
+    if (once.repeated) return redirectWithFlash(back, { type: "info", text: "This test was already cloned" });
+    const copy = once.result;
     if (!copy) return redirectWithFlash(back, { type: "error", text: "Error updating test. Please try again." });
     return redirectWithFlash(back, { type: "success", text: `Test cloned as “${copy.title}”` });
   } catch (error) {
@@ -44,13 +54,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CloneTest() {
-  const { test, batches } = useLoaderData<typeof loader>();
+  const { test, batches, receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useTestListHref();
   const [form, fields] = useSchemaForm(cloneSchema, { id: `clone-${test.id}`, lastResult: actionData?.result });
   return (
     <Dialog labelledBy="clone-title" closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <ReceiptField receipt={receipt} />
         <h2 id="clone-title" className="text-xl font-bold">
           Clone Test
         </h2>

@@ -1,29 +1,39 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { BatchNameDialog } from "~/components/admin/BatchNameDialog";
 import { batchSchema } from "~/lib/schemas/batch-schemas";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
+import { newId } from "~/lib/server/ids.server";
 import { createBatch } from "~/models/batches.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 
 /** New Batch, a dialog route over Batches (/admin/batches/new): its name; then its page, to add students. */
 export const meta: MetaFunction = () => [{ title: "New Batch" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { receipt: newId() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: batchSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: batchSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const r = createBatch(submission.value.name);
+    const once = oncePerForm(
+      form.get("receipt"),
+      "batch-new",
+      () => createBatch(submission.value.name),
+      (r) => r.ok,
+    );
+    if (once.repeated) return redirectWithFlash("/admin/batches", { type: "info", text: `Batch "${submission.value.name}" was already created` });
+    const r = once.result;
     if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
     logActivity(admin, "batch", { target: submission.value.name, detail: "created" });
     return redirectWithFlash(`/admin/batches/${r.id}`, { type: "success", text: `Batch "${submission.value.name}" created: now add its students` });
@@ -35,8 +45,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewBatch() {
+  const { receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <BatchNameDialog id="new-batch" title="New Batch" submitLabel="Create" pending="Creating..." closeHref="/admin/batches" lastResult={actionData?.result} />
+    <BatchNameDialog
+      id="new-batch"
+      title="New Batch"
+      submitLabel="Create"
+      pending="Creating..."
+      closeHref="/admin/batches"
+      lastResult={actionData?.result}
+      receipt={receipt}
+    />
   );
 }
