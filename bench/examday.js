@@ -290,17 +290,17 @@ async function phase(server, http_, fn) {
   };
 }
 
-/** Starts the test for each student at once and loads Question 1; returns latencies and errors. */
-async function synchronizedStart(http_, cookies, testId, pattern = PATTERNS.api) {
+/** Each student's step (their Start, their Finish) all at once: latencies, errors, and when the last was through. */
+async function allAtOnce(cookies, step) {
   const latencies = [];
   const counts = newCounts();
   let errors = 0;
   let lastMs = 0;
   const t0 = performance.now();
   await Promise.all(
-    cookies.map(async (cookie) => {
+    cookies.map(async (cookie, k) => {
       const started = performance.now();
-      const bad = await pattern.start(http_, cookie, testId, counts);
+      const bad = await step(cookie, k, counts);
       if (bad) {
         errors += 1;
         failed(bad, counts);
@@ -313,27 +313,14 @@ async function synchronizedStart(http_, cookies, testId, pattern = PATTERNS.api)
   return { allThroughMs: Math.round(lastMs), errors, ...counts, ...stats(latencies) };
 }
 
-/** Finishes each student's attempt at once and loads the results page; returns latencies and errors. */
-async function synchronizedFinish(http_, cookies, attemptIds, testId, pattern) {
-  const latencies = [];
-  const counts = newCounts();
-  let errors = 0;
-  let lastMs = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    cookies.map(async (cookie, k) => {
-      const started = performance.now();
-      const bad = await pattern.finish(http_, { cookie, attemptId: attemptIds[k], testId }, counts);
-      if (bad) {
-        errors += 1;
-        failed(bad, counts);
-        return;
-      }
-      latencies.push(performance.now() - started);
-      lastMs = Math.max(lastMs, performance.now() - t0);
-    }),
-  );
-  return { allThroughMs: Math.round(lastMs), errors, ...counts, ...stats(latencies) };
+/** Starts the test for each student at once and loads Question 1. */
+function synchronizedStart(http_, cookies, testId, pattern = PATTERNS.api) {
+  return allAtOnce(cookies, (cookie, _k, counts) => pattern.start(http_, cookie, testId, counts));
+}
+
+/** Finishes each student's attempt at once and loads the results page. */
+function synchronizedFinish(http_, cookies, attemptIds, testId, pattern) {
+  return allAtOnce(cookies, (cookie, k, counts) => pattern.finish(http_, { cookie, attemptId: attemptIds[k], testId }, counts));
 }
 
 /** Answers written straight into the database (what a minute of answering leaves): the first `answered` questions of each attempt. */
