@@ -49,11 +49,16 @@ export type OnceResult<T> = { repeated: true } | { repeated: false; result: T };
  * again) is `repeated` and does nothing. Work that refuses (`done` false: a field error) or throws lets the same
  * form be sent again. A form without a valid receipt (an old page) is not guarded.
  */
-export function oncePerForm<T>(receipt: FormDataEntryValue | null, kind: string, work: () => T, done: (result: T) => boolean = () => true): OnceResult<T> {
+export async function oncePerForm<T>(
+  receipt: FormDataEntryValue | null,
+  kind: string,
+  work: () => T | Promise<T>,
+  done: (result: T) => boolean = () => true,
+): Promise<OnceResult<T>> {
   const key = typeof receipt === "string" && RECEIPT_KEY.test(receipt) ? receipt : null;
   if (key && !claimReceipt(key, kind)) return { repeated: true };
   try {
-    const result = work();
+    const result = await work();
     if (key) {
       if (done(result)) storeReceipt(key, true);
       else releaseReceipt(key);

@@ -98,8 +98,11 @@ describe("single upload", () => {
     expect(made).toHaveLength(1);
     expect(made[0].totalQuestions).toBe(10);
     expect([first, second, later].map((r) => r.status)).toEqual([302, 302, 302]);
-    expect(flashOf(first)?.text).toBe("Test “Twice Pressed” created with 10 questions");
-    expect(flashOf(second)?.text).toBe("Test “Twice Pressed” was already created");
+    // (of the two at once, whichever came first made it)
+    expect([flashOf(first)?.text, flashOf(second)?.text].sort()).toEqual([
+      "Test “Twice Pressed” created with 10 questions",
+      "Test “Twice Pressed” was already created",
+    ]);
     expect(flashOf(later)?.text).toBe("Test “Twice Pressed” was already created");
   });
 

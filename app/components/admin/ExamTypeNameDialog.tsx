@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { Field, useSchemaForm } from "~/components/forms";
+import { Field, ReceiptField, useSchemaForm } from "~/components/forms";
 import { examTypeNameSchema, MAX_EXAM_TYPE_NAME } from "~/lib/rules/exam-type-rules";
 
 /** The Add and Edit Custom Exam Type dialogs: one name, by examTypeNameSchema, its error beside the field. */
@@ -16,6 +16,7 @@ export function ExamTypeNameDialog({
   submitLabel,
   lastResult,
   defaultName,
+  receipt,
 }: {
   id: string;
   title: string;
@@ -25,11 +26,14 @@ export function ExamTypeNameDialog({
   submitLabel: ReactNode;
   lastResult?: SubmissionResult<string[]> | null;
   defaultName?: string;
+  /** Add's: created once however often it is sent */
+  receipt?: string;
 }) {
   const [form, fields] = useSchemaForm(examTypeNameSchema, { id, lastResult, defaultValue: defaultName === undefined ? undefined : { name: defaultName } });
   return (
     <Dialog labelledBy={`${id}-heading`} closeHref="/admin/exam-types">
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <ReceiptField receipt={receipt} />
         <h2 id={`${id}-heading`} className="text-xl font-bold">
           {title}
         </h2>

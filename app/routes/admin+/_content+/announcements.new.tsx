@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: announcementSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const once = oncePerForm(
+    const once = await oncePerForm(
       form.get("receipt"),
       "announcement-new",
       () => saveAnnouncementForm(null, submission.value, env().ACADEMY_TIME_ZONE, admin.id),

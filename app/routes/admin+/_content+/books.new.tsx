@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: bookSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const once = oncePerForm(form.get("receipt"), "book-new", () => saveBook(null, submission.value, admin.id));
+    const once = await oncePerForm(form.get("receipt"), "book-new", () => saveBook(null, submission.value, admin.id));
     if (once.repeated) return redirectWithFlash("/admin/books", { type: "info", text: "This book was already added" });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);

@@ -1,28 +1,38 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
 import { requireAdmin } from "~/models/auth.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { examTypeNameSchema } from "~/lib/rules/exam-type-rules";
 import { redirectWithFlash } from "~/lib/server/flash.server";
+import { newId } from "~/lib/server/ids.server";
 import { createCustomExamType } from "~/models/exam-type.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 
 /** Add Custom Exam Type, a dialog route over the Exam Types tab (/admin/exam-types/new). */
 export const meta: MetaFunction = () => [{ title: "Add Custom Exam Type" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { receipt: newId() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: examTypeNameSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: examTypeNameSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const r = createCustomExamType(submission.value.name);
+    const once = await oncePerForm(
+      form.get("receipt"),
+      "exam-type-new",
+      () => createCustomExamType(submission.value.name),
+      (r) => r.ok,
+    );
+    if (once.repeated) return redirectWithFlash("/admin/exam-types", { type: "info", text: "This exam type was already created" });
+    const r = once.result;
     if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
@@ -33,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddExamType() {
+  const { receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ExamTypeNameDialog
@@ -43,6 +54,7 @@ export default function AddExamType() {
       pending="Creating..."
       submitLabel="Create"
       lastResult={actionData?.result}
+      receipt={receipt}
     />
   );
 }

@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: materialSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const once = oncePerForm(form.get("receipt"), "material-new", () => addMaterial(submission.value));
+    const once = await oncePerForm(form.get("receipt"), "material-new", () => addMaterial(submission.value));
     if (once.repeated) return redirectWithFlash("/admin/materials", { type: "info", text: "This material was already added" });
   } catch (error) {
     rethrowIfDatabaseTrouble(error);

@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const back = testListHref(request.url);
   try {
-    const once = oncePerForm(
+    const once = await oncePerForm(
       form.get("receipt"),
       "test-clone",
       () => cloneTest(params.testId ?? "", submission.value.maxAttempts),

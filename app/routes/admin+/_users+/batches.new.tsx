@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: batchSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const once = oncePerForm(
+    const once = await oncePerForm(
       form.get("receipt"),
       "batch-new",
       () => createBatch(submission.value.name),

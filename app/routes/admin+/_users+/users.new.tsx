@@ -6,12 +6,14 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useUserListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { ErrorList, Field, useSchemaForm } from "~/components/forms";
+import { ErrorList, Field, ReceiptField, useSchemaForm } from "~/components/forms";
 import { addUserSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { userListHref } from "~/lib/rules/list-href";
+import { newId } from "~/lib/server/ids.server";
 import { addUser } from "~/models/admin-users.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 
 /**
@@ -23,27 +25,36 @@ export const meta: MetaFunction = () => [{ title: "Add User" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { examTypes: testExamTypeOptions() };
+  return { examTypes: testExamTypeOptions(), receipt: newId() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: addUserSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: addUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const added = await addUser(submission.value);
+  const once = await oncePerForm(
+    form.get("receipt"),
+    "user-new",
+    () => addUser(submission.value),
+    (added) => added.ok,
+  );
+  if (once.repeated) return redirectWithFlash(userListHref(request.url), { type: "info", text: `User ${submission.value.name} was already added` });
+  const added = once.result;
   if (!added.ok) return data({ result: submission.reply({ fieldErrors: { [added.field]: [added.error] }, hideFields: ["password"] }) }, { status: 400 });
   logActivity(admin, "user-create", { target: added.user.name, detail: `role ${submission.value.role}` });
   return redirectWithFlash(userListHref(request.url), { type: "success", text: `User ${added.user.name} added` });
 }
 
 export default function AddUser() {
-  const { examTypes } = useLoaderData<typeof loader>();
+  const { examTypes, receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useUserListHref();
   const [form, fields] = useSchemaForm(addUserSchema, { id: "add-user", lastResult: actionData?.result, defaultValue: { role: "user", examTypes: [] } });
   return (
     <Dialog labelledBy="add-user-title" closeHref={closeHref}>
       <Form method="post" {...getFormProps(form)} className="space-y-4 p-5">
+        <ReceiptField receipt={receipt} />
         <h2 id="add-user-title" className="text-xl font-bold">
           Add User
         </h2>
