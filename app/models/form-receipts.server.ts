@@ -40,27 +40,34 @@ export function readReceipt<T>(key: string | null, kind: string): T | null {
   return JSON.parse(row.result) as T;
 }
 
-/** What `oncePerForm` gives: the work's result, or `repeated` for the same form sent again. */
-export type OnceResult<T> = { repeated: true } | { repeated: false; result: T };
+/**
+ * What `oncePerForm` gives: the work's result, or `repeated` for the same form sent again, with what the first send
+ * kept (null while it is still at work, or if the server stopped before it finished).
+ */
+export type OnceResult<T, K> = { repeated: true; kept: K | null } | { repeated: false; result: T };
 
 /**
  * A create form's work, done once per form shown. The form's loader gives it a receipt (`newId()`, in a hidden
  * `receipt` field); the same form sent again (a double click before the page is ready, another tab, Back and send
- * again) is `repeated` and does nothing. Work that refuses (`done` false: a field error) or throws lets the same
- * form be sent again. A form without a valid receipt (an old page) is not guarded.
+ * again) is `repeated` and does nothing, given what `keep` kept of the first send's result (to say what it made).
+ * Work that refuses (`done` false: a field error) or throws lets the same form be sent again. A form without a valid
+ * receipt (an old page) is not guarded.
  */
-export async function oncePerForm<T>(
-  receipt: FormDataEntryValue | null,
+export async function oncePerForm<T, K = true>(
+  receipt: FormDataEntryValue | null | undefined,
   kind: string,
   work: () => T | Promise<T>,
   done: (result: T) => boolean = () => true,
-): Promise<OnceResult<T>> {
+  keep: (result: T) => K = () => true as K,
+): Promise<OnceResult<T, K>> {
   const key = typeof receipt === "string" && RECEIPT_KEY.test(receipt) ? receipt : null;
-  if (key && !claimReceipt(key, kind)) return { repeated: true };
+  if (key && !claimReceipt(key, kind)) return { repeated: true, kept: readReceipt<K>(key, kind) };
   try {
-    const result = await work();
+    // sync work is stored before anything else runs: a second send in the same moment finds what it made
+    const produced = work();
+    const result = produced instanceof Promise ? await produced : produced;
     if (key) {
-      if (done(result)) storeReceipt(key, true);
+      if (done(result)) storeReceipt(key, keep(result));
       else releaseReceipt(key);
     }
     return { repeated: false, result };

@@ -8,7 +8,7 @@ import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testD
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/schemas/test-upload-schema";
 import { newId } from "~/lib/server/ids.server";
 import { resolveTestExamType } from "./exam-type.server";
-import { claimReceipt, readReceipt, releaseReceipt, storeReceipt } from "./form-receipts.server";
+import { oncePerForm } from "./form-receipts.server";
 import { createTest, type UploadReport } from "./test.server";
 
 export const MAX_FILES = 50;
@@ -98,21 +98,16 @@ export function flaggedCount(report: UploadReport | null): number {
 export async function createFromPreview(token: string | null): Promise<({ ok: true; repeated: boolean } & Created) | { ok: false; error: string }> {
   const payload = verifyPayload<PreviewPayload>(token);
   if (!payload) return { ok: false, error: "The preview has expired or was changed. Please upload the file again." };
-  // (a preview signed before receipts carries none: a key of its own, so nothing to repeat against)
-  const receipt = payload.receipt ?? newId();
-  if (!claimReceipt(receipt, "test-upload")) {
-    const made = readReceipt<Created>(receipt, "test-upload");
-    return made ? { ok: true, repeated: true, ...made } : { ok: false, error: UPLOAD_ALREADY_SENT };
-  }
-  try {
-    const created = createPreviewed(payload);
-    if (created.ok) storeReceipt(receipt, { id: created.id, title: created.title, count: created.count, flagged: created.flagged });
-    else releaseReceipt(receipt);
-    return created;
-  } catch (error) {
-    releaseReceipt(receipt);
-    throw error;
-  }
+  // (a preview signed before receipts carries none, and is not guarded)
+  const once = await oncePerForm(
+    payload.receipt,
+    "test-upload",
+    () => createPreviewed(payload),
+    (created) => created.ok,
+    (created): Created | null => (created.ok ? { id: created.id, title: created.title, count: created.count, flagged: created.flagged } : null),
+  );
+  if (!once.repeated) return once.result;
+  return once.kept ? { ok: true, repeated: true, ...once.kept } : { ok: false, error: UPLOAD_ALREADY_SENT };
 }
 
 function createPreviewed(payload: PreviewPayload): ({ ok: true; repeated: false } & Created) | { ok: false; error: string } {

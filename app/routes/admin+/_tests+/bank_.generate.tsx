@@ -15,7 +15,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { bankTags, generateTest } from "~/models/bank.server";
 import { batchById, batchOptions } from "~/models/batches.server";
 import { gradebookTypes } from "~/models/gradebook.server";
-import { claimReceipt, readReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
+import { oncePerForm } from "~/models/form-receipts.server";
 import { newId } from "~/lib/server/ids.server";
 import { plural } from "~/lib/rules/words";
 import { BackLink } from "~/components/admin/ui";
@@ -46,34 +46,35 @@ export async function action({ request }: ActionFunctionArgs) {
   const v = submission.value;
   if (v.preferUnseenBy && !batchById(v.preferUnseenBy))
     return data({ result: submission.reply({ fieldErrors: { preferUnseenBy: ["That batch is gone: choose another"] } }) }, { status: 400 });
-  const given = String(form.get("receipt") ?? "");
-  const receipt = /^[0-9a-f-]{36}$/.test(given) ? given : newId();
-  if (!claimReceipt(receipt, "bank-generate")) {
-    const made = readReceipt<{ testId: string }>(receipt, "bank-generate");
-    // (no result: the first press is still at work, or the server stopped before it finished and nothing was made)
-    if (made) return redirectWithFlash(`/admin/csv/${made.testId}/edit`, { type: "info", text: "This test was already generated" });
-    return redirectWithFlash("/admin/bank/generate", {
-      type: "info",
-      text: "This form was already sent. If no test appeared in Test Management, generate it again here.",
-    });
-  }
   try {
-    const r = generateTest({ ...v, picks: v.picks, preferUnseenBy: v.preferUnseenBy || null });
+    const once = await oncePerForm(
+      form.get("receipt"),
+      "bank-generate",
+      () => generateTest({ ...v, picks: v.picks, preferUnseenBy: v.preferUnseenBy || null }),
+      (r) => r.ok,
+      (r) => ({ testId: r.ok ? r.test.id : "" }),
+    );
+    if (once.repeated) {
+      // (nothing kept: the first press is still at work, or the server stopped before it finished and nothing was made)
+      if (once.kept) return redirectWithFlash(`/admin/csv/${once.kept.testId}/edit`, { type: "info", text: "This test was already generated" });
+      return redirectWithFlash("/admin/bank/generate", {
+        type: "info",
+        text: "This form was already sent. If no test appeared in Test Management, generate it again here.",
+      });
+    }
+    const r = once.result;
     if (!r.ok) {
-      releaseReceipt(receipt);
       const why = r.short.map(
         (s) => `only ${s.available} question${s.available === 1 ? "" : "s"} of the ${s.pick.kind} “${s.pick.tag}” (you asked for ${s.pick.count})`,
       );
       return data({ result: submission.reply({ fieldErrors: { picks: [`The bank has ${why.join("; ")}`] } }) }, { status: 400 });
     }
-    storeReceipt(receipt, { testId: r.test.id });
     logActivity(admin, "bank-generate", { testId: r.test.id, target: r.test.title, detail: `${r.questions} questions` });
     return redirectWithFlash(`/admin/csv/${r.test.id}/edit`, {
       type: "success",
       text: `“${r.test.title}” generated with ${plural(r.questions, "question")}. It is not published yet: check it here, then activate it in Test Management.`,
     });
   } catch (error) {
-    releaseReceipt(receipt);
     rethrowIfDatabaseTrouble(error);
     console.error("generate test failed", error);
     return data({ result: submission.reply({ formErrors: ["The test could not be generated. Please try again."] }) }, { status: 500 });
