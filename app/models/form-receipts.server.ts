@@ -49,7 +49,8 @@ export type OnceResult<T, K> = { repeated: true; kept: K | null } | { repeated: 
 /**
  * A create form's work, done once per form shown. The form's loader gives it a receipt (`newId()`, in a hidden
  * `receipt` field); the same form sent again (a double click before the page is ready, another tab, Back and send
- * again) is `repeated` and does nothing, given what `keep` kept of the first send's result (to say what it made).
+ * again) is `repeated` and does nothing, given what `keep` kept of the first send's result (to say what it made;
+ * a send while the first is still at work waits for it a moment).
  * Work that refuses (`done` false: a field error) or throws lets the same form be sent again. A form without a valid
  * receipt (an old page) is not guarded.
  */
@@ -61,7 +62,7 @@ export async function oncePerForm<T, K = true>(
   keep: (result: T) => K = () => true as K,
 ): Promise<OnceResult<T, K>> {
   const key = typeof receipt === "string" && RECEIPT_KEY.test(receipt) ? receipt : null;
-  if (key && !claimReceipt(key, kind)) return { repeated: true, kept: readReceipt<K>(key, kind) };
+  if (key && !claimReceipt(key, kind)) return { repeated: true, kept: await keptByFirstSend<K>(key, kind) };
   try {
     // sync work is stored before anything else runs: a second send in the same moment finds what it made
     const produced = work();
@@ -75,4 +76,31 @@ export async function oncePerForm<T, K = true>(
     if (key) releaseReceipt(key);
     throw error;
   }
+}
+
+/** How long a form sent again waits for the first send still at work (a password being hashed, another process). */
+const FIRST_SEND_WAIT_MS = 2_000;
+
+/**
+ * What the first send of a form kept, once it is done: null when it refused (the receipt was let go) or did not
+ * finish within FIRST_SEND_WAIT_MS (the server stopped before it finished).
+ */
+async function keptByFirstSend<K>(key: string, kind: string): Promise<K | null> {
+  for (let waited = 0; ; waited += 50) {
+    const row = db().select().from(formReceipts).where(eq(formReceipts.key, key)).get();
+    if (!row || row.kind !== kind) return null;
+    if (row.result !== null) return JSON.parse(row.result) as K;
+    if (waited >= FIRST_SEND_WAIT_MS) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const FORM_ALREADY_SENT = "This form was already sent. If nothing was added, open the form again and send it.";
+
+/**
+ * The message for a form sent again: what the first send did, or, when it kept nothing (still at work in another
+ * process, or the server stopped before it finished), only that it was sent.
+ */
+export function repeatMessage(kept: unknown, done: string): { type: "info"; text: string } {
+  return { type: "info", text: kept ? done : FORM_ALREADY_SENT };
 }

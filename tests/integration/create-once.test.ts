@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { announcements, batches, books, examTypes, materials, tests, users } from "~/db/schema.server";
+import { claimReceipt, FORM_ALREADY_SENT } from "~/models/form-receipts.server";
 import { createTest } from "~/models/test.server";
 import * as newAnnouncement from "~/routes/admin+/_content+/announcements.new";
 import * as newExamType from "~/routes/admin+/_content+/exam-types.new";
@@ -119,6 +120,25 @@ describe("a create form sent again", () => {
       "This exam type was already created",
       "This exam type was already created",
     ]);
+  });
+
+  it("a form whose first send never finished (the server stopped mid-write) says it was sent, not that it was done", async () => {
+    const receipt = await receiptOf(newBook, "/admin/books/new");
+    // what a server killed between taking the receipt and adding the book leaves: the receipt, and no book
+    expect(claimReceipt(receipt, "book-new")).toBe(true);
+    const again = (await run(
+      newBook.action,
+      postRequest("/admin/books/new", { title: "Half Written", coverUrl: "https://x.example/c.png", receipt }, { cookie: admin }),
+    )) as Response;
+    expect(flashOf(again)?.text).toBe(FORM_ALREADY_SENT);
+    expect(db().select().from(books).where(eq(books.title, "Half Written")).all()).toHaveLength(0);
+    // the form opened again has a receipt of its own
+    const fresh = await receiptOf(newBook, "/admin/books/new");
+    await run(
+      newBook.action,
+      postRequest("/admin/books/new", { title: "Half Written", coverUrl: "https://x.example/c.png", receipt: fresh }, { cookie: admin }),
+    );
+    expect(db().select().from(books).where(eq(books.title, "Half Written")).all()).toHaveLength(1);
   });
 
   it("clones a test once", async () => {

@@ -10,7 +10,7 @@ import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
 import { saveAnnouncementForm } from "~/models/content.server";
-import { oncePerForm } from "~/models/form-receipts.server";
+import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
       () => saveAnnouncementForm(null, submission.value, env().ACADEMY_TIME_ZONE, admin.id),
       (saved) => saved.ok,
     );
-    if (once.repeated) return redirectWithFlash("/admin/announcements", { type: "info", text: "This announcement was already created" });
+    if (once.repeated) return redirectWithFlash("/admin/announcements", repeatMessage(once.kept, "This announcement was already created"));
     const saved = once.result;
     if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   } catch (error) {

@@ -9,7 +9,7 @@ import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
 import { saveBook } from "~/models/content.server";
-import { oncePerForm } from "~/models/form-receipts.server";
+import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 
 /** Add Book, a dialog route over Books (/admin/books/new). */
 export const meta: MetaFunction = () => [{ title: "Add Book" }];
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const once = await oncePerForm(form.get("receipt"), "book-new", () => saveBook(null, submission.value, admin.id));
-    if (once.repeated) return redirectWithFlash("/admin/books", { type: "info", text: "This book was already added" });
+    if (once.repeated) return redirectWithFlash("/admin/books", repeatMessage(once.kept, "This book was already added"));
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("add book failed", error);

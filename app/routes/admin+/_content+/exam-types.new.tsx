@@ -9,7 +9,7 @@ import { examTypeNameSchema } from "~/lib/rules/exam-type-rules";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
 import { createCustomExamType } from "~/models/exam-type.server";
-import { oncePerForm } from "~/models/form-receipts.server";
+import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 
 /** Add Custom Exam Type, a dialog route over the Exam Types tab (/admin/exam-types/new). */
 export const meta: MetaFunction = () => [{ title: "Add Custom Exam Type" }];
@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
       () => createCustomExamType(submission.value.name),
       (r) => r.ok,
     );
-    if (once.repeated) return redirectWithFlash("/admin/exam-types", { type: "info", text: "This exam type was already created" });
+    if (once.repeated) return redirectWithFlash("/admin/exam-types", repeatMessage(once.kept, "This exam type was already created"));
     const r = once.result;
     if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
   } catch (error) {

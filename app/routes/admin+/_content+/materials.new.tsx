@@ -9,7 +9,7 @@ import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
 import { addMaterial } from "~/models/content.server";
-import { oncePerForm } from "~/models/form-receipts.server";
+import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
 
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const once = await oncePerForm(form.get("receipt"), "material-new", () => addMaterial(submission.value));
-    if (once.repeated) return redirectWithFlash("/admin/materials", { type: "info", text: "This material was already added" });
+    if (once.repeated) return redirectWithFlash("/admin/materials", repeatMessage(once.kept, "This material was already added"));
   } catch (error) {
     rethrowIfDatabaseTrouble(error);
     console.error("add material failed", error);

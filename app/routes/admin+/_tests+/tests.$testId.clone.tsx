@@ -15,7 +15,7 @@ import { maxAttemptsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { cloneTest, findLiveTest } from "~/models/admin-tests.server";
 import { batchesOfTest } from "~/models/batches.server";
 import { newId } from "~/lib/server/ids.server";
-import { oncePerForm } from "~/models/form-receipts.server";
+import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 
 /** Clone Test, a dialog route over the tests list (/admin/tests/:testId/clone): a copy with its questions. */
 export const meta: MetaFunction = () => [{ title: "Clone Test" }];
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       () => cloneTest(params.testId ?? "", submission.value.maxAttempts),
       (copy) => copy !== null,
     );
-    if (once.repeated) return redirectWithFlash(back, { type: "info", text: "This test was already cloned" });
+    if (once.repeated) return redirectWithFlash(back, repeatMessage(once.kept, "This test was already cloned"));
     const copy = once.result;
     if (!copy) return redirectWithFlash(back, { type: "error", text: "Error updating test. Please try again." });
     return redirectWithFlash(back, { type: "success", text: `Test cloned as “${copy.title}”` });

@@ -10,7 +10,7 @@ import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
 import { newId } from "~/lib/server/ids.server";
 import { createBatch } from "~/models/batches.server";
-import { oncePerForm } from "~/models/form-receipts.server";
+import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 
 /** New Batch, a dialog route over Batches (/admin/batches/new): its name; then its page, to add students. */
 export const meta: MetaFunction = () => [{ title: "New Batch" }];
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
       () => createBatch(submission.value.name),
       (r) => r.ok,
     );
-    if (once.repeated) return redirectWithFlash("/admin/batches", { type: "info", text: `Batch "${submission.value.name}" was already created` });
+    if (once.repeated) return redirectWithFlash("/admin/batches", repeatMessage(once.kept, `Batch "${submission.value.name}" was already created`));
     const r = once.result;
     if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
     logActivity(admin, "batch", { target: submission.value.name, detail: "created" });

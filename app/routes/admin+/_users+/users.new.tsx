@@ -13,7 +13,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { userListHref } from "~/lib/rules/list-href";
 import { newId } from "~/lib/server/ids.server";
 import { addUser } from "~/models/admin-users.server";
-import { oncePerForm } from "~/models/form-receipts.server";
+import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 
 /**
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     () => addUser(submission.value),
     (added) => added.ok,
   );
-  if (once.repeated) return redirectWithFlash(userListHref(request.url), { type: "info", text: `User ${submission.value.name} was already added` });
+  if (once.repeated) return redirectWithFlash(userListHref(request.url), repeatMessage(once.kept, `User ${submission.value.name} was already added`));
   const added = once.result;
   if (!added.ok) return data({ result: submission.reply({ fieldErrors: { [added.field]: [added.error] }, hideFields: ["password"] }) }, { status: 400 });
   logActivity(admin, "user-create", { target: added.user.name, detail: `role ${submission.value.role}` });
