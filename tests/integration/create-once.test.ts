@@ -97,6 +97,13 @@ describe("a create form sent again", () => {
     // an old page without a receipt: as before (the name is taken, said beside the field)
     const old = await run(newBatch.action, postRequest("/admin/batches/new", { name: "Evening batch" }, { cookie: admin }));
     expect(statusOf(old)).toBe(400);
+    // a receipt that is not one (hostile or broken) is no receipt: the form is checked as any other
+    const hostile = (await run(
+      newBatch.action,
+      postRequest("/admin/batches/new", { name: "Morning batch", receipt: "x'; DROP TABLE form_receipts; --".padEnd(36, "-") }, { cookie: admin }),
+    )) as Response;
+    expect(hostile.headers.get("Location")).toMatch(/^\/admin\/batches\/[0-9a-f-]{36}$/);
+    expect(db().select().from(batches).where(eq(batches.name, "Morning batch")).all()).toHaveLength(1);
   });
 
   it("adds a student and a custom exam type once: the repeat says so, not that they already exist", async () => {
