@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
  * A table wider than a phone: it scrolls sideways inside its card, says so on narrow screens, and can
  * be reached and scrolled with the keyboard (a focusable, labelled region: axe's
  * scrollable-region-focusable). It is positioned, so a visually hidden header label inside the table stays
- * inside the region instead of widening the page.
+ * inside the region instead of widening the page. Inside it words are not broken to fit (the page's
+ * `overflow-wrap: anywhere` would squeeze a column to one letter a line on a phone): the table scrolls instead.
  */
 export function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,7 +18,7 @@ export function ScrollableTable({ label, children }: { label: string; children: 
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         tabIndex={0}
-        className="relative overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible"
+        className="relative overflow-x-auto rounded [overflow-wrap:break-word] focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible"
       >
         {children}
       </div>

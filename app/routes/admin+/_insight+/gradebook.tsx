@@ -106,7 +106,7 @@ export default function Gradebook() {
                 <th className="sticky left-0 bg-white py-1.5 pr-3">Student</th>
                 {d.tests.map((t) => (
                   <th key={t.id} className="min-w-[5rem] px-1 py-1.5 text-right text-xs font-semibold" title={t.title}>
-                    <span className="line-clamp-3">{t.title}</span>
+                    <span className="line-clamp-3 [overflow-wrap:anywhere]">{t.title}</span>
                   </th>
                 ))}
                 <th className="px-1 py-1.5 text-right">Average</th>
