@@ -180,12 +180,13 @@ describe("the exam page's form posts without the framework (a page without JavaS
     const [attempt] = attemptOf(s.user.id);
     const refused = await examFormFastPath(path, s.cookie, FORM_ENCODED, body({ intent: "save", questionId: "q1", q: "1", chosen: "9" }));
     expect(refused).toMatchObject({ error: expect.any(String), status: 400 });
-    // the route is given the refusal in its context (server/start.js) and answers it as its own
+    // the route is given the refusal in its context (server/start.js) and answers it as its own (the arguments are
+    // cast through unknown: that context is the server's own, typed differently by each framework version)
     const shown = (await examRoute.action({
       request: postRequest(path, { intent: "save", questionId: "q1", q: "1", chosen: "0" }, { cookie: s.cookie }),
       params: { testId },
       context: { examFormResult: refused ?? undefined },
-    } as Parameters<typeof examRoute.action>[0])) as unknown as { data: { error: string }; init: { status: number } };
+    } as unknown as Parameters<typeof examRoute.action>[0])) as unknown as { data: { error: string }; init: { status: number } };
     expect(shown.data.error).toBe(refused && "error" in refused ? refused.error : "");
     expect(shown.init.status).toBe(400);
     // the post in the route's own request (chosen 0) was not acted on: nothing was saved
