@@ -48,6 +48,8 @@ let changed = 0;
 for (const f of sources) {
   const before = fs.readFileSync(file(f), "utf8");
   let after = before.replaceAll('"@remix-run/react"', '"react-router"').replaceAll('"react-router-dom/server"', '"react-router"').replaceAll('"react-router-dom"', '"react-router"');
+  // the hydration data's global, which the plain pages' tests look for in a framework document
+  after = after.replaceAll("window.__remixContext", "window.__reactRouterContext");
   after = after.replace(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"@remix-run\/node";/g, (_all, typeOnly = "", names) => {
     const list = names
       .split(",")
