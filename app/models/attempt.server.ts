@@ -1,6 +1,6 @@
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { env } from "~/lib/server/env.server";
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, rawDb, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { gradedQuestionsOf, testById } from "./test.server";
@@ -221,6 +221,18 @@ const insertVisit = preparedQuery((d) =>
 export function attemptAsOf(attempt: Attempt, now = new Date()): Attempt {
   if (attempt.status !== "in_progress" || acceptsAnswers(attempt.deadlineAt, now)) return attempt;
   return { ...attempt, ...closingOf(attempt, "expired", now) };
+}
+
+/** How many students are writing a test now: attempts open and still taking answers (their deadline plus grace). */
+export function studentsWritingCount(now = new Date()): number {
+  const cutoff = new Date(+now - GRACE_MS);
+  return (
+    db()
+      .select({ n: count() })
+      .from(attempts)
+      .where(and(eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, cutoff)))
+      .get()?.n ?? 0
+  );
 }
 
 /**

@@ -10,7 +10,11 @@ import { databaseSnapshot } from "~/models/backup.server";
 import { checkSnapshot, KEPT_PREVIOUS_COPIES, previousCopies, RESTORE_MESSAGES, restoreSnapshot } from "~/models/restore.server";
 import { createUser, findUserBySignInName } from "~/models/user.server";
 import * as restoreRoute from "~/routes/admin+/_backup+/backup_.restore";
-import { BASE, flashOf, OWNER, run, seedBase, signIn } from "../helpers";
+import * as backupRoute from "~/routes/admin+/_backup+/backup";
+import { startAttempt, studentsWritingCount } from "~/models/attempt.server";
+import { toSessionUser } from "~/models/user.server";
+import { RESTORE_WHILE_WRITING_LABEL } from "~/lib/rules/restore-rules";
+import { BASE, flashOf, getRequest, makeStudent, OWNER, payload, run, seedBase, signIn } from "../helpers";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-restore-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -167,6 +171,38 @@ describe("restore the whole site from a snapshot", () => {
     const kept = previousCopies();
     expect(kept).toHaveLength(KEPT_PREVIOUS_COPIES);
     expect(path.basename(kept[0])).toContain("2030-01-01T00-04-00-000Z");
+  });
+
+  it("while a student is writing a test, says so on Backup & Import and restores only with the second tick", async () => {
+    const admin = await signIn(OWNER.email, OWNER.password);
+    const test = rawDb().prepare("SELECT id, exam_type AS type FROM tests WHERE is_active = 1 LIMIT 1").get() as { id: string; type: string };
+    const s = await makeStudent({ examTypes: [test.type] });
+    const started = startAttempt(toSessionUser(s.user), test.id);
+    if (!started.ok) throw new Error(started.error);
+    expect(studentsWritingCount()).toBe(1);
+    const page = payload<{ writing: number }>(await run(backupRoute.loader, getRequest("/admin/backup", admin)));
+    expect(page.writing).toBe(1);
+
+    const restorePost = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append("snapshot", new File([fs.readFileSync(snapshot.file)], "site.db", { type: "application/octet-stream" }));
+      return run(restoreRoute.action, new Request(`${BASE}/admin/backup/restore`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } }));
+    };
+    // the confirmation alone is not enough: the student's attempt and the site are as they were
+    const refused = (await restorePost({ confirm: "on" })) as Response;
+    expect(flashOf(refused)).toEqual({
+      type: "error",
+      text: `1 student is writing a test right now. A restore replaces their attempts and the answers they gave with the snapshot's. Wait until they finish, or tick “${RESTORE_WHILE_WRITING_LABEL}” and send the snapshot again. Nothing was changed.`,
+    });
+    expect(rawDb().prepare("SELECT status FROM attempts WHERE id = ?").get(started.attempt.id)).toEqual({ status: "in_progress" });
+    expect(findUserBySignInName(s.email)?.id).toBe(s.user.id);
+
+    // with the second tick the snapshot is restored (it has neither the student nor the attempt)
+    const restored = (await restorePost({ confirm: "on", confirmWhileWriting: "on" })) as Response;
+    expect(flashOf(restored)?.type).toBe("success");
+    expect(rawDb().prepare("SELECT status FROM attempts WHERE id = ?").get(started.attempt.id)).toBeUndefined();
+    expect(studentsWritingCount()).toBe(0);
   });
 
   it("refuses a post with another file field, keeping none of its files", async () => {

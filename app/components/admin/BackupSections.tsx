@@ -3,11 +3,13 @@ import { Form, Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { EXPORTED_MESSAGES, type ExportFormat, exportDone } from "~/lib/browser/export-done";
 import { formatDateTime } from "~/lib/rules/time";
+import { RESTORE_WHILE_WRITING_LABEL, studentsWritingNote } from "~/lib/rules/restore-rules";
 import { plural } from "~/lib/rules/words";
+import { SubmitButton } from "~/components/admin/ui";
 import type { COLLECTIONS } from "~/models/backup.server";
 import type { loader } from "~/routes/admin+/_backup+/backup";
 
-/** Parts of Backup & Import: the Export section and the list of import reports. */
+/** Parts of Backup & Import: the Export section, the list of import reports and the restore. */
 export const COLLECTIONS_LIST = ["users", "tests", "attempts", "materials", "customExamTypes", "announcements", "books"] as const;
 
 export const COLLECTION_LABELS: Record<(typeof COLLECTIONS)[number], string> = {
@@ -146,6 +148,48 @@ export function ImportReports({ reports, timeZone }: { reports: LoaderData<typeo
       ) : (
         <p className="text-sm text-slate-600">No import has refused anything yet. When one does, every refused item and why is kept here.</p>
       )}
+    </section>
+  );
+}
+
+/**
+ * Restore the whole site from a database snapshot. While students are writing a test it says so and asks a second
+ * time (app/lib/rules/restore-rules.ts): their answers would be replaced by the snapshot's.
+ */
+export function RestoreSection({ writing }: { writing: number }) {
+  return (
+    <section className="card space-y-3 p-4" aria-labelledby="restore-heading">
+      <h2 id="restore-heading" className="font-semibold">
+        Restore the whole site from a snapshot
+      </h2>
+      <p className="text-sm text-slate-700">
+        Puts the site back exactly as it was when the snapshot (“Download database snapshot”) was taken: every user with their password, test, attempt and
+        setting. The file is checked first; the current database is kept beside the restored one. Everyone signs in again afterwards.
+      </p>
+      <Form method="post" action="/admin/backup/restore" encType="multipart/form-data" reloadDocument className="space-y-3">
+        <div>
+          <label htmlFor="snapshot-file" className="label">
+            Snapshot file (.db)
+          </label>
+          <input id="snapshot-file" name="snapshot" type="file" accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3" className="block text-sm" />
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="confirm" className="mt-1 h-4 w-4" /> Yes, replace everything on this site with the snapshot.
+        </label>
+        {writing > 0 ? (
+          <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="restore-writing">
+            <p>
+              <strong>{studentsWritingNote(writing)}</strong> Wait until they finish: each test's Live room (Test Management, More) shows who is writing.
+            </p>
+            <label className="flex items-start gap-2">
+              <input type="checkbox" name="confirmWhileWriting" className="mt-1 h-4 w-4" /> {RESTORE_WHILE_WRITING_LABEL}
+            </label>
+          </div>
+        ) : null}
+        <SubmitButton pending="Restoring..." className="btn-danger">
+          Restore Site
+        </SubmitButton>
+      </Form>
     </section>
   );
 }

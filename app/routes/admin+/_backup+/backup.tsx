@@ -3,7 +3,8 @@ import { logActivity } from "~/models/activity.server";
 import { data } from "@remix-run/node";
 import { readMultipartForm, UploadTooLarge } from "~/lib/server/multipart.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { COLLECTION_LABELS, COLLECTIONS_LIST, ExportSection, ImportReports } from "~/components/admin/BackupSections";
+import { COLLECTION_LABELS, COLLECTIONS_LIST, ExportSection, ImportReports, RestoreSection } from "~/components/admin/BackupSections";
+import { studentsWritingCount } from "~/models/attempt.server";
 import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
 import { ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { formDataOf, MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/server/form-body.server";
@@ -35,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     links: linkBatchSummary(new URL(request.url).searchParams.get("links")),
     timeZone: env().ACADEMY_TIME_ZONE,
     reports: recentImportReports().map((r) => ({ ...r, label: REPORT_KIND_LABELS[r.kind] })),
+    // students writing a test now: a restore would replace their answers (the restore asks a second time)
+    writing: studentsWritingCount(),
   };
 }
 
@@ -99,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Backup() {
   const a = useActionData<typeof action>();
-  const { links, timeZone, reports } = useLoaderData<typeof loader>();
+  const { links, timeZone, reports, writing } = useLoaderData<typeof loader>();
   return (
     <main className="space-y-4">
       <PageHeader title="Backup & Import" description="Download everything as a file, or bring data back from a backup." />
@@ -108,29 +111,7 @@ export default function Backup() {
 
       <ImportReports reports={reports} timeZone={timeZone} />
 
-      <section className="card space-y-3 p-4" aria-labelledby="restore-heading">
-        <h2 id="restore-heading" className="font-semibold">
-          Restore the whole site from a snapshot
-        </h2>
-        <p className="text-sm text-slate-700">
-          Puts the site back exactly as it was when the snapshot (“Download database snapshot”) was taken: every user with their password, test, attempt and
-          setting. The file is checked first; the current database is kept beside the restored one. Everyone signs in again afterwards.
-        </p>
-        <Form method="post" action="/admin/backup/restore" encType="multipart/form-data" reloadDocument className="space-y-3">
-          <div>
-            <label htmlFor="snapshot-file" className="label">
-              Snapshot file (.db)
-            </label>
-            <input id="snapshot-file" name="snapshot" type="file" accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3" className="block text-sm" />
-          </div>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="confirm" className="mt-1 h-4 w-4" /> Yes, replace everything on this site with the snapshot.
-          </label>
-          <SubmitButton pending="Restoring..." className="btn-danger">
-            Restore Site
-          </SubmitButton>
-        </Form>
-      </section>
+      <RestoreSection writing={writing} />
 
       <section className="card space-y-3 p-4" aria-labelledby="import-heading">
         <h2 id="import-heading" className="font-semibold">

@@ -12,6 +12,8 @@ import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/server/form-body.server";
 import { readMultipartForm, UnexpectedFileField, UploadTooLarge } from "~/lib/server/multipart.server";
 import { KEPT_PREVIOUS_COPIES, removeDatabaseFiles, restoreSnapshot } from "~/models/restore.server";
+import { studentsWritingCount } from "~/models/attempt.server";
+import { restoreRefusal } from "~/lib/rules/restore-rules";
 
 /**
  * Restore the whole site from a database snapshot (POST /admin/backup/restore, from Backup & Import).
@@ -67,8 +69,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const filePath = snapshot?.path;
     if (!filePath || !snapshot?.size) return redirectWithFlash("/admin/backup", { type: "error", text: "Choose the snapshot file (.db) to restore." });
-    if (form.get("confirm") !== "on")
-      return redirectWithFlash("/admin/backup", { type: "error", text: "Tick the box to confirm that the restore replaces everything on this site." });
+    // students writing a test now would lose their answers: that needs its own tick (app/lib/rules/restore-rules.ts)
+    const refusal = restoreRefusal({
+      confirmed: form.get("confirm") === "on",
+      confirmedWhileWriting: form.get("confirmWhileWriting") === "on",
+      writing: studentsWritingCount(),
+    });
+    if (refusal) return redirectWithFlash("/admin/backup", { type: "error", text: refusal });
     const restored = await restoreSnapshot(filePath);
     if (!restored.ok) return redirectWithFlash("/admin/backup", { type: "error", text: restored.error });
     logActivity(admin, "backup-restore", { detail: `previous database kept as ${path.basename(restored.previous)}` });
