@@ -8,6 +8,8 @@ import { endAllSessions } from "~/lib/server/session.server";
 import { ROLL_NUMBER_TAKEN } from "~/lib/rules/sign-in-name";
 import { addMembers, inBatchSql, removeMembers } from "./batches.server";
 import { likePattern } from "~/lib/rules/search";
+import { signOutWhileWritingNote } from "~/lib/rules/session-rules";
+import { testBeingWrittenBy } from "./attempt.server";
 import { createUser, findUserById, findUserBySignInName, isOwnerEmail, setAssignedExamTypes, setUserStatus, userSignInName } from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;
@@ -202,6 +204,16 @@ export function setPerTestLimit(userId: string, testId: string, maxAttempts: num
       .run();
     if (maxAttempts !== null) tx.insert(userTestLimits).values({ userId, testId, maxAttempts }).run();
   });
+}
+
+/**
+ * Said before an action that signs a student out (a new password, Sign out everywhere) while they are writing a
+ * test, or null when they are not (app/lib/rules/session-rules.ts).
+ */
+export function signOutWarningFor(user: { id: string; name: string }, now = new Date()): string | null {
+  const writing = testBeingWrittenBy(user.id, now);
+  if (!writing) return null;
+  return signOutWhileWritingNote({ name: user.name, testTitle: writing.testTitle, secondsLeft: (+writing.deadlineAt - +now) / 1000 });
 }
 
 export async function setPassword(userId: string, password: string) {

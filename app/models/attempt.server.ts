@@ -2,7 +2,7 @@ import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { env } from "~/lib/server/env.server";
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, rawDb, transaction, type DB } from "~/db/db.server";
-import { attemptAnswers, attempts, questions, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
+import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { gradedQuestionsOf, testById } from "./test.server";
 import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
 import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";
@@ -233,6 +233,20 @@ export function studentsWritingCount(now = new Date()): number {
       .where(and(eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, cutoff)))
       .get()?.n ?? 0
   );
+}
+
+/** The test a student is writing now (an open attempt still taking answers) and its deadline, or null. */
+export function testBeingWrittenBy(userId: string, now = new Date()): { testTitle: string; deadlineAt: Date } | null {
+  const cutoff = new Date(+now - GRACE_MS);
+  const row = db()
+    .select({ testTitle: tests.title, deadlineAt: attempts.deadlineAt })
+    .from(attempts)
+    .innerJoin(tests, eq(tests.id, attempts.testId))
+    .where(and(eq(attempts.userId, userId), eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, cutoff)))
+    .orderBy(desc(attempts.deadlineAt))
+    .limit(1)
+    .get();
+  return row ?? null;
 }
 
 /**

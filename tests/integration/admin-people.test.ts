@@ -40,6 +40,7 @@ import { GLOBAL_LIMIT_MESSAGE } from "~/lib/schemas/admin-schemas";
 import { MAX_ATTEMPTS_MESSAGE } from "~/lib/schemas/test-record";
 import * as addUserRoute from "~/routes/admin+/_users+/users.new";
 import * as passwordRoute from "~/routes/admin+/_users+/users.$userId.password";
+import * as userDetailRoute from "~/routes/admin+/_users+/users_.$userId";
 import * as dashboard from "~/routes/_student+/dashboard";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import { flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
@@ -335,6 +336,22 @@ describe("set password (a dialog route of its own)", () => {
     )) as Response;
     expect(ok.headers.get("Location")).toBe("/admin/users");
     expect(rawDb().prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").get(s.user.id)).toEqual({ n: 0 });
+  });
+
+  it("warns, in the dialog and beside Sign out everywhere, when the student is writing a test, and not once they finish", async () => {
+    const s = await makeStudent({ name: "Kavya Nair" });
+    const t = createTest({ title: "Sonnets mock", examType: "NET", duration: 30 }, [{ question: "Q", options: ["a", "b"], correctAnswer: 0 }]);
+    const warnings = async () => [
+      payload<any>(await run(passwordRoute.loader, getRequest(`/admin/users/${s.user.id}/password`, admin), { userId: s.user.id })).writing,
+      payload<any>(await run(userDetailRoute.loader, getRequest(`/admin/users/${s.user.id}`, admin), { userId: s.user.id })).writing,
+    ];
+    expect(await warnings()).toEqual([null, null]);
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    const note =
+      "Kavya Nair is writing “Sonnets mock” right now (30 min left). This signs them out of the test: the answers they gave are kept, and the time keeps running while they sign in again.";
+    expect(await warnings()).toEqual([note, note]);
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
+    expect(await warnings()).toEqual([null, null]);
   });
 });
 

@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { sessionExpiry } from "~/lib/rules/session-rules";
+import { sessionExpiry, signOutWhileWritingNote } from "~/lib/rules/session-rules";
 import { isPrivatePage } from "~/lib/rules/routing";
 import { MAX_PAGE, pageParam } from "~/lib/schemas/forms";
 
 const HOUR = 3_600_000;
 const clock = { lifetimeMs: 30 * 24 * HOUR, idleMs: 7 * 24 * HOUR, touchEveryMs: HOUR };
+
+describe("signOutWhileWritingNote", () => {
+  it("names the test and the minutes left, rounded up and never 0, and says nothing answered is lost", () => {
+    expect(signOutWhileWritingNote({ name: "Priya", testTitle: "NET Mock 3", secondsLeft: 601 })).toBe(
+      "Priya is writing “NET Mock 3” right now (11 min left). This signs them out of the test: the answers they gave are kept, and the time keeps running while they sign in again.",
+    );
+    expect(signOutWhileWritingNote({ name: "Priya", testTitle: "NET Mock 3", secondsLeft: 5 })).toContain("(1 min left)");
+    expect(signOutWhileWritingNote({ name: "Priya", testTitle: "NET Mock 3", secondsLeft: -10 })).toContain("(1 min left)");
+  });
+});
 
 describe("sessionExpiry", () => {
   const start = Date.UTC(2026, 0, 1);

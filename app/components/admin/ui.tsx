@@ -47,6 +47,15 @@ export function EmptyState({ title, text, children }: { title: string; text?: st
   );
 }
 
+/** A warning that the student is writing a test now, before an action that would sign them out of it. */
+export function WritingNowNote({ text }: { text: string }) {
+  return (
+    <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="writing-now">
+      {text}
+    </p>
+  );
+}
+
 export function ErrorBox({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

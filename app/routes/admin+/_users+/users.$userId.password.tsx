@@ -4,14 +4,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DialogActions, useUserListHref } from "~/components/admin/ui";
+import { DialogActions, useUserListHref, WritingNowNote } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
 import { passwordSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { userListHref } from "~/lib/rules/list-href";
-import { setPassword } from "~/models/admin-users.server";
+import { setPassword, signOutWarningFor } from "~/models/admin-users.server";
 import { findUserById } from "~/models/user.server";
 
 /** Set a password for a student (the academy's answer to "forgot password"), a child of User Management. */
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
-  return { user: { id: user.id, name: user.name } };
+  return { user: { id: user.id, name: user.name }, writing: signOutWarningFor(user) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SetPassword() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, writing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useUserListHref();
   const [form, fields] = useSchemaForm(passwordSchema, { id: `password-${user.id}`, lastResult: actionData?.result });
@@ -47,6 +47,7 @@ export default function SetPassword() {
           Set a password for {user.name}
         </h2>
         <p className="text-sm text-slate-600">Tell the student the new password; their other sessions are signed out.</p>
+        {writing ? <WritingNowNote text={writing} /> : null}
         <Field meta={fields.password} label="New password" autoComplete="off" maxLength={200} />
         <DialogActions closeHref={closeHref} intent="password" pending="Saving...">
           Set Password

@@ -9,7 +9,8 @@ import { windowInstants } from "~/lib/schemas/test-record";
 import { env } from "~/lib/server/env.server";
 import { accommodationsOf, accommodationTestChoices, deleteAccommodation, saveAccommodation } from "~/models/accommodations.server";
 import { BandChart } from "~/components/admin/BandChart";
-import { PageHeader, StatTiles, SubmitButton } from "~/components/admin/ui";
+import { PageHeader, StatTiles, SubmitButton, WritingNowNote } from "~/components/admin/ui";
+import { signOutWarningFor } from "~/models/admin-users.server";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { countSessions, endAllSessions } from "~/lib/server/session.server";
@@ -28,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     ...detail,
     sessions: countSessions(detail.user.id),
+    writing: signOutWarningFor(detail.user),
     batches: batchesOfUser(detail.user.id),
     accommodations: accommodationsOf(detail.user.id),
     accommodationTests: accommodationTestChoices(detail.user.id),
@@ -103,6 +105,7 @@ export default function UserDetail() {
           <p className="text-sm text-slate-600">
             {d.sessions === 0 ? "Not signed in anywhere." : `Signed in on ${d.sessions} ${d.sessions === 1 ? "browser" : "browsers"}.`}
           </p>
+          {d.writing && d.sessions > 0 ? <WritingNowNote text={d.writing} /> : null}
         </div>
         <Form method="post">
           <SubmitButton intent="sign-out-everywhere" pending="Signing out..." className="btn-secondary" disabled={d.sessions === 0}>
