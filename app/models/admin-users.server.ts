@@ -9,7 +9,7 @@ import { ROLL_NUMBER_TAKEN } from "~/lib/rules/sign-in-name";
 import { addMembers, inBatchSql, removeMembers } from "./batches.server";
 import { likePattern } from "~/lib/rules/search";
 import { signOutWhileWritingNote } from "~/lib/rules/session-rules";
-import { testBeingWrittenBy } from "./attempt.server";
+import { studentsWritingAmong, testBeingWrittenBy } from "./attempt.server";
 import { createUser, findUserById, findUserBySignInName, isOwnerEmail, setAssignedExamTypes, setUserStatus, userSignInName } from "./user.server";
 
 export const USERS_PAGE_SIZE = 50;
@@ -110,7 +110,10 @@ export function listUsers(f: UserFilters) {
   const ids = rows.map((r) => r.id);
   const types = new Map<string, string[]>();
   const limits = new Map<string, number>();
+  const writing = new Set<string>();
   if (ids.length) {
+    // who is writing a test now: deactivating them, or a new password, stops them mid-test
+    for (const w of studentsWritingAmong(ids)) writing.add(w);
     for (const t of db().select().from(userExamTypes).where(inArray(userExamTypes.userId, ids)).all()) {
       types.set(t.userId, [...(types.get(t.userId) ?? []), t.examType]);
     }
@@ -127,7 +130,13 @@ export function listUsers(f: UserFilters) {
     totals: { total: totals?.total ?? 0, active: totals?.active ?? 0, inactive: totals?.inactive ?? 0 },
     filtered,
     pages: Math.max(1, Math.ceil(filtered / USERS_PAGE_SIZE)),
-    rows: rows.map((r) => ({ ...r, hasPassword: r.hasPassword === 1, examTypes: types.get(r.id) ?? [], perTestLimits: limits.get(r.id) ?? 0 })),
+    rows: rows.map((r) => ({
+      ...r,
+      hasPassword: r.hasPassword === 1,
+      examTypes: types.get(r.id) ?? [],
+      perTestLimits: limits.get(r.id) ?? 0,
+      writing: writing.has(r.id),
+    })),
   };
 }
 

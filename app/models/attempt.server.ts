@@ -235,6 +235,18 @@ export function studentsWritingCount(now = new Date()): number {
   );
 }
 
+/** Which of these users are writing a test now (an open attempt still taking answers). */
+export function studentsWritingAmong(userIds: string[], now = new Date()): string[] {
+  if (!userIds.length) return [];
+  const cutoff = new Date(+now - GRACE_MS);
+  return db()
+    .selectDistinct({ userId: attempts.userId })
+    .from(attempts)
+    .where(and(inArray(attempts.userId, userIds), eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, cutoff)))
+    .all()
+    .map((r) => r.userId);
+}
+
 /** The test a student is writing now (an open attempt still taking answers) and its deadline, or null. */
 export function testBeingWrittenBy(userId: string, now = new Date()): { testTitle: string; deadlineAt: Date } | null {
   const cutoff = new Date(+now - GRACE_MS);

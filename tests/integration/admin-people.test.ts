@@ -345,13 +345,19 @@ describe("set password (a dialog route of its own)", () => {
       payload<any>(await run(passwordRoute.loader, getRequest(`/admin/users/${s.user.id}/password`, admin), { userId: s.user.id })).writing,
       payload<any>(await run(userDetailRoute.loader, getRequest(`/admin/users/${s.user.id}`, admin), { userId: s.user.id })).writing,
     ];
+    // the user list's row says so too (its Deactivate and Password are a menu away)
+    const listed = async () =>
+      payload<any>(await run(usersRoute.loader, getRequest(`/admin/users?q=${encodeURIComponent(s.email)}`, admin))).rows.map((r: any) => r.writing);
     expect(await warnings()).toEqual([null, null]);
+    expect(await listed()).toEqual([false]);
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
     const note =
       "Kavya Nair is writing “Sonnets mock” right now (30 min left). This signs them out of the test: the answers they gave are kept, and the time keeps running while they sign in again.";
     expect(await warnings()).toEqual([note, note]);
+    expect(await listed()).toEqual([true]);
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
     expect(await warnings()).toEqual([null, null]);
+    expect(await listed()).toEqual([false]);
   });
 });
 

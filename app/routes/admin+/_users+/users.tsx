@@ -176,6 +176,7 @@ export default function AdminUsers() {
                     <p className="truncate text-slate-500">{u.email}</p>
                     {u.role === "admin" ? <Badge tone="purple">admin</Badge> : null}
                     {!u.hasPassword ? <Badge tone="amber">no password</Badge> : null}
+                    {u.writing ? <Badge tone="amber">writing a test</Badge> : null}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3">
                     {u.status === "active" ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
