@@ -1,8 +1,9 @@
 // The exam page's save queue against a fake server: retries, 503, finish, and the device's copy.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerQueue, withUnsentChanges } from "~/lib/browser/answer-queue";
+import { AnswerQueue, sentToSignIn, withUnsentChanges } from "~/lib/browser/answer-queue";
 
-type Reply = { status: number; body: Record<string, unknown> } | "offline";
+/** "signed out": the request was redirected to the sign-in page (a 200 HTML page at /login) */
+type Reply = { status: number; body: Record<string, unknown> } | "offline" | "signed out";
 
 let replies: Reply[];
 let sent: Array<{ path: string; body: Record<string, string> }>;
@@ -21,6 +22,15 @@ beforeEach(() => {
     sent.push({ path: url.split("/").pop() ?? "", body: Object.fromEntries(init.body) });
     const reply = replies.shift() ?? { status: 200, body: { ok: true, serverNow: 1, deadlineAt: 2, resultsUrl: "/test/t/results?attempt=a" } };
     if (reply === "offline") throw new TypeError("Failed to fetch");
+    if (reply === "signed out")
+      return {
+        status: 200,
+        redirected: true,
+        url: "http://localhost/login",
+        json: async () => {
+          throw new SyntaxError("Unexpected token '<'");
+        },
+      };
     return { status: reply.status, json: async () => reply.body };
   });
   vi.useFakeTimers();
@@ -128,6 +138,46 @@ describe("AnswerQueue", () => {
     expect(events.closed).toBe(1);
     expect(queue.status()).toMatchObject({ closed: true, pending: 0 });
     expect(store.size).toBe(0);
+  });
+});
+
+describe("a session that ended while the student writes (a new password, Sign out everywhere)", () => {
+  it("keeps every change on the device, says the student was signed out, and sends them once signed in again", async () => {
+    replies = ["signed out", "signed out"];
+    const { queue, events } = makeQueue();
+    queue.push({ questionId: "q1", chosen: 2, at: 1000 });
+    queue.push({ questionId: "q2", marked: true, at: 1001 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toMatchObject({ pending: 2, unsavedAnswers: 2, failing: true, signedOut: true, closed: false });
+    // kept for a reload (signing in again in this tab leaves the page)
+    expect(JSON.parse(store.get("answers:a") ?? "[]")).toHaveLength(2);
+    await settle();
+    expect(queue.status()).toMatchObject({ pending: 0, failing: false, signedOut: false });
+    expect(sent.filter((s) => s.path === "answers").map((s) => s.body.questionId)).toEqual(["q1", "q1", "q1", "q2"]);
+    expect(events.closed).toBe(0);
+  });
+
+  it("does not take a Finish sent to the sign-in page for a closed attempt: it is retried and then submits", async () => {
+    const { queue, events } = makeQueue();
+    queue.push({ questionId: "q1", chosen: 1, at: 1 });
+    await settle();
+    replies = ["signed out"];
+    queue.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toMatchObject({ finishing: true, signedOut: true, closed: false });
+    expect(events.closed).toBe(0);
+    await settle();
+    expect(events.finished).toEqual(["/test/t/results?attempt=a"]);
+  });
+});
+
+describe("sentToSignIn", () => {
+  it("is a followed redirect to /login, and nothing else", () => {
+    expect(sentToSignIn({ redirected: true, url: "https://academy.example/login?redirectTo=%2Ftest%2Ft1" })).toBe(true);
+    expect(sentToSignIn({ redirected: false, url: "https://academy.example/login" })).toBe(false);
+    expect(sentToSignIn({ redirected: true, url: "https://academy.example/dashboard" })).toBe(false);
+    expect(sentToSignIn({ redirected: true, url: "not a url" })).toBe(false);
+    expect(sentToSignIn({})).toBe(false);
   });
 });
 

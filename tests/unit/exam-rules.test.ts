@@ -14,6 +14,7 @@ import {
   remainingSeconds,
   resultsDiscoveryDelayMs,
   timeSpentSeconds,
+  signedOutWhileWritingMessage,
 } from "~/lib/rules/exam-rules";
 
 describe("percent and colour bands", () => {
@@ -167,5 +168,21 @@ describe("retakeVerdict", () => {
       allowed: false,
       reason: "No retake: this test is closed on 1 Dec 2026, 1:00 pm.",
     });
+  });
+});
+
+describe("signedOutWhileWritingMessage", () => {
+  it("says what is not saved, what waits on the page, and that the time runs on", () => {
+    expect(signedOutWhileWritingMessage(0, false)).toBe(
+      "You were signed out, so new answers are not being saved. Sign in again: your answers so far are saved. The time keeps running.",
+    );
+    expect(signedOutWhileWritingMessage(1, false)).toContain("the 1 answer not yet saved waits on this page and is sent once you are back");
+    expect(signedOutWhileWritingMessage(3, false)).toContain("the 3 answers not yet saved wait on this page and are sent once you are back");
+  });
+
+  it("at Finish says the test is not submitted yet", () => {
+    expect(signedOutWhileWritingMessage(2, true)).toBe(
+      "You were signed out, so your test has not been submitted yet. Sign in again and submit it: the 2 answers not yet saved wait on this page and are sent once you are back. The time keeps running.",
+    );
   });
 });

@@ -10,7 +10,7 @@ import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigat
 import { TapRecorder } from "~/components/exam/TapRecorder";
 import { SectionTabs } from "~/components/exam/SectionTabs";
 import { RichText } from "~/components/RichText";
-import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/rules/exam-rules";
+import { type ExamNav, examNavigation, remainingSeconds, signedOutWhileWritingMessage } from "~/lib/rules/exam-rules";
 import type { action } from "~/routes/_exam+/test.$testId";
 import type { ExamPageData } from "./exam-page-data";
 import { useExamSession } from "./useExamSession";
@@ -99,7 +99,14 @@ export function Exam({ page }: { page: ExamPageData }) {
           <div className="h-full bg-brand-600 transition-all" style={{ width: `${(answeredCount / Math.max(questions.length, 1)) * 100}%` }} />
         </div>
         {/* inside the sticky header, so it stays in sight wherever the student has scrolled */}
-        {status.failing || status.finishing ? (
+        {status.signedOut ? (
+          <p role="alert" className="mt-2 rounded-lg border border-red-300 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-800" data-testid="signed-out">
+            {signedOutWhileWritingMessage(status.unsavedAnswers, status.finishing)}{" "}
+            <a href={`/login?redirectTo=${encodeURIComponent(`/test/${test.id}?q=${current}`)}`} className="font-semibold underline">
+              Sign in again
+            </a>
+          </p>
+        ) : status.failing || status.finishing ? (
           <p role="status" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900">
             {status.finishing
               ? `Submitting…${waiting}`

@@ -35,7 +35,7 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
   const [offset, setOffset] = useState(() => attempt.serverNow - Date.now());
   const offsetRef = useRef(offset);
   offsetRef.current = offset;
-  const [status, setStatus] = useState<QueueStatus>({ pending: 0, unsavedAnswers: 0, failing: false, closed: false, finishing: false });
+  const [status, setStatus] = useState<QueueStatus>({ pending: 0, unsavedAnswers: 0, failing: false, signedOut: false, closed: false, finishing: false });
   const [ended, setEnded] = useState<null | "closed" | "elsewhere">(null);
   const queueRef = useRef<AnswerQueue | null>(null);
   const channelRef = useRef<BroadcastChannel | null>(null);

@@ -8,13 +8,15 @@
  * - Finish is queued like an answer: it is sent once every change is stored, and retried until the
  *   server confirms; then `onFinished` gets the result's address.
  * A reply the server marks `retry` (503: busy or full database) or no reply at all is retried; a
- * refusal (bad question or option) is dropped; `closed` means the attempt is over.
+ * refusal (bad question or option) is dropped; `closed` means the attempt is over. A request that was sent to
+ * the sign-in page (the session ended: a new password, Sign out everywhere, another device) keeps every change and
+ * Finish, says so (`signedOut`), and is retried: once the student signs in again the same changes go through.
  */
 export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
 import { BELIEVED_DEADLINE, RESPOND_WITH_RESULTS, TIME_UP, TIMES_FIELD } from "../rules/page-handoff";
 
 /** `pending`: changes not yet stored; `unsavedAnswers`: those of them that choose, clear or mark (a visit alone is not an answer). */
-export type QueueStatus = { pending: number; unsavedAnswers: number; failing: boolean; closed: boolean; finishing: boolean };
+export type QueueStatus = { pending: number; unsavedAnswers: number; failing: boolean; signedOut: boolean; closed: boolean; finishing: boolean };
 type ServerReply = {
   ok: boolean;
   serverNow?: number;
@@ -27,6 +29,8 @@ type ServerReply = {
   extended?: boolean;
   /** the results page's data, sent with Finish's answer (app/lib/rules/page-handoff.ts) */
   results?: unknown;
+  /** not a server reply: the request was sent to the sign-in page */
+  signedOut?: boolean;
 };
 export type ServerAnswer = { chosen: number | null; marked: boolean; at: number };
 
@@ -62,6 +66,7 @@ export class AnswerQueue {
   private acked = new Map<string, Change>();
   private sending = false;
   private failing = false;
+  private signedOut = false;
   private closed = false;
   private finishing = false;
   /** the page's time per question, sent with Finish (app/lib/browser/time-on-question.ts) */
@@ -86,12 +91,19 @@ export class AnswerQueue {
   ) {
     for (const c of this.read(storageKey)) this.merge(c);
     for (const c of this.read(`${storageKey}:acked`)) this.acked.set(c.questionId, c);
-    if (typeof window !== "undefined") window.addEventListener("online", this.onOnline);
+    if (typeof window !== "undefined") {
+      window.addEventListener("online", this.onOnline);
+      // back from signing in again in another tab: send at once
+      window.addEventListener("focus", this.onOnline);
+    }
     if (this.pending.size) void this.pump();
   }
 
   dispose() {
-    if (typeof window !== "undefined") window.removeEventListener("online", this.onOnline);
+    if (typeof window !== "undefined") {
+      window.removeEventListener("online", this.onOnline);
+      window.removeEventListener("focus", this.onOnline);
+    }
     if (this.timer) clearTimeout(this.timer);
   }
 
@@ -104,7 +116,14 @@ export class AnswerQueue {
   status(): QueueStatus {
     let unsavedAnswers = 0;
     for (const c of this.pending.values()) if (c.chosen !== undefined || c.marked !== undefined) unsavedAnswers++;
-    return { pending: this.pending.size, unsavedAnswers, failing: this.failing, closed: this.closed, finishing: this.finishing };
+    return {
+      pending: this.pending.size,
+      unsavedAnswers,
+      failing: this.failing,
+      signedOut: this.signedOut,
+      closed: this.closed,
+      finishing: this.finishing,
+    };
   }
 
   /** Changes not yet stored on the server, newest per question (to show on screen after a reload). */
@@ -202,6 +221,7 @@ export class AnswerQueue {
   private async post(path: string, body: URLSearchParams): Promise<ServerReply | null> {
     try {
       const res = await fetch(`${this.base}/${path}`, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+      if (sentToSignIn(res)) return { ok: false, signedOut: true };
       const reply = (await res.json()) as ServerReply;
       // a busy or full database (503) and any server error are passing: try again
       if (res.status >= 500) return null;
@@ -211,8 +231,9 @@ export class AnswerQueue {
     }
   }
 
-  private fail() {
+  private fail(signedOut = false) {
     this.failing = true;
+    this.signedOut = signedOut;
     this.delay = Math.min(this.delay * 2, 15_000);
     this.emit();
     this.timer = setTimeout(() => {
@@ -223,6 +244,7 @@ export class AnswerQueue {
 
   private succeed() {
     this.failing = false;
+    this.signedOut = false;
     this.delay = 1000;
   }
 
@@ -259,6 +281,11 @@ export class AnswerQueue {
       this.close();
       this.hooks.onClosed();
       return;
+    } else if (reply?.signedOut) {
+      // kept, and sent once the student has signed in again
+      this.persist();
+      this.fail(true);
+      return;
     } else if (reply && !reply.ok) {
       // refused for good (bad question or option): drop it rather than retry forever
       this.pending.delete(change.questionId);
@@ -290,6 +317,8 @@ export class AnswerQueue {
     } else if (reply?.ok && reply.resultsUrl) {
       this.close();
       this.hooks.onFinished(reply.resultsUrl, reply.results);
+    } else if (reply?.signedOut) {
+      this.fail(true);
     } else if (reply && !reply.ok) {
       // the attempt is gone (deleted by the academy): nothing more to send
       this.close();
@@ -297,5 +326,18 @@ export class AnswerQueue {
     } else {
       this.fail();
     }
+  }
+}
+
+/**
+ * Whether a request of the queue was sent to the sign-in page instead of being answered: a signed-out request to the
+ * exam's endpoints is redirected there (app/models/auth.server.ts), and fetch follows the redirect.
+ */
+export function sentToSignIn(res: { redirected?: boolean; url?: string }): boolean {
+  if (!res.redirected || !res.url) return false;
+  try {
+    return new URL(res.url).pathname === "/login";
+  } catch {
+    return false;
   }
 }

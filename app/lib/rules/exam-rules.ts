@@ -240,3 +240,19 @@ export function timesFromPage(raw: string | undefined, questionIds?: ReadonlySet
   }
   return out;
 }
+
+/**
+ * What the running exam says when its saves were sent to the sign-in page (a new password, Sign out everywhere, the
+ * session ended on another device): nothing is lost yet, but nothing is saved until the student signs in again.
+ */
+export function signedOutWhileWritingMessage(unsavedAnswers: number, finishing: boolean): string {
+  const waiting =
+    unsavedAnswers === 0
+      ? "your answers so far are saved"
+      : unsavedAnswers === 1
+        ? "the 1 answer not yet saved waits on this page and is sent once you are back"
+        : `the ${unsavedAnswers} answers not yet saved wait on this page and are sent once you are back`;
+  return finishing
+    ? `You were signed out, so your test has not been submitted yet. Sign in again and submit it: ${waiting}. The time keeps running.`
+    : `You were signed out, so new answers are not being saved. Sign in again: ${waiting}. The time keeps running.`;
+}

@@ -1,0 +1,71 @@
+// A student signed out while writing (the academy set a new password, or pressed Sign out everywhere): the exam page
+// says so instead of "Reconnecting…", keeps the answers given since, and sends them once the student signs in again.
+import { expect, test } from "@playwright/test";
+import { ADMIN, type AppServer, signIn, startApp } from "./app-server";
+
+let app: AppServer;
+test.beforeAll(async () => {
+  app = await startApp({ seedDemo: true });
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+
+const ARUN = { email: "arun@academy.local", password: "student123" };
+
+function answersOf(testId: string) {
+  return app
+    .db()
+    .prepare(
+      `select question_id as q, chosen_index as chosen from attempt_answers where chosen_index is not null and attempt_id = (
+         select a.id from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ? order by a.started_at desc limit 1)
+       order by question_id`,
+    )
+    .all(ARUN.email, testId) as Array<{ q: string; chosen: number }>;
+}
+
+test("signed out mid-exam by the academy: the page says so, keeps the answer, and sends it after signing in again", async ({ browser }) => {
+  const student = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await signIn(student, app, ARUN.email, ARUN.password);
+  const { id: testId } = app.db().prepare("select id from tests where title = ?").get("NET English Full Mock Test 1") as { id: string };
+  await student.goto(`${app.url}/test/${testId}`);
+  await student.getByRole("button", { name: "Start Test" }).click();
+  await expect(student.getByText("Question 1 of 10")).toBeVisible();
+  await student.getByLabel("B. T. S. Eliot").check();
+  await expect.poll(() => answersOf(testId)).toEqual([{ q: "q1", chosen: 1 }]);
+
+  // the academy signs the student out everywhere (warned that they are writing)
+  const admin = await browser.newPage();
+  await signIn(admin, app, ADMIN.email, ADMIN.password);
+  const { id: userId } = app.db().prepare("select id from users where email = ?").get(ARUN.email) as { id: string };
+  await admin.goto(`${app.url}/admin/users/${userId}`);
+  await expect(admin.getByTestId("writing-now")).toContainText("Arun Kumar is writing “NET English Full Mock Test 1” right now");
+  await admin.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(admin.getByText("Not signed in anywhere.")).toBeVisible();
+
+  // the next answer cannot be saved: the page says why, not "Reconnecting…"
+  await student.getByRole("button", { name: "Save & Next" }).click();
+  await expect(student.getByText("Question 2 of 10")).toBeVisible();
+  await student.getByLabel("A. Dante").check();
+  const alert = student.getByTestId("signed-out");
+  await expect(alert).toContainText(
+    "You were signed out, so new answers are not being saved. Sign in again: the 1 answer not yet saved waits on this page and is sent once you are back. The time keeps running.",
+  );
+  await expect(student.getByText(/Reconnecting/)).toHaveCount(0);
+  expect(answersOf(testId)).toEqual([{ q: "q1", chosen: 1 }]);
+
+  // signing in again from the message comes back to the question, and the answer is stored
+  await alert.getByRole("link", { name: "Sign in again" }).click();
+  await student.getByLabel("Email Address").fill(ARUN.email);
+  await student.getByLabel("Password", { exact: true }).fill(ARUN.password);
+  await student.getByRole("button", { name: /sign in|log in|login/i }).click();
+  await expect(student.getByText("Question 2 of 10")).toBeVisible();
+  await expect(student.getByLabel("A. Dante")).toBeChecked();
+  await expect
+    .poll(() => answersOf(testId))
+    .toEqual([
+      { q: "q1", chosen: 1 },
+      { q: "q2", chosen: 0 },
+    ]);
+  await expect(student.getByTestId("signed-out")).toHaveCount(0);
+});
