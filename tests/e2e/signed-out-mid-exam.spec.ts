@@ -69,3 +69,36 @@ test("signed out mid-exam by the academy: the page says so, keeps the answer, an
     ]);
   await expect(student.getByTestId("signed-out")).toHaveCount(0);
 });
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signed out mid-exam: the next press leads to the sign-in page, and signing in returns to the test with its answers", async ({ page, browser }) => {
+    const joseph = { email: "joseph@academy.local", password: "student123" };
+    await signIn(page, app, joseph.email, joseph.password);
+    const { id: testId } = app.db().prepare("select id from tests where title = ?").get("Chaucer and the Age of Transition") as { id: string };
+    await page.goto(`${app.url}/test/${testId}`);
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await expect(page.getByText(/Question 1 of \d+/)).toBeVisible();
+    await page.locator('input[name="chosen"]').nth(1).check();
+    await page.getByRole("button", { name: "Save & Next" }).click();
+    await expect(page.getByText(/Question 2 of \d+/)).toBeVisible();
+
+    const admin = await browser.newPage();
+    await signIn(admin, app, ADMIN.email, ADMIN.password);
+    const { id: userId } = app.db().prepare("select id from users where email = ?").get(joseph.email) as { id: string };
+    await admin.goto(`${app.url}/admin/users/${userId}`);
+    await admin.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(admin.getByText("Not signed in anywhere.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Save & Next" }).click();
+    await expect(page).toHaveURL(`${app.url}/login?redirectTo=${encodeURIComponent(`/test/${testId}`)}`);
+    await page.getByLabel("Email Address").fill(joseph.email);
+    await page.getByLabel("Password", { exact: true }).fill(joseph.password);
+    await page.getByRole("button", { name: /sign in|log in|login/i }).click();
+    // back in the running test, with the answer given before the sign-out
+    await expect(page.getByText(/Question \d+ of \d+/)).toBeVisible();
+    await page.getByRole("button", { name: "Question 1: Answered" }).click();
+    await expect(page.locator('input[name="chosen"]').nth(1)).toBeChecked();
+  });
+});

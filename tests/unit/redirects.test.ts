@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/lib/rules/redirects";
+import { safeRedirectPath, signInPathFor } from "~/lib/rules/redirects";
 
 const safe = (v: unknown) => safeRedirectPath(v, "/dashboard", "/dashboard");
 
@@ -26,5 +26,21 @@ describe("safeRedirectPath", () => {
     expect(safe("/dash\tboard")).toBe("/dashboard");
     expect(safe(null)).toBe("/dashboard");
     expect(safe("")).toBe("/dashboard");
+  });
+});
+
+describe("signInPathFor", () => {
+  const request = (method: string, path: string) => new Request(`http://localhost${path}`, { method });
+  it("returns a GET page after signing in, but not the home page", () => {
+    expect(signInPathFor(request("GET", "/test/t1/results?attempt=a"))).toBe(`/login?redirectTo=${encodeURIComponent("/test/t1/results?attempt=a")}`);
+    expect(signInPathFor(request("GET", "/dashboard.data"))).toBe(`/login?redirectTo=${encodeURIComponent("/dashboard")}`);
+    expect(signInPathFor(request("GET", "/"))).toBe("/login");
+  });
+
+  it("returns the exam's own form to its test (the post is not acted on), and any other post to the plain sign-in page", () => {
+    expect(signInPathFor(request("POST", "/test/t1"))).toBe(`/login?redirectTo=${encodeURIComponent("/test/t1")}`);
+    expect(signInPathFor(request("POST", "/test/t1/results"))).toBe("/login");
+    expect(signInPathFor(request("POST", "/admin/users/new"))).toBe("/login");
+    expect(signInPathFor(request("POST", "/mistakes"))).toBe("/login");
   });
 });

@@ -35,10 +35,17 @@ export function returnPathAfterSignIn(value: unknown, role: "user" | "admin", ho
   return allowed ? path : home;
 }
 
-/** The sign-in page's address for a visitor sent there from `request` (GET pages only). */
+/**
+ * The sign-in page's address for a visitor sent there from `request`: back to a GET page after signing in, and back
+ * to the test from the exam's own form (a student without JavaScript whose session ended mid-test; the post itself
+ * is not acted on). Other posts go to the plain sign-in page.
+ */
 export function signInPathFor(request: Request): string {
-  if (request.method !== "GET") return "/login";
   const url = new URL(request.url);
+  if (request.method !== "GET") {
+    const exam = /^\/test\/[^/]+$/.exec(url.pathname);
+    return exam ? `/login?redirectTo=${encodeURIComponent(exam[0])}` : "/login";
+  }
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
 }
