@@ -219,12 +219,12 @@ test("Start on a dropped link says so and starts once the link is back", async (
   expect(attemptOf("joseph@academy.local", testId)?.status).toBe("in_progress");
 });
 
-test("Start after the session ended elsewhere leads to the sign-in page, as without JavaScript", async ({ page, context }) => {
+test("Start after the session ended elsewhere leads to the sign-in page, which returns to the test, as without JavaScript", async ({ page, context }) => {
   // (the test of one request each finished an attempt of this test: the card offers Start Test again)
   const testId = await openStartCard(page, "joseph@academy.local", "Literary Criticism: Plato to Arnold");
   await context.clearCookies();
   await page.getByRole("button", { name: "Start Test" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(`${app.url}/login?redirectTo=${encodeURIComponent(`/test/${testId}`)}`);
   await expect(page.getByLabel("Email Address")).toBeVisible();
   expect(attemptOf("joseph@academy.local", testId)?.status).toBe("submitted");
 });
