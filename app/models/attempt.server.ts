@@ -223,38 +223,32 @@ export function attemptAsOf(attempt: Attempt, now = new Date()): Attempt {
   return { ...attempt, ...closingOf(attempt, "expired", now) };
 }
 
-/** How many students are writing a test now: attempts open and still taking answers (their deadline plus grace). */
+/** An attempt being written now: open, and still taking answers (its deadline plus grace not passed). */
+const beingWritten = (now: Date) => and(eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, new Date(+now - GRACE_MS)));
+
+/** How many students are writing a test now. */
 export function studentsWritingCount(now = new Date()): number {
-  const cutoff = new Date(+now - GRACE_MS);
-  return (
-    db()
-      .select({ n: count() })
-      .from(attempts)
-      .where(and(eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, cutoff)))
-      .get()?.n ?? 0
-  );
+  return db().select({ n: count() }).from(attempts).where(beingWritten(now)).get()?.n ?? 0;
 }
 
-/** Which of these users are writing a test now (an open attempt still taking answers). */
+/** Which of these users are writing a test now. */
 export function studentsWritingAmong(userIds: string[], now = new Date()): string[] {
   if (!userIds.length) return [];
-  const cutoff = new Date(+now - GRACE_MS);
   return db()
     .selectDistinct({ userId: attempts.userId })
     .from(attempts)
-    .where(and(inArray(attempts.userId, userIds), eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, cutoff)))
+    .where(and(inArray(attempts.userId, userIds), beingWritten(now)))
     .all()
     .map((r) => r.userId);
 }
 
-/** The test a student is writing now (an open attempt still taking answers) and its deadline, or null. */
+/** The test a student is writing now and its deadline, or null. */
 export function testBeingWrittenBy(userId: string, now = new Date()): { testTitle: string; deadlineAt: Date } | null {
-  const cutoff = new Date(+now - GRACE_MS);
   const row = db()
     .select({ testTitle: tests.title, deadlineAt: attempts.deadlineAt })
     .from(attempts)
     .innerJoin(tests, eq(tests.id, attempts.testId))
-    .where(and(eq(attempts.userId, userId), eq(attempts.status, "in_progress"), gte(attempts.deadlineAt, cutoff)))
+    .where(and(eq(attempts.userId, userId), beingWritten(now)))
     .orderBy(desc(attempts.deadlineAt))
     .limit(1)
     .get();
