@@ -224,7 +224,7 @@ test("Start after the session ended elsewhere leads to the sign-in page, which r
   const testId = await openStartCard(page, "joseph@academy.local", "Literary Criticism: Plato to Arnold");
   await context.clearCookies();
   await page.getByRole("button", { name: "Start Test" }).click();
-  await expect(page).toHaveURL(`${app.url}/login?redirectTo=${encodeURIComponent(`/test/${testId}`)}`);
+  await expect(page).toHaveURL(`${app.url}/login?redirectTo=${encodeURIComponent(`/test/${testId}`)}&ended=test`);
   await expect(page.getByLabel("Email Address")).toBeVisible();
   expect(attemptOf("joseph@academy.local", testId)?.status).toBe("submitted");
 });

@@ -92,7 +92,10 @@ test.describe("JavaScript off", () => {
     await expect(admin.getByText("Not signed in anywhere.")).toBeVisible();
 
     await page.getByRole("button", { name: "Save & Next" }).click();
-    await expect(page).toHaveURL(`${app.url}/login?redirectTo=${encodeURIComponent(`/test/${testId}`)}`);
+    await expect(page).toHaveURL(`${app.url}/login?redirectTo=${encodeURIComponent(`/test/${testId}`)}&ended=test`);
+    await expect(page.getByTestId("ended-mid-test")).toHaveText(
+      "You were signed out, so what you pressed on the test page was not done: an answer you had just chosen is not saved. Sign in to go back to the test.",
+    );
     await page.getByLabel("Email Address").fill(joseph.email);
     await page.getByLabel("Password", { exact: true }).fill(joseph.password);
     await page.getByRole("button", { name: /sign in|log in|login/i }).click();

@@ -120,7 +120,7 @@ describe("route table", () => {
             const expected = guardRedirect(access as Access, role);
             // a signed-out post of the exam's own form returns to the test after signing in
             if (role === null && r.path === "/test/:testId")
-              expect(location).toBe(`/login?redirectTo=${encodeURIComponent(url.replace(/:(\w+)/g, (_m, k) => params[k]))}`);
+              expect(location).toBe(`/login?redirectTo=${encodeURIComponent(url.replace(/:(\w+)/g, (_m, k) => params[k]))}&ended=test`);
             else if (expected) expect(location).toBe(expected);
             else expect(location).not.toBe("/login");
           }

@@ -36,6 +36,13 @@ export function returnPathAfterSignIn(value: unknown, role: "user" | "admin", ho
 }
 
 /**
+ * What the sign-in page says to a student whose post on the test page met an ended session (`ended=test`): a Save &
+ * Next without JavaScript, or a Start.
+ */
+export const SIGNED_OUT_MID_TEST =
+  "You were signed out, so what you pressed on the test page was not done: an answer you had just chosen is not saved. Sign in to go back to the test.";
+
+/**
  * The sign-in page's address for a visitor sent there from `request`: back to a GET page after signing in, and back
  * to the test from the exam's own form (a student without JavaScript whose session ended mid-test; the post itself
  * is not acted on). Other posts go to the plain sign-in page.
@@ -44,7 +51,7 @@ export function signInPathFor(request: Request): string {
   const url = new URL(request.url);
   if (request.method !== "GET") {
     const exam = /^\/test\/[^/]+$/.exec(url.pathname);
-    return exam ? `/login?redirectTo=${encodeURIComponent(exam[0])}` : "/login";
+    return exam ? `/login?redirectTo=${encodeURIComponent(exam[0])}&ended=test` : "/login";
   }
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;

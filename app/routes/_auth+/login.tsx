@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { academy } from "~/lib/rules/academy";
 import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from "~/models/auth.server";
 import { useHydrated } from "~/lib/browser/hooks";
-import { returnPathAfterSignIn } from "~/lib/rules/redirects";
+import { returnPathAfterSignIn, SIGNED_OUT_MID_TEST } from "~/lib/rules/redirects";
 import { rememberDevice } from "~/lib/server/device-cookie.server";
 import { createUserSession } from "~/lib/server/session.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
@@ -87,6 +87,11 @@ export default function Login() {
             <p className="mt-1 text-sm text-slate-600">{isRegister ? `Join ${academy.name} and start practising` : "Sign in to continue your preparation"}</p>
           </div>
 
+          {params.get("ended") === "test" && !error ? (
+            <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="ended-mid-test">
+              {SIGNED_OUT_MID_TEST}
+            </p>
+          ) : null}
           {error ? (
             <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
               {error}
