@@ -2,6 +2,7 @@ import { studentOfCookie } from "~/models/auth.server";
 import { answerSchema } from "~/lib/schemas/exam-schemas";
 import { RESPOND_WITH_RESULTS, TIME_UP, BELIEVED_DEADLINE, TIMES_FIELD } from "~/lib/rules/page-handoff";
 import { timesFromPage } from "~/lib/rules/exam-rules";
+import { examFormTestId } from "~/lib/rules/routing";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
 import { examAction, examAfterStart, type ExamActionResult } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
@@ -116,14 +117,6 @@ export async function examApiFastPath(
   const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
   if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason, fields[BELIEVED_DEADLINE], fields[TIMES_FIELD]);
   return answerReply(id, student.id, fields);
-}
-
-const EXAM_FORM_PATH = /^\/test\/([^/]+)$/;
-
-/** The still-escaped test id of a path that is the exam page's own form (`/test/:id`, not its `.data` or the results). */
-function examFormTestId(pathname: string): string | null {
-  const match = EXAM_FORM_PATH.exec(pathname);
-  return match && !match[1].endsWith(".data") ? match[1] : null;
 }
 
 /** Whether the server should offer a posted request to examFormFastPath. */

@@ -39,6 +39,8 @@ describe("signInPathFor", () => {
 
   it("returns the exam's own form to its test (the post is not acted on), and any other post to the plain sign-in page", () => {
     expect(signInPathFor(request("POST", "/test/t1"))).toBe(`/login?redirectTo=${encodeURIComponent("/test/t1")}&ended=test`);
+    // a hydrated page's post asks for the route's data: the same test page after signing in
+    expect(signInPathFor(request("POST", "/test/t1.data"))).toBe(`/login?redirectTo=${encodeURIComponent("/test/t1")}&ended=test`);
     expect(signInPathFor(request("POST", "/test/t1/results"))).toBe("/login");
     expect(signInPathFor(request("POST", "/admin/users/new"))).toBe("/login");
     expect(signInPathFor(request("POST", "/mistakes"))).toBe("/login");

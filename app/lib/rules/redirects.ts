@@ -1,3 +1,5 @@
+import { examFormTestId } from "./routing";
+
 /**
  * Redirect targets taken from a form or a query (pure; unit-tested). The value is resolved the way a
  * browser would (`..`, `\`, percent-encoding, control characters) and accepted only when the result is
@@ -49,10 +51,9 @@ export const SIGNED_OUT_MID_TEST =
  */
 export function signInPathFor(request: Request): string {
   const url = new URL(request.url);
-  if (request.method !== "GET") {
-    const exam = /^\/test\/[^/]+$/.exec(url.pathname);
-    return exam ? `/login?redirectTo=${encodeURIComponent(exam[0])}&ended=test` : "/login";
-  }
-  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  // a page's address, not its data's (a hydrated page asks for `…/x.data`)
+  const page = url.pathname.replace(/\.data$/, "");
+  if (request.method !== "GET") return examFormTestId(page) ? `/login?redirectTo=${encodeURIComponent(page)}&ended=test` : "/login";
+  const back = `${page}${url.search}`;
   return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
 }

@@ -33,3 +33,11 @@ export function isPrivatePage(pathname: string): boolean {
   const path = pathname.replace(/\.data$/, "");
   return /^\/(admin|dashboard|progress|test|welcome)(\/|$)/.test(path);
 }
+
+const EXAM_FORM_PATH = /^\/test\/([^/]+)$/;
+
+/** The still-escaped test id of a path that is the exam page's own form (`/test/:id`, not its `.data` or the results). */
+export function examFormTestId(pathname: string): string | null {
+  const match = EXAM_FORM_PATH.exec(pathname);
+  return match && !match[1].endsWith(".data") ? match[1] : null;
+}
