@@ -70,6 +70,50 @@ test("signed out mid-exam by the academy: the page says so, keeps the answer, an
   await expect(student.getByTestId("signed-out")).toHaveCount(0);
 });
 
+test("two tabs of the test, signed out: signing in again in one tab lets the other send what it kept", async ({ browser }) => {
+  const priya = { email: "student@academy.local", password: "student123" };
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await signIn(first, app, priya.email, priya.password);
+  const { id: testId } = app.db().prepare("select id from tests where title = ?").get("Chaucer and the Age of Transition") as { id: string };
+  await first.goto(`${app.url}/test/${testId}`);
+  await first.getByRole("button", { name: "Start Test" }).click();
+  await expect(first.getByText(/Question 1 of \d+/)).toBeVisible();
+  const second = await context.newPage();
+  await second.goto(`${app.url}/test/${testId}?q=2`);
+  await expect(second.getByText(/Question 2 of \d+/)).toBeVisible();
+
+  const admin = await browser.newPage();
+  await signIn(admin, app, ADMIN.email, ADMIN.password);
+  const { id: userId } = app.db().prepare("select id from users where email = ?").get(priya.email) as { id: string };
+  await admin.goto(`${app.url}/admin/users/${userId}`);
+  await admin.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(admin.getByText("Not signed in anywhere.")).toBeVisible();
+
+  const chosenOn = (q: string) =>
+    app
+      .db()
+      .prepare(
+        `select chosen_index as chosen from attempt_answers where question_id = ? and attempt_id = (
+           select a.id from attempts a join users u on u.id = a.user_id where u.email = ? and a.test_id = ? order by a.started_at desc limit 1)`,
+      )
+      .get(q, priya.email, testId) as { chosen: number | null } | undefined;
+  await second.locator('input[type="radio"]').nth(2).check();
+  await expect(second.getByTestId("signed-out")).toContainText("the 1 answer not yet saved waits on this page");
+  expect(chosenOn("q2")?.chosen ?? null).toBeNull();
+
+  // the student signs in again in the first tab; the second sends what it kept (on focus, or its next retry)
+  await first.goto(`${app.url}/login`);
+  await first.getByLabel("Email Address").fill(priya.email);
+  await first.getByLabel("Password", { exact: true }).fill(priya.password);
+  await first.getByRole("button", { name: /sign in|log in|login/i }).click();
+  await expect(first).toHaveURL(/dashboard/);
+  await second.bringToFront();
+  await expect.poll(() => chosenOn("q2")?.chosen ?? null, { timeout: 40_000 }).toBe(2);
+  await expect(second.getByTestId("signed-out")).toHaveCount(0);
+  await context.close();
+});
+
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
