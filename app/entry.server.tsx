@@ -8,11 +8,10 @@ import { compressPage, compressResponse } from "~/lib/server/compress.server";
 import { seedIfEmpty, wipe } from "~/models/seed.server";
 import { NonceContext } from "~/lib/browser/nonce";
 import { noteDatabaseTrouble, type RequestState } from "~/lib/server/db-errors.server";
-import { isPrivatePage } from "~/lib/rules/routing";
 import { sweepEndedSessions } from "~/lib/server/session.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 
-export { checkOrigin, securityHeaders } from "~/lib/server/http-guards.server";
+export { checkOrigin, schemeMismatchHint, securityHeaders } from "~/lib/server/http-guards.server";
 // the site's own address (PUBLIC_URL, a trusted proxy's headers, or the Host): links and the Origin check
 export { parsePublicUrl, siteOriginOf } from "~/lib/server/site-origin";
 export { env, secureCookies } from "~/lib/server/env.server";
@@ -20,11 +19,14 @@ export { env, secureCookies } from "~/lib/server/env.server";
 export {
   bodyLimitFor,
   fieldCounter,
+  fieldNamesProblem,
   fieldsVerdict,
   FORM_LIMIT,
   formKindOf,
   inspectBody,
   isLargeBodyRoute,
+  manifestQueryProblem,
+  originRelativeTarget,
   TOO_LARGE_MESSAGE,
 } from "~/lib/server/request-limits";
 // who may send a large body (uploads are for admins): asked before more than an ordinary form is read
@@ -41,6 +43,8 @@ export { encodeBody } from "~/lib/server/compress.server";
 // the exam and results pages of a browser that has never run the site's script, rendered without the framework's document
 export { plainPage } from "~/models/plain-pages.server";
 export { isPlainPagePath } from "~/lib/rules/plain-page";
+// every answer to a signed-in browser is no-store (server/start.js)
+export { isPrivateRequest } from "~/lib/rules/routing";
 // replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
 export { litestreamConfig } from "~/lib/server/litestream-config";
 export { databaseFile } from "~/db/db.server";
@@ -121,7 +125,6 @@ export function handleError(error: unknown, { request, context }: { request: Req
 
 /** Loader data for client-side navigations: buffered and compressed like documents. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
-  if (isPrivatePage(new URL(request.url).pathname)) response.headers.set("Cache-Control", "no-store");
   return compressResponse(request, response);
 }
 
@@ -150,7 +153,6 @@ export default function handleRequest(
     sink.on("finish", () => {
       clearTimeout(timer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      if (isPrivatePage(new URL(request.url).pathname)) responseHeaders.set("Cache-Control", "no-store");
       const body = compressPage(request, Buffer.concat(chunks), responseHeaders);
       resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
     });

@@ -15,6 +15,7 @@ import { Readable } from "node:stream";
 import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 
 if (!process.env.NODE_ENV) {
   // `npm start` on a developer's or self-hoster's machine: production React, but a session secret
@@ -165,17 +166,19 @@ function refuse(req, res, status, message) {
 }
 
 /**
- * Whether a small multipart body can be read as a form at all: a malformed one is answered 400 here,
- * before a route's formData() would fail with a stack.
+ * The field names of a small form, or null when it cannot be read as a form (a malformed multipart body is
+ * answered 400 here, before a route's formData() would fail with a stack).
  * @param {string} contentType
  * @param {Buffer} body
+ * @returns {Promise<string[] | null>}
  */
-async function parsesAsForm(contentType, body) {
+async function formFieldNames(contentType, body) {
   try {
-    await new Response(/** @type {BodyInit} */ (/** @type {unknown} */ (body)), { headers: { "Content-Type": contentType } }).formData();
-    return true;
+    if (!contentType.toLowerCase().startsWith("multipart/")) return [...new URLSearchParams(body.toString("utf8")).keys()];
+    const form = await new Response(/** @type {BodyInit} */ (/** @type {unknown} */ (body)), { headers: { "Content-Type": contentType } }).formData();
+    return [...form.keys()];
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -346,6 +349,14 @@ function serve() {
   /** @type {(address: string | undefined, hop: number) => boolean} Express's verdict on a peer under TRUST_PROXY */
   const trustsPeer = app.get("trust proxy fn");
 
+  app.use((req, _res, next) => {
+    // an absolute-form target (`POST http://other.example/…`) or one beginning `//` is read as this site's path:
+    // every URL the app builds (sign-in links, redirects) is the site's origin plus this
+    const target = server.originRelativeTarget(req.url);
+    if (target !== req.url) req.url = req.originalUrl = target;
+    next();
+  });
+
   app.use((req, res, next) => {
     // the client address for sign-in throttling; any value a client sent is replaced
     req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
@@ -378,6 +389,8 @@ function serve() {
     if (req.query._data !== undefined) return refuse(req, res, 400, "Bad request");
     const verdict = server.checkOrigin(req.method, req.headers.origin, req.headers.referer, res.locals.siteOrigin);
     if (verdict.ok) return next();
+    const hint = server.schemeMismatchHint(req.headers.origin, req.headers.referer, res.locals.siteOrigin);
+    if (hint) console.warn(`refused ${req.method} ${req.path}: ${hint}`);
     refuse(req, res, 403, "Forbidden: cross-site request refused");
   });
 
@@ -428,8 +441,15 @@ function serve() {
       refuse(req, res, verdict.status, verdict.message);
       return null;
     }
-    if (verdict.contentType.toLowerCase().startsWith("multipart/") && !(await parsesAsForm(verdict.contentType, read.body))) {
+    // every field name within bounds before any route reads the form (request-limits.ts: fieldNameProblem)
+    const names = await formFieldNames(verdict.contentType, read.body);
+    if (!names) {
       refuse(req, res, 400, "Malformed request: the form could not be read.");
+      return null;
+    }
+    const nameProblem = server.fieldNamesProblem(names);
+    if (nameProblem) {
+      refuse(req, res, 400, nameProblem);
       return null;
     }
     req.headers["content-type"] = verdict.contentType;
@@ -492,6 +512,8 @@ function serve() {
     /** @type {string | undefined} a large body's file, removed once the answer is sent */
     let bodyFile;
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    // the one rule for private answers: whatever answers a signed-in browser below is not kept by any cache
+    if (server.isPrivateRequest(req.headers.cookie)) onHeaders(res, () => res.setHeader("Cache-Control", "no-store"));
     try {
       if (hasBody) {
         const read = await readRequestBody(req, res);
@@ -502,6 +524,13 @@ function serve() {
           const file = bodyFile;
           res.on("close", () => fs.rm(file, { force: true }, () => {}));
         }
+      }
+      if (req.path === "/__manifest") {
+        // route discovery asking for more, longer or deeper paths than this site's routes can need: refused
+        // before the framework's matching, whose cost grows with the square of a path (request-limits.ts)
+        const query = req.originalUrl.indexOf("?");
+        const problem = server.manifestQueryProblem(query === -1 ? "" : req.originalUrl.slice(query));
+        if (problem) return refuse(req, res, 400, problem);
       }
       if (req.method === "GET" && req.path === "/__manifest") {
         // route discovery (Remix's lazy route manifest): the answer depends only on this build and the

@@ -96,11 +96,11 @@ export async function makeStudent(overrides: Partial<{ name: string; email: stri
   return { user, email, password, cookie };
 }
 
-/** The flash message a redirect carries (its cookie holds base64 JSON). */
+/** The flash message a redirect carries (its cookie holds base64 JSON, then `.` and its signature). */
 export function flashOf(response: Response): { type: string; text: string } | null {
   const cookie = (response.headers.get("Set-Cookie") ?? "").split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("flash="));
   if (!cookie) return null;
-  const value = decodeURIComponent(cookie.trim().slice("flash=".length).split(";")[0]);
+  const value = decodeURIComponent(cookie.trim().slice("flash=".length).split(";")[0]).split(".")[0];
   return JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations, closeDatabase, databaseFile, db, migrationCount, rawDb } from "~/db/db.server";
+import { comparableSchema, hasForeignObjects, type SchemaRow } from "~/lib/rules/restore-rules";
 
 /**
  * Whole-site restore from a database snapshot (the "Download database snapshot" file).
@@ -34,13 +35,9 @@ export const KEPT_PREVIOUS_COPIES = 3;
 
 const REQUIRED_TABLES = ["users", "tests", "questions", "attempts", "attempt_answers", "__drizzle_migrations"];
 
-type SchemaObject = { type: string; name: string; tbl_name: string; sql: string | null };
-
-/** A database's own objects (SQLite's internal `sqlite_…` ones left out), in a stable order. */
-function schemaOf(conn: Database.Database): SchemaObject[] {
-  return conn
-    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
-    .all() as SchemaObject[];
+/** Every row of a database's schema, SQLite's own included, in a stable order, less its data tables (restore-rules.ts). */
+function schemaOf(conn: Database.Database): SchemaRow[] {
+  return comparableSchema(conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master").all() as SchemaRow[]);
 }
 
 let expected: string | undefined;
@@ -71,7 +68,7 @@ export function checkSnapshot(file: string): string | null {
     const check = conn.pragma("integrity_check", { simple: true });
     if (check !== "ok") return RESTORE_MESSAGES.corrupt;
     const objects = schemaOf(conn);
-    if (objects.some((o) => o.type !== "table" && o.type !== "index")) return RESTORE_MESSAGES.foreignObjects;
+    if (hasForeignObjects(objects)) return RESTORE_MESSAGES.foreignObjects;
     const tables = new Set(objects.filter((o) => o.type === "table").map((o) => o.name));
     if (!REQUIRED_TABLES.every((t) => tables.has(t))) return RESTORE_MESSAGES.notOurs;
     const applied = (conn.prepare("SELECT COUNT(*) AS n FROM __drizzle_migrations").get() as { n: number }).n;
@@ -100,12 +97,36 @@ export function prepareSnapshot(file: string): string | null {
       return RESTORE_MESSAGES.migrationFailed;
     }
     const objects = schemaOf(conn);
-    if (objects.some((o) => o.type !== "table" && o.type !== "index")) return RESTORE_MESSAGES.foreignObjects;
+    if (hasForeignObjects(objects)) return RESTORE_MESSAGES.foreignObjects;
     if (JSON.stringify(objects) !== expectedSchema()) return RESTORE_MESSAGES.otherSchema;
     if (conn.pragma("integrity_check", { simple: true }) !== "ok") return RESTORE_MESSAGES.corrupt;
     // leave one file behind: the online backup below reads it whole
     conn.pragma("journal_mode = DELETE");
     return null;
+  } finally {
+    conn.close();
+  }
+}
+
+type SessionRow = { id_hash: string; user_id: string; created_at: number; last_seen_at: number; expires_at: number };
+
+/**
+ * The prepared snapshot keeps no session but the restoring admin's: sign-ins it carried (including any ended
+ * since by a new password or Sign out everywhere) are gone, and the admin stays signed in when the snapshot
+ * has them as an active admin.
+ */
+function keepOnlySession(file: string, keep: SessionRow | undefined) {
+  const conn = new Database(file, { fileMustExist: true });
+  try {
+    conn.transaction(() => {
+      conn.prepare("DELETE FROM sessions").run();
+      if (!keep) return;
+      const admin = conn.prepare("SELECT 1 FROM users WHERE id = ? AND role = 'admin' AND status = 'active'").get(keep.user_id);
+      if (admin)
+        conn
+          .prepare("INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+          .run(keep.id_hash, keep.user_id, keep.created_at, keep.last_seen_at, keep.expires_at);
+    })();
   } finally {
     conn.close();
   }
@@ -161,13 +182,18 @@ function liveSiteAnswers(): boolean {
 }
 
 /**
- * Restores the snapshot at `file` (an uploaded copy, which this changes: it is migrated in place) into
- * the live database. The previous database is kept next to it (its path is returned). On any failure
+ * Restores the snapshot at `file` (an uploaded copy, which this changes: it is migrated in place, and keeps
+ * no session but `keepSession`, the restoring admin's) into the live database. The previous database is kept next to it (its path is returned). On any failure
  * after the swap the previous copy is put back the same way.
  */
-export async function restoreSnapshot(file: string, now = new Date()): Promise<{ ok: true; previous: string } | { ok: false; error: string }> {
+export async function restoreSnapshot(
+  file: string,
+  { now = new Date(), keepSession }: { now?: Date; keepSession?: string | null } = {},
+): Promise<{ ok: true; previous: string } | { ok: false; error: string }> {
   const problem = prepareSnapshot(file);
   if (problem) return { ok: false, error: problem };
+  const kept = keepSession ? (rawDb().prepare("SELECT * FROM sessions WHERE id_hash = ?").get(keepSession) as SessionRow | undefined) : undefined;
+  keepOnlySession(file, kept);
   const live = databaseFile();
   const previous = previousCopyPath(now);
   await rawDb().backup(previous);

@@ -133,6 +133,61 @@ describe("restore the whole site from a snapshot", () => {
     expect(student.id).toBeTruthy();
   });
 
+  it("compares every schema row, whatever its name: a trigger or a view called sqlite_… is refused", async () => {
+    const count = userCount();
+    const planted = (name: string, type: string, objectName: string, table: string, sql: string) => {
+      const file = path.join(dir, name);
+      fs.copyFileSync(snapshot.file, file);
+      const conn = new Database(file);
+      // what an attacker's own SQLite can do: write the schema table directly, under a reserved name
+      conn.unsafeMode(true);
+      conn.pragma("writable_schema = ON");
+      conn.prepare("INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES (?, ?, ?, 0, ?)").run(type, objectName, table, sql);
+      conn.pragma("writable_schema = OFF");
+      conn.close();
+      return file;
+    };
+    const trigger = planted(
+      "sqlite-trigger.db",
+      "trigger",
+      "sqlite_backdoor",
+      "sessions",
+      "CREATE TRIGGER sqlite_backdoor AFTER INSERT ON sessions BEGIN UPDATE users SET role = 'admin'; END",
+    );
+    const view = planted("sqlite-view.db", "view", "sqlite_v", "sqlite_v", "CREATE VIEW sqlite_v AS SELECT email, password_hash FROM users");
+    for (const file of [trigger, view]) {
+      expect(checkSnapshot(file)).toBe(RESTORE_MESSAGES.foreignObjects);
+      expect(await restoreSnapshot(file)).toEqual({ ok: false, error: RESTORE_MESSAGES.foreignObjects });
+    }
+    expect(userCount()).toBe(count);
+    expect(rawDb().prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type IN ('trigger', 'view')").get()).toEqual({ n: 0 });
+  });
+
+  it("ends every sign-in the snapshot carried but the restoring admin's", async () => {
+    const student = await makeStudent();
+    const admin = await signIn(OWNER.email, OWNER.password);
+    const withSessions = databaseSnapshot();
+    try {
+      const form = new FormData();
+      form.append("confirm", "on");
+      form.append("snapshot", new File([fs.readFileSync(withSessions.file)], "site.db", { type: "application/octet-stream" }));
+      const res = (await run(
+        restoreRoute.action,
+        new Request(`${BASE}/admin/backup/restore`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } }),
+      )) as Response;
+      expect(flashOf(res)?.type).toBe("success");
+      // the student's session, valid in the snapshot, is gone; the admin's is the only one left
+      const sessions = rawDb().prepare("SELECT user_id AS userId FROM sessions").all();
+      expect(sessions).toEqual([{ userId: findUserBySignInName(OWNER.email)?.id }]);
+      const asStudent = await run(backupRoute.loader, getRequest("/admin/backup", student.cookie)).catch((e: unknown) => e);
+      expect((asStudent as Response).headers.get("Location")).toMatch(/^\/login/);
+      const asAdmin = payload<{ writing: number }>(await run(backupRoute.loader, getRequest("/admin/backup", admin)));
+      expect(asAdmin.writing).toBe(0);
+    } finally {
+      withSessions.cleanup();
+    }
+  });
+
   it("brings an older version's snapshot up to this version before the swap", async () => {
     // an older version's database: every migration of this build but the last
     const oldMigrations = path.join(dir, "old-migrations");
@@ -165,7 +220,7 @@ describe("restore the whole site from a snapshot", () => {
     for (let i = 0; i < KEPT_PREVIOUS_COPIES + 2; i++) {
       const copy = path.join(dir, `again-${i}.db`);
       fs.copyFileSync(snapshot.file, copy);
-      const restored = await restoreSnapshot(copy, new Date(Date.UTC(2030, 0, 1, 0, i)));
+      const restored = await restoreSnapshot(copy, { now: new Date(Date.UTC(2030, 0, 1, 0, i)) });
       if (!restored.ok) throw new Error(restored.error);
     }
     const kept = previousCopies();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOrigin, securityHeaders } from "~/lib/server/http-guards.server";
+import { checkOrigin, schemeMismatchHint, securityHeaders } from "~/lib/server/http-guards.server";
 
 describe("checkOrigin", () => {
   const site = "http://academy.example:3000";
@@ -36,5 +36,22 @@ describe("checkOrigin", () => {
   });
   it("sends HSTS when the site is served over https (Secure cookies)", () => {
     expect(securityHeaders("abc", { https: true })["Strict-Transport-Security"]).toBe("max-age=31536000");
+  });
+});
+
+describe("schemeMismatchHint", () => {
+  it("names the settings when a post from this host and port was refused only for its scheme", () => {
+    const hint = schemeMismatchHint("http://tests.example.org", undefined, "https://tests.example.org");
+    expect(hint).toContain("PUBLIC_URL");
+    expect(hint).toContain("SECURE_COOKIES");
+    expect(hint).toContain("TRUST_PROXY");
+    expect(schemeMismatchHint(undefined, "http://tests.example.org/login", "https://tests.example.org")).toContain("PUBLIC_URL");
+  });
+
+  it("says nothing for another host or port, or the same origin", () => {
+    expect(schemeMismatchHint("http://evil.example", undefined, "https://tests.example.org")).toBeNull();
+    expect(schemeMismatchHint("http://tests.example.org:8080", undefined, "https://tests.example.org")).toBeNull();
+    expect(schemeMismatchHint("https://tests.example.org", undefined, "https://tests.example.org")).toBeNull();
+    expect(schemeMismatchHint(undefined, undefined, "https://tests.example.org")).toBeNull();
   });
 });

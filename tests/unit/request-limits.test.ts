@@ -4,6 +4,11 @@ import {
   EDITOR_LIMIT,
   FORM_LIMIT,
   fieldCounter,
+  fieldNameProblem,
+  fieldNamesProblem,
+  MANIFEST_MAX_PATHS,
+  manifestQueryProblem,
+  originRelativeTarget,
   fieldsVerdict,
   formKindOf,
   inspectBody,
@@ -93,5 +98,46 @@ describe("fieldCounter (a body counted as it streams to disk)", () => {
   it("knows a form from anything else before a byte is read", () => {
     expect(formKindOf("application/json")).toMatchObject({ ok: false, status: 415 });
     expect(formKindOf("multipart/form-data")).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
+describe("field names", () => {
+  it("accepts the names this site's forms use", () => {
+    for (const name of ["email", "questions[499].options[5]", "ids[0]", "a.b.c", "__intent__", "x[1000]", "tags[]", "items[abc]"])
+      expect({ name, problem: fieldNameProblem(name) }).toEqual({ name, problem: null });
+  });
+
+  it("refuses a list index past 1,000 and a name nested more than 10 levels", () => {
+    expect(fieldNameProblem("x[9999999]")).toMatch(/list too long/);
+    expect(fieldNameProblem("x[1001]")).toMatch(/list too long/);
+    expect(fieldNameProblem("x[00000000000001]")).toMatch(/list too long/);
+    expect(fieldNameProblem(`x${".a".repeat(10)}`)).toMatch(/nested too deeply/);
+    expect(fieldNameProblem(`x${"[0]".repeat(1500)}`)).toMatch(/nested too deeply/);
+    expect(fieldNameProblem(`x${".a".repeat(9)}`)).toBeNull();
+    expect(fieldNamesProblem(["name", "x[9999999]"])).toMatch(/list too long/);
+    expect(fieldNamesProblem(["name", "email"])).toBeNull();
+  });
+});
+
+describe("route discovery queries", () => {
+  it("accepts what the site's pages ask for", () => {
+    expect(manifestQueryProblem("?p=%2Fdashboard&p=%2Ftest%2Fabc%2Fresults&version=1a2b")).toBeNull();
+    expect(manifestQueryProblem("")).toBeNull();
+  });
+
+  it("refuses too many paths, a path too deep and a path too long", () => {
+    expect(manifestQueryProblem(`?${Array.from({ length: MANIFEST_MAX_PATHS + 1 }, (_, i) => `p=/t${i}`).join("&")}`)).toMatch(/too many/);
+    expect(manifestQueryProblem(`?p=${"/a".repeat(13)}`)).toMatch(/too deep/);
+    expect(manifestQueryProblem(`?p=/${"a".repeat(7600)}`)).toMatch(/too long/);
+  });
+});
+
+describe("originRelativeTarget", () => {
+  it("keeps only the path and query of an absolute-form target, and collapses leading slashes", () => {
+    expect(originRelativeTarget("http://evil.example/admin/users/u1/sign-in-link?x=1")).toBe("/admin/users/u1/sign-in-link?x=1");
+    expect(originRelativeTarget("//evil.example/admin/users/u1/sign-in-link")).toBe("/evil.example/admin/users/u1/sign-in-link");
+    expect(originRelativeTarget("///x")).toBe("/x");
+    expect(originRelativeTarget("/test/t1?start=confirm")).toBe("/test/t1?start=confirm");
+    expect(new URL(originRelativeTarget("//evil.example/x"), "https://tests.example.org").origin).toBe("https://tests.example.org");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sessionExpiry, signOutWhileWritingNote } from "~/lib/rules/session-rules";
-import { isPrivatePage } from "~/lib/rules/routing";
+import { isPrivateRequest } from "~/lib/rules/routing";
 import { MAX_PAGE, pageParam } from "~/lib/schemas/forms";
 
 const HOUR = 3_600_000;
@@ -31,11 +31,10 @@ describe("sessionExpiry", () => {
   });
 });
 
-describe("isPrivatePage", () => {
-  it("covers the exam, results, dashboard and admin pages with their data requests", () => {
-    for (const p of ["/dashboard", "/test/t1", "/test/t1/results", "/test/t1.data", "/admin", "/admin/users", "/admin/users.data", "/welcome/abc"])
-      expect(isPrivatePage(p)).toBe(true);
-    for (const p of ["/", "/login", "/healthz", "/administrator"]) expect(isPrivatePage(p)).toBe(false);
+describe("isPrivateRequest", () => {
+  it("is true for any request carrying the session cookie, whatever its path, and false without it", () => {
+    for (const cookie of ["__session=abc", "flash=x; __session=abc", "a=1;__session=s.sig"]) expect(isPrivateRequest(cookie)).toBe(true);
+    for (const cookie of [null, undefined, "", "flash=x", "my__session=abc", "landing_popup_closed=1"]) expect(isPrivateRequest(cookie)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePublicUrl, siteOriginOf } from "~/lib/server/site-origin";
+import { isLoopbackHost, parsePublicUrl, siteOriginOf } from "~/lib/server/site-origin";
 
 const base = { publicUrl: undefined, trustProxy: false, secureCookies: false, host: "tests.example.org", forwardedProto: undefined, forwardedHost: undefined };
 
@@ -21,6 +21,17 @@ describe("the site's own address", () => {
     expect(siteOriginOf(base)).toBe("http://tests.example.org");
     expect(siteOriginOf({ ...base, secureCookies: true })).toBe("https://tests.example.org");
     expect(siteOriginOf({ ...base, host: "localhost:3000" })).toBe("http://localhost:3000");
+  });
+
+  it("judges a loopback host reached without a forwarded https as plain http, even with Secure cookies (a laptop)", () => {
+    for (const host of ["localhost:3000", "localhost", "127.0.0.1:3000", "127.8.9.10", "[::1]:3000", "LOCALHOST:8080"])
+      expect(siteOriginOf({ ...base, secureCookies: true, host })).toBe(new URL(`http://${host}`).origin);
+    // any other host keeps the rule; a trusted proxy's https is believed on loopback too
+    expect(siteOriginOf({ ...base, secureCookies: true, host: "localhost.example.org" })).toBe("https://localhost.example.org");
+    expect(siteOriginOf({ ...base, secureCookies: true, host: "128.0.0.1" })).toBe("https://128.0.0.1");
+    expect(siteOriginOf({ ...base, secureCookies: true, host: "127.0.0.1:3000", trustProxy: true, forwardedProto: "https" })).toBe("https://127.0.0.1:3000");
+    expect(isLoopbackHost("127.0.0.1.evil.example")).toBe(false);
+    expect(isLoopbackHost("[::2]:3000")).toBe(false);
   });
 
   it("has none for a missing or malformed Host", () => {

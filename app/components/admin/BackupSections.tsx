@@ -164,7 +164,8 @@ export function RestoreSection({ writing }: { writing: number }) {
       </h2>
       <p className="text-sm text-slate-700">
         Puts the site back exactly as it was when the snapshot (“Download database snapshot”) was taken: every user with their password, test, attempt and
-        setting. The file is checked first; the current database is kept beside the restored one. Everyone signs in again afterwards.
+        setting. The file is checked first; the current database is kept beside the restored one. Everyone else signs in again afterwards; you stay signed in if
+        the snapshot has your account as an administrator.
       </p>
       <Form method="post" action="/admin/backup/restore" encType="multipart/form-data" reloadDocument className="space-y-3">
         <div>

@@ -26,12 +26,12 @@ export function guardRedirect(access: Access, role: Role | null): string | null 
 }
 
 /**
- * Pages that show one person's data (the exam, results, the dashboard, every admin page, a sign-in link): sent with
- * `Cache-Control: no-store` so no shared or back-button cache keeps them.
+ * Whether a request comes from a signed-in browser (it carries the session cookie): every answer to one is
+ * sent `Cache-Control: no-store` (server/start.js), pages, data requests and downloads alike, so no shared or
+ * back-button cache keeps a person's data after signing out. Decided by the request, never by a list of paths.
  */
-export function isPrivatePage(pathname: string): boolean {
-  const path = pathname.replace(/\.data$/, "");
-  return /^\/(admin|dashboard|progress|test|welcome)(\/|$)/.test(path);
+export function isPrivateRequest(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && /(?:^|;)\s*__session=/.test(cookieHeader);
 }
 
 const EXAM_FORM_PATH = /^\/test\/([^/]+)$/;

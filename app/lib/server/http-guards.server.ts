@@ -28,6 +28,23 @@ export function checkOrigin(
   return { ok: extraAllowed.includes(sourceUrl.origin) };
 }
 
+/**
+ * When a POST was refused only for its scheme (the Origin is this site's host and port over the other scheme),
+ * the settings that decide the site's scheme, for the log line a self-hoster reads; otherwise null.
+ */
+export function schemeMismatchHint(origin: string | undefined, referer: string | undefined, siteOrigin: string | null): string | null {
+  const source = origin && origin !== "null" ? origin : referer;
+  if (!source || !siteOrigin) return null;
+  try {
+    const from = new URL(source);
+    const site = new URL(siteOrigin);
+    if (from.host !== site.host || from.protocol === site.protocol) return null;
+    return `the browser is on ${from.origin} but the site's address was taken to be ${site.origin}: set PUBLIC_URL to the address people open, or SECURE_COOKIES=false when serving plain http, or TRUST_PROXY when a proxy in front forwards X-Forwarded-Proto`;
+  } catch {
+    return null;
+  }
+}
+
 /** One year: browsers that have seen the site over https keep using https. */
 const HSTS = "max-age=31536000";
 

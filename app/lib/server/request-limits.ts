@@ -111,3 +111,70 @@ export function fieldsVerdict(kind: Extract<FormKind, { ok: true }>, fields: num
   if (fields > limit.fields) return { ok: false, status: 413, message: "Request too large: the form has too many fields." };
   return { ok: true, contentType: kind.contentType };
 }
+
+/**
+ * Bounds on a form field's name. Conform reads `x[9999999]` as a list of ten million slots and `x.a.a…` as
+ * nested objects, and a reply that echoes the payload then makes the framework encode them (a worker ran out
+ * of heap on one 30-byte body). No form of this site needs a list past 1,000 items or more than 10 levels.
+ */
+export const MAX_FIELD_INDEX = 1000;
+export const MAX_FIELD_DEPTH = 10;
+
+/** What is wrong with a field name (an index past MAX_FIELD_INDEX, or more than MAX_FIELD_DEPTH levels), or null. */
+export function fieldNameProblem(name: string): string | null {
+  let depth = 1;
+  for (const part of name.matchAll(/\[([^\]]*)\]|\./g)) {
+    depth++;
+    if (depth > MAX_FIELD_DEPTH) return "Malformed request: a field name is nested too deeply.";
+    const index = part[1];
+    if (index !== undefined && /^\d+$/.test(index) && (index.length > 6 || Number(index) > MAX_FIELD_INDEX))
+      return "Malformed request: a field name asks for a list too long.";
+  }
+  return null;
+}
+
+/** The first problem among a form's field names, or null when every name is within bounds. */
+export function fieldNamesProblem(names: Iterable<string>): string | null {
+  for (const name of names) {
+    const problem = fieldNameProblem(name);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * Route discovery (`/__manifest?p=…`) asks for the routes of the paths a page links to. Remix v2's matching
+ * costs the square of a path's length (CVE-2026-55685, fixed only in React Router 7.18), so paths longer,
+ * deeper or more numerous than this site's routes can need are refused before the framework sees them.
+ */
+export const MANIFEST_MAX_PATHS = 200;
+export const MANIFEST_MAX_SEGMENTS = 12;
+export const MANIFEST_MAX_PATH_LENGTH = 512;
+
+/** What is wrong with a route-discovery query (too many paths, a path too deep or too long), or null. */
+export function manifestQueryProblem(search: string): string | null {
+  const paths = new URLSearchParams(search).getAll("p");
+  if (paths.length > MANIFEST_MAX_PATHS) return "Bad request: too many paths.";
+  for (const path of paths) {
+    if (path.length > MANIFEST_MAX_PATH_LENGTH) return "Bad request: a path is too long.";
+    if (path.split("/").filter(Boolean).length > MANIFEST_MAX_SEGMENTS) return "Bad request: a path is too deep.";
+  }
+  return null;
+}
+
+/**
+ * The path and query of a request target, whatever form it came in: an absolute-form target
+ * (`http://other.example/x`) keeps only its path and query, and a run of leading slashes (`//other.example/x`,
+ * a path, not a host) is collapsed to one, so a URL built on the site's own origin never takes another host.
+ */
+export function originRelativeTarget(target: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    try {
+      const url = new URL(target);
+      return `/${url.pathname.replace(/^\/+/, "")}${url.search}`;
+    } catch {
+      return "/";
+    }
+  }
+  return `/${target.replace(/^\/+/, "")}`;
+}

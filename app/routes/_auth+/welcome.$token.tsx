@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseForm } from "~/lib/schemas/parse-form";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/admin/ui";
@@ -18,6 +18,9 @@ import { findUserById, stampLastLogin } from "~/models/user.server";
  */
 export const meta: MetaFunction = () => [{ title: "Set your password" }, { name: "referrer", content: "same-origin" }];
 
+/** The link's address is a password in itself: never kept by a cache, though its visitor is not signed in yet. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = findSignInLink(params.token ?? "");
   if (found.state !== "valid" || !found.user) return data({ state: found.state, message: linkMessage(found.state), name: null }, { status: 410 });
@@ -25,7 +28,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  // a link that cannot be used is answered before the form is read (the page, reloaded, says why)
+  if (findSignInLink(params.token ?? "").state !== "valid") return data({ result: undefined }, { status: 410 });
+  const submission = parseForm(await request.formData(), { schema: newPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirm"] }) }, { status: 400 });
   const used = await redeemSignInLink(params.token ?? "", submission.value.password);
   if (!used.ok) return data({ result: submission.reply({ formErrors: [linkMessage(used.state)], hideFields: ["password", "confirm"] }) }, { status: 410 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
+import { readSession } from "~/lib/server/session.server";
 import { databaseFile } from "~/db/db.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { RESTORE_LIMIT } from "~/lib/server/request-limits";
@@ -76,11 +77,12 @@ export async function action({ request }: ActionFunctionArgs) {
       writing: studentsWritingCount(),
     });
     if (refusal) return redirectWithFlash("/admin/backup", { type: "error", text: refusal });
-    const restored = await restoreSnapshot(filePath);
+    const session = await readSession(request);
+    const restored = await restoreSnapshot(filePath, { keepSession: session.userId ? session.idHash : null });
     if (!restored.ok) return redirectWithFlash("/admin/backup", { type: "error", text: restored.error });
     logActivity(admin, "backup-restore", { detail: `previous database kept as ${path.basename(restored.previous)}` });
     console.log(`restore: site restored from an uploaded snapshot; the previous database is kept as ${restored.previous}`);
-    // the sessions are the snapshot's now: the admin signs in again (with the snapshot's password)
+    // every sign-in of the snapshot is ended; the admin stays signed in when the snapshot has them as an admin
     return redirectWithFlash("/admin/backup", {
       type: "success",
       text: `Site restored from the snapshot. The previous database is kept as ${path.basename(restored.previous)} next to the database file (the ${KEPT_PREVIOUS_COPIES} newest such copies are kept).`,

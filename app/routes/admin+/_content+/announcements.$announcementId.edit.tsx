@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const a = findAnnouncement(params.announcementId ?? "");
   if (!a) throw new Response("Announcement not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: announcementSchema });
+  const submission = parseForm(await request.formData(), { schema: announcementSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const saved = saveAnnouncementForm(a.id, submission.value, env().ACADEMY_TIME_ZONE, admin.id);

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: cloneSchema });
+  const submission = parseForm(form, { schema: cloneSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const back = testListHref(request.url);
   try {

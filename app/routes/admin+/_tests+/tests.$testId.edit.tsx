@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { logActivity } from "~/models/activity.server";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: editTestSchema });
+  const submission = parseForm(form, { schema: editTestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const details = submission.value;
   const type = resolveTestExamType(details.examType, details.customExamType);

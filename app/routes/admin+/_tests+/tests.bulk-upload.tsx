@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { logActivity } from "~/models/activity.server";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const read = await readUploadForm(request);
   if (!read.ok) return data({ error: read.error, result: undefined }, { status: 413 });
   const form = read.form;
-  const submission = parseWithZod(form, { schema: bulkDefaultsSchema });
+  const submission = parseForm(form, { schema: bulkDefaultsSchema });
   if (submission.status !== "success") return data({ error: null, result: submission.reply() }, { status: 400 });
   const back = testListHref(request.url);
   const given = String(form.get("receipt") ?? "");

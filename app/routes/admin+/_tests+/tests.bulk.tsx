@@ -1,7 +1,7 @@
 import { deletedSummary, plural } from "~/lib/rules/words";
 import { logActivity } from "~/models/activity.server";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = testListHref(request.url);
   try {
     if (intent === "change-selected") {
-      const submission = parseWithZod(form, { schema: bulkChangeSchema });
+      const submission = parseForm(form, { schema: bulkChangeSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const change = bulkChangeOf(submission.value);
       if ("field" in change) return data({ result: submission.reply({ fieldErrors: { [change.field]: [change.message] } }) }, { status: 400 });
@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
       logActivity(admin, "test-delete", { target: `${plural(ids.length, "test")}`, detail: `Bulk delete: ${deletedSummary(r)}` });
       return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${deletedSummary(r)}` });
     }
-    const submission = parseWithZod(form, { schema: clearAllSchema });
+    const submission = parseForm(form, { schema: clearAllSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const r = clearAllTests(submission.value.confirmation);
     if (!r.ok) return data({ result: submission.reply() }, { status: 400 });

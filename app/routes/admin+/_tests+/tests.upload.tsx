@@ -1,7 +1,7 @@
 import { PreviewQuestions } from "~/components/admin/UploadPreview";
 import { logActivity } from "~/models/activity.server";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -75,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : `Test “${created.title}” created with ${created.count} questions`;
       return redirectWithFlash(testListHref(request.url), { type: created.flagged ? "info" : "success", text });
     }
-    const submission = parseWithZod(form, { schema: testDetailsSchema });
+    const submission = parseForm(form, { schema: testDetailsSchema });
     const preview = await previewSingleUpload(form);
     if (preview.ok) return { intent: "preview", preview };
     const fieldErrors = Object.fromEntries(Object.entries(preview.fieldErrors ?? {}).map(([k, v]) => [k, [v]]));

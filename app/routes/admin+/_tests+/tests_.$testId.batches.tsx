@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         logActivity(admin, "test-batches", { testId: test.id, target: test.title, detail: `taken from ${batch.name}` });
       return redirectWithFlash(back, { type: "success", text: batch ? `${batch.name} no longer has this test` : "That batch is gone" });
     }
-    const submission = parseWithZod(form, { schema: testBatchSchema });
+    const submission = parseForm(form, { schema: testBatchSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const batch = batchById(submission.value.batchId);
     if (!batch) return data({ result: submission.reply({ fieldErrors: { batchId: ["That batch is gone: choose another"] } }) }, { status: 400 });

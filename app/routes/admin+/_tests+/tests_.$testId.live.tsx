@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const done = submitAttemptNow(test.id, String(form.get("attemptId") ?? ""));
     return redirectWithFlash(backHref, done ? { type: "success", text: "Attempt submitted" } : { type: "error", text: "That attempt is no longer running" });
   }
-  const submission = parseWithZod(form, { schema: extensionSchema });
+  const submission = parseForm(form, { schema: extensionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { minutes, reason, attemptId } = submission.value;
   const given = extendAttempts(test.id, { minutes, reason, attemptId: attemptId || undefined }, admin.name);

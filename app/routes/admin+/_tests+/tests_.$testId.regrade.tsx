@@ -2,7 +2,7 @@ import { plural } from "~/lib/rules/words";
 import { logActivity } from "~/models/activity.server";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: regradeSchema });
+  const submission = parseForm(await request.formData(), { schema: regradeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const done = applyRegrade(params.testId ?? "", admin.name, submission.value.reason);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const batch = batchById(params.batchId ?? "");
   if (!batch) throw new Response("Batch not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: batchMembersSchema });
+  const submission = parseForm(await request.formData(), { schema: batchMembersSchema });
   if (submission.status !== "success") return data({ error: submission.error?.ids?.[0] ?? "Tick at least one student" }, { status: 400 });
   const { intent, ids } = submission.value;
   try {

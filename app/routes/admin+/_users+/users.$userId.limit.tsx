@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: globalLimitSchema });
+  const submission = parseForm(await request.formData(), { schema: globalLimitSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     if (!setGlobalLimit(params.userId ?? "", submission.value.globalTestLimit)) throw new Response("User not found", { status: 404 });

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { logActivity } from "~/models/activity.server";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: passwordSchema });
+  const submission = parseForm(await request.formData(), { schema: passwordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   await setPassword(user.id, submission.value.password);
   logActivity(admin, "password-reset", { target: user.name });

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: perTestLimitSchema });
+  const submission = parseForm(await request.formData(), { schema: perTestLimitSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     setPerTestLimit(user.id, submission.value.testId, submission.value.maxAttempts);

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: bulkUsersSchema });
+  const submission = parseForm(form, { schema: bulkUsersSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const params = new URLSearchParams();
   for (const [k, v] of form.entries()) if (typeof v === "string" && ([...USER_LIST_KEYS, "ids", "all"] as string[]).includes(k)) params.append(k, v);

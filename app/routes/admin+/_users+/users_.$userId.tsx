@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { logActivity } from "~/models/activity.server";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/schemas/parse-form";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Accommodations } from "~/components/admin/Accommodations";
@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   if (intent === "accommodation-save") {
-    const submission = parseWithZod(form, { schema: accommodationSchema });
+    const submission = parseForm(form, { schema: accommodationSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     // the personal window's local date-times, in the academy's time zone
     const window = windowInstants(submission.value, env().ACADEMY_TIME_ZONE);
