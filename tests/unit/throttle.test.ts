@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { rawDb } from "~/db/db.server";
-import { throttledMessage } from "~/lib/rules/throttle-rules";
+import { LONGEST_ACCOUNT_LOCK_SECONDS, throttledMessage } from "~/lib/rules/throttle-rules";
 import { admitRegistration, admitSignIn, forgiveSignIn, THROTTLE_UNAVAILABLE_MESSAGE } from "~/lib/server/throttle.server";
 
 afterEach(() => {
@@ -31,18 +31,42 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 5; i++) expect((await admitSignIn(email, "192.0.2.50")).ok).toBe(true);
   });
 
-  it("grows from a 15-minute wait to hours for one e-mail tried from many addresses", async () => {
+  it("locks an e-mail tried from many addresses for minutes only, never hours, while each guessing address waits a day", async () => {
     vi.useFakeTimers({ now: new Date("2026-06-03T10:00:00Z") });
     const email = "target@example.test";
     let refused = 0;
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 12; i++) if (!(await admitSignIn(email, `198.51.100.${round * 20 + i}`)).ok) refused++;
-      vi.advanceTimersByTime(16 * 60_000);
+      vi.advanceTimersByTime(5 * 60_000);
     }
     expect(refused).toBeGreaterThan(0);
     const last = await admitSignIn(email, "203.0.113.200");
     expect(last).toMatchObject({ ok: false });
-    expect((last as { message: string }).message).toMatch(/Please wait \d+ hours/);
+    const wait = Number(/Please wait (\d+) minutes/.exec((last as { message: string }).message)?.[1]);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(LONGEST_ACCOUNT_LOCK_SECONDS / 60);
+    // half an hour later a new browser gets in
+    vi.advanceTimersByTime(LONGEST_ACCOUNT_LOCK_SECONDS * 1000 + 1000);
+    expect(await admitSignIn(email, "203.0.113.201")).toEqual({ ok: true });
+    // one address that keeps guessing is held for a day
+    const guesser = "198.51.100.250";
+    for (let i = 0; i < 25; i++) {
+      await admitSignIn(email, guesser);
+      vi.advanceTimersByTime(16 * 60_000);
+      await forgiveSignIn(email, "elsewhere", "owner-device");
+    }
+    expect((await admitSignIn(email, guesser)) as { message: string }).toMatchObject({ message: expect.stringMatching(/hours/) });
+  });
+
+  it("a correct sign-in from a known browser ends the account's lock for new browsers", async () => {
+    const email = "locked-out@example.test";
+    for (let i = 0; i < 40; i++) await admitSignIn(email, "198.51.100.77");
+    expect(await admitSignIn(email, "203.0.113.77")).toMatchObject({ ok: false });
+    expect(await admitSignIn(email, "203.0.113.78", "known-device")).toEqual({ ok: true });
+    await forgiveSignIn(email, "203.0.113.78", "known-device");
+    // a new phone at another address signs in; the guessing address is still refused
+    expect(await admitSignIn(email, "203.0.113.79")).toEqual({ ok: true });
+    expect(await admitSignIn(email, "198.51.100.77")).toMatchObject({ ok: false });
   });
 
   it("refuses sign-in with a clear message when the throttle cannot be written", async () => {
@@ -64,10 +88,10 @@ describe("sign-in throttling", () => {
   it("keeps the owner's own browser (device cookie) signing in after 40 failures from elsewhere", async () => {
     const email = "owner-device@example.test";
     for (let i = 0; i < 40; i++) await admitSignIn(email, `198.51.100.${i % 4}`);
-    // a stranger is refused, for a day
+    // a stranger is refused, for minutes
     const stranger = await admitSignIn(email, "203.0.113.9");
     expect(stranger).toMatchObject({ ok: false });
-    expect((stranger as { message: string }).message).toMatch(/hours/);
+    expect((stranger as { message: string }).message).toMatch(/minutes/);
     // the browser that signed in before has its own allowance
     expect(await admitSignIn(email, "203.0.113.9", "device-1")).toEqual({ ok: true });
     // which is limited too: guesses from a stolen device cookie stop after 10

@@ -2,9 +2,10 @@
  * The sign-in and registration limits (pure; unit-tested), after OWASP's "device cookie" pattern:
  * - A browser that has signed in to an account before carries a signed device cookie for it
  *   (app/lib/server/device-cookie.server.ts) and has an allowance of its own (DEVICE_LIMIT): guesses from
- *   anywhere else never lock the owner's own browser out.
- * - Every other attempt at an account is counted per (e-mail, address) and per e-mail from anywhere;
- *   the wait grows from 15 minutes to a day as failures pile up.
+ *   anywhere else never lock the owner's own browser out, and its correct sign-in clears the account's counts.
+ * - Every other attempt at an account is counted per (e-mail, address) and per e-mail from anywhere. Long
+ *   waits (up to a day) fall on the guessing address only; the account's own lock for unknown browsers is
+ *   short (at most 10 minutes, then 30 while failures go on), so nobody can shut a student out of a new browser.
  * - A classroom or a mobile carrier puts hundreds of students behind one address: an address with many
  *   failures is refused only for accounts that already have failures of their own, so failures for
  *   other accounts never block a correct password for an account without failures.
@@ -16,18 +17,24 @@ export type LimitRule = {
   key: (email: string, address: string) => string;
   /** a correct password clears this count (otherwise it gives back only its own attempt) */
   clearOnSuccess: boolean;
+  /** a count of the account itself, from anywhere: a correct sign-in from a known browser clears it too */
+  account?: boolean;
 };
 
 const MINUTE = 60;
 const email = (e: string) => e.trim().toLowerCase();
 
-/** Attempts at an account from browsers without its device cookie: per (e-mail, address), per e-mail over 15 minutes and a day, and per address. */
+/** Attempts at an account from browsers without its device cookie: per (e-mail, address) over 15 minutes and a day, per e-mail over 10 and 30 minutes, and per address. */
 export const SIGN_IN_LIMITS: LimitRule[] = [
   { name: "pair", points: 5, seconds: 15 * MINUTE, key: (e, a) => `${email(e)}|${a}`, clearOnSuccess: true },
-  { name: "email", points: 10, seconds: 15 * MINUTE, key: (e) => email(e), clearOnSuccess: true },
-  { name: "email-day", points: 30, seconds: 24 * 60 * MINUTE, key: (e) => email(e), clearOnSuccess: true },
+  { name: "pair-day", points: 20, seconds: 24 * 60 * MINUTE, key: (e, a) => `${email(e)}|${a}`, clearOnSuccess: true },
+  { name: "email", points: 10, seconds: 10 * MINUTE, key: (e) => email(e), clearOnSuccess: true, account: true },
+  { name: "email-long", points: 30, seconds: 30 * MINUTE, key: (e) => email(e), clearOnSuccess: true, account: true },
   { name: "ip", points: 300, seconds: 15 * MINUTE, key: (_e, a) => a, clearOnSuccess: false },
 ];
+
+/** The longest an account can be locked for browsers that never signed in to it: its account rules' longest window. */
+export const LONGEST_ACCOUNT_LOCK_SECONDS = Math.max(...SIGN_IN_LIMITS.filter((r) => r.account).map((r) => r.seconds));
 
 /** The rule an address's failures are counted under: refused only for accounts with failures of their own. */
 export const ADDRESS_RULE = "ip";

@@ -94,10 +94,14 @@ function verdict(counted: Counted[]): Admission {
   return waitMs > 0 ? { ok: false, message: throttledMessage(waitMs) } : { ok: true };
 }
 
-/** A correct password: the attempt it counted is given back (the address keeps no mark of it). */
+/**
+ * A correct password: the attempt it counted is given back (the address keeps no mark of it). From a known
+ * browser (`device`), the account's own counts are cleared as well: a lock that strangers' guesses put on
+ * the account for new browsers ends when its owner signs in.
+ */
 export async function forgiveSignIn(email: string, address: string, device: string | null = null) {
   const rules = device
-    ? [{ rule: DEVICE_LIMIT, key: DEVICE_LIMIT.key(email, device) }]
+    ? [DEVICE_LIMIT, ...SIGN_IN_LIMITS.filter((rule) => rule.account)].map((rule) => ({ rule, key: rule.key(email, device) }))
     : SIGN_IN_LIMITS.map((rule) => ({ rule, key: rule.key(email, address) }));
   for (const { rule, key } of rules) {
     try {
