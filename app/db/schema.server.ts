@@ -103,6 +103,8 @@ export const tests = sqliteTable(
      * test has a closing time, else right after each attempt)
      */
     answerRelease: text("answer_release"),
+    /** an admin's decision on the release (app/lib/rules/answer-release.ts): "hold" keeps the key back, "now" releases it; null = the rule */
+    releaseOverride: text("release_override"),
     /** the exam pattern (app/lib/rules/exam-pattern.ts): marks for a right answer unless the question has its own */
     marksPerCorrect: real("marks_per_correct").notNull().default(1),
     /** marks taken off for each wrong answer (0 = no negative marking; e.g. 0.25 or 1/3) */
@@ -165,6 +167,8 @@ export const attempts = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     testVersion: integer("test_version").notNull().default(1),
+    /** the admin who pressed "Submit now" in the live room (their name), null when the student or the clock closed it */
+    submittedBy: text("submitted_by"),
     status: text("status", { enum: ["in_progress", "submitted", "expired"] })
       .notNull()
       .default("in_progress"),

@@ -30,6 +30,10 @@ export const ACTIVITY_ACTIONS = {
   "test-batches": "Gave a test to a batch or took it back",
   "bank-tags": "Changed a bank question's tags",
   "bank-generate": "Generated a test from the question bank",
+  "more-time": "Gave more time in the live room",
+  "submit-now": "Submitted a student's attempt",
+  "answer-release": "Held or released a test's answers",
+  "sign-in-link": "Made a sign-in link",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

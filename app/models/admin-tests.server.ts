@@ -495,3 +495,17 @@ export function testPreview(id: string, q: number) {
     question: question ? { id: question.id, question: question.question, options: question.options } : null,
   };
 }
+
+/**
+ * An admin's decision on a test's answer release: "hold" keeps the key, review, ranks and leaderboard back from
+ * students, "now" releases them, "auto" (null) leaves it to the rule (after the window closes and the last writer
+ * finishes). False for an unknown test.
+ */
+export function setReleaseOverride(testId: string, decision: "hold" | "now" | "auto"): boolean {
+  const done = db()
+    .update(tests)
+    .set({ releaseOverride: decision === "auto" ? null : decision })
+    .where(and(eq(tests.id, testId), isNull(tests.archivedAt)))
+    .run();
+  return done.changes > 0;
+}

@@ -242,6 +242,19 @@ export function studentsWritingAmong(userIds: string[], now = new Date()): strin
     .map((r) => r.userId);
 }
 
+/**
+ * When the last attempt of a test that can still run ends (its deadline, with extensions and accommodations,
+ * plus the save grace), or null when none is running: an answer release "after the window closes" waits for it.
+ */
+export function lastWriterEndsAt(testId: string, now = new Date()): number | null {
+  const row = db()
+    .select({ last: sql<number | null>`MAX(${attempts.deadlineAt})` })
+    .from(attempts)
+    .where(and(eq(attempts.testId, testId), beingWritten(now)))
+    .get();
+  return row?.last ? Number(row.last) + GRACE_MS : null;
+}
+
 /** The test a student is writing now and its deadline, or null. */
 export function testBeingWrittenBy(userId: string, now = new Date()): { testTitle: string; deadlineAt: Date } | null {
   const row = db()
@@ -325,6 +338,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
       shuffleMode: shuffleModeOf(test),
       shuffleSeed: shuffleModeOf(test) ? newShuffleSeed() : null,
       lastStayShownAt: null,
+      submittedBy: null,
     };
     insertAttempt().run(attempt);
     // the first question the student sees counts as visited from the start (Resume and the palette show it so)

@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { allowance, GRACE_MS, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { batchVisibleSql, myBatchRowsOfTests } from "./batches.server";
+import { notScoreHeldSql, scoreHeldTestIds } from "./results.server";
 import { batchMaterialsFor } from "./landing.server";
 import { testForBatches } from "~/lib/rules/batches";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
@@ -59,13 +60,15 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
   const announcements = visibleAnnouncementsFor(user, query.allAnnouncements ? null : 3, Date.now(), query.allAnnouncements ? [] : query.dismissed);
   const everyAnnouncement = query.dismissed.length && !query.allAnnouncements ? visibleAnnouncementsFor(user, 1).total : announcements.total;
 
+  // a live mock's score is held back with its key when it allows more than one attempt (results.server.ts)
+  const held = scoreHeldTestIds(user.id);
   // the tiles: tests available to the student, and their finished attempts
   const stats = db().get<{ available: number; taken: number; avg: number | null; best: number | null }>(sql`
     SELECT ${types.length ? sql`(SELECT COUNT(*) FROM tests WHERE is_active = 1 AND exam_type IN (${inList(types)}) AND ${batchVisibleSql(user.id, "tests")})` : sql`0`} AS available,
            COUNT(DISTINCT test_id) AS taken,
            AVG(${markedPercentSql("")}) AS avg,
            MAX(${markedPercentSql("")}) AS best
-    FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL}`);
+    FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL} AND ${notScoreHeldSql(held, sql.raw("test_id"))}`);
 
   const base = {
     name: user.name,
@@ -87,20 +90,20 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
     return {
       ...base,
       level: "categories" as const,
-      categories: categoriesOf(user, types, labels),
-      recent: recentResults(user.id),
+      categories: categoriesOf(user, types, labels, held),
+      recent: recentResults(user.id, held),
       batchMaterials: batchMaterialsFor(user.id),
     };
   }
   const typeLabel = labelOf(labels, type);
   if (query.unit === null) {
-    return { ...base, level: "units" as const, type, typeLabel, units: unitsOf(user, type) };
+    return { ...base, level: "units" as const, type, typeLabel, units: unitsOf(user, type, held) };
   }
   const unitNumber = query.unit === "general" ? null : Number.parseInt(query.unit, 10);
   if (unitNumber !== null && !Number.isFinite(unitNumber)) {
-    return { ...base, level: "units" as const, type, typeLabel, units: unitsOf(user, type) };
+    return { ...base, level: "units" as const, type, typeLabel, units: unitsOf(user, type, held) };
   }
-  const list = testsOf(user, type, unitNumber, query.q, labels);
+  const list = testsOf(user, type, unitNumber, query.q, labels, held);
   const unitName = unitNumber === null ? "General Tests" : (list.unitName ?? `Unit ${unitNumber}`);
   return {
     ...base,
@@ -143,7 +146,7 @@ function myProgressBy(userId: string, group: SQL, testsWhere: SQL) {
     GROUP BY g`);
 }
 
-function categoriesOf(user: SessionUser, types: string[], labels: Record<string, string>) {
+function categoriesOf(user: SessionUser, types: string[], labels: Record<string, string>, held: string[]) {
   if (!types.length) return [];
   const inTypes = sql`t.exam_type IN (${inList(types)})`;
   // test and unit counts from the covering index on tests; the student's part from their attempts
@@ -151,7 +154,7 @@ function categoriesOf(user: SessionUser, types: string[], labels: Record<string,
     SELECT t.exam_type AS examType, COUNT(*) AS tests, COUNT(DISTINCT t.unit_number) AS units
     FROM tests t WHERE t.is_active = 1 AND ${inTypes} AND ${batchVisibleSql(user.id)} GROUP BY t.exam_type`);
   const countsByType = new Map(counts.map((r) => [r.examType, r]));
-  const mine = new Map(myProgressBy(user.id, sql`t.exam_type`, inTypes).map((r) => [r.g, r]));
+  const mine = new Map(myProgressBy(user.id, sql`t.exam_type`, sql`${inTypes} AND ${notScoreHeldSql(held, sql.raw("a.test_id"))}`).map((r) => [r.g, r]));
   return types.map((value) => {
     const r = countsByType.get(value);
     const m = mine.get(value);
@@ -166,12 +169,14 @@ function categoriesOf(user: SessionUser, types: string[], labels: Record<string,
   });
 }
 
-function unitsOf(user: SessionUser, type: string) {
+function unitsOf(user: SessionUser, type: string, held: string[]) {
   const rows = db().all<{ unitNumber: number | null; unitName: string | null; tests: number }>(sql`
     SELECT t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName, COUNT(*) AS tests
     FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${batchVisibleSql(user.id)}
     GROUP BY t.unit_number ORDER BY t.unit_number IS NULL, t.unit_number`);
-  const mine = new Map(myProgressBy(user.id, sql`t.unit_number`, sql`t.exam_type = ${type}`).map((r) => [r.g, r]));
+  const mine = new Map(
+    myProgressBy(user.id, sql`t.unit_number`, sql`t.exam_type = ${type} AND ${notScoreHeldSql(held, sql.raw("a.test_id"))}`).map((r) => [r.g, r]),
+  );
   return rows.map((r) => {
     const m = mine.get(r.unitNumber);
     return {
@@ -185,7 +190,7 @@ function unitsOf(user: SessionUser, type: string) {
   });
 }
 
-function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: string, labels: Record<string, string>) {
+function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: string, labels: Record<string, string>, held: string[]) {
   const unitWhere = unitNumber === null ? sql`t.unit_number IS NULL` : sql`t.unit_number = ${unitNumber}`;
   const searchWhere = q ? sql`AND (lower(t.title) LIKE ${likePattern(q)} ESCAPE '\\' OR lower(t.description) LIKE ${likePattern(q)} ESCAPE '\\')` : sql``;
   const totalInUnit = db().get<{ n: number; unitName: string | null }>(
@@ -266,7 +271,7 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
         duration: r.duration,
         totalQuestions: r.totalQuestions,
         attempts: r.used,
-        best: r.best === null ? null : Math.round(r.best),
+        best: r.best === null || held.includes(r.id) ? null : Math.round(r.best),
         remaining: allow.remaining,
         allowed: (allow.allowed && availability === "open") || r.open === 1,
         windowNote: r.open === 1 ? null : windowNote,
@@ -278,12 +283,12 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
   };
 }
 
-function recentResults(userId: string) {
+function recentResults(userId: string, held: string[]) {
   return db()
     .all<{ id: string; testId: string; title: string; score: number; total: number; completedAt: number }>(sql`
       SELECT a.id, a.test_id AS testId, t.title, ${markedScoreSql("a")} AS score, ${maxMarksSql("a")} AS total, a.completed_at AS completedAt
       FROM attempts a JOIN tests t ON t.id = a.test_id
-      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED_SQL}
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED_SQL} AND ${notScoreHeldSql(held, sql.raw("a.test_id"))}
       ORDER BY a.completed_at DESC LIMIT 5`)
     .map((r) => ({ ...r, percent: percent(r.score, r.total) }));
 }

@@ -7,7 +7,7 @@ import { studentClosing } from "./results.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
-import { examNavigation } from "~/lib/rules/exam-rules";
+import { examNavigation, GRACE_MS } from "~/lib/rules/exam-rules";
 import { examNavSchema } from "~/lib/schemas/exam-schemas";
 import { formatTime } from "~/lib/rules/time";
 import {
@@ -91,7 +91,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       },
       allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used },
       windowNote,
-      answersNote: answersNoteFor(studentClosing(test, user.id), env().ACADEMY_TIME_ZONE),
+      answersNote: answersNoteFor({ ...studentClosing(test, user.id), duration: test.duration }, env().ACADEMY_TIME_ZONE, GRACE_MS),
       accommodationNote: accommodationNote(test.duration, accommodation),
       markingNote: patternLabel({ marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks }, gradedQuestionsOf(test, test.currentVersion)),
       latestResultId: latest?.id ?? null,

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { attemptExtensions, attempts, attemptAnswers, userExamTypes, users } from "~/db/schema.server";
 import { acceptsAnswers, GRACE_MS } from "~/lib/rules/exam-rules";
-import { isStalled, LIVE_ROOM_PAGE_SIZE } from "~/lib/rules/live-room";
+import { type Extension, interventionsNote, isStalled, LIVE_ROOM_PAGE_SIZE } from "~/lib/rules/live-room";
 import { newId } from "~/lib/server/ids.server";
 import { closeAttempt } from "./attempt.server";
 import { givenToUserSql, inBatchSql } from "./batches.server";
@@ -84,8 +84,11 @@ export function extendAttempts(testId: string, input: { minutes: number; reason:
   });
 }
 
-/** Submits a running attempt now, from the answers it saved (the admin's "Submit now"). False when it is not running. */
-export function submitAttemptNow(testId: string, attemptId: string, now = new Date()): boolean {
+/**
+ * Submits a running attempt now, from the answers it saved (the admin's "Submit now"), marking it with the admin's
+ * name so the attempt says it was closed for the student. False when it is not running.
+ */
+export function submitAttemptNow(testId: string, attemptId: string, submittedBy: string, now = new Date()): boolean {
   return transaction((tx) => {
     const row = tx.get<{ status: string; deadlineAt: number } | undefined>(
       sql`SELECT status, deadline_at AS deadlineAt FROM ${attempts} WHERE id = ${attemptId} AND test_id = ${testId}`,
@@ -93,6 +96,36 @@ export function submitAttemptNow(testId: string, attemptId: string, now = new Da
     if (row?.status !== "in_progress") return false;
     // past its time it closes as time up, as the sweep would
     closeAttempt(tx, attemptId, acceptsAnswers(row.deadlineAt, now) ? "submitted" : "expired", now);
+    tx.run(sql`UPDATE ${attempts} SET submitted_by = ${submittedBy} WHERE id = ${attemptId}`);
     return true;
   });
+}
+
+/** What the academy did to each of these attempts (more time, Submit now), as one note per attempt id ("" = nothing). */
+export function interventionsOf(attemptIds: readonly string[]): Map<string, string> {
+  const notes = new Map<string, string>();
+  if (!attemptIds.length) return notes;
+  const list = sql.join(
+    attemptIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const extensions = db().all<{ attemptId: string } & Extension>(sql`
+    SELECT attempt_id AS attemptId, minutes, reason, given_by AS givenBy FROM ${attemptExtensions}
+    WHERE attempt_id IN (${list}) ORDER BY created_at`);
+  const submitted = db().all<{ id: string; by: string }>(
+    sql`SELECT id, submitted_by AS by FROM ${attempts} WHERE id IN (${list}) AND submitted_by IS NOT NULL`,
+  );
+  const byAttempt = new Map<string, Extension[]>();
+  for (const { attemptId, ...e } of extensions) byAttempt.set(attemptId, [...(byAttempt.get(attemptId) ?? []), e]);
+  const submittedBy = new Map(submitted.map((r) => [r.id, r.by]));
+  for (const id of attemptIds) notes.set(id, interventionsNote(byAttempt.get(id) ?? [], submittedBy.get(id) ?? null));
+  return notes;
+}
+
+/** The name of the student writing this attempt of the test, for the activity log; null when it is not this test's. */
+export function studentOfAttempt(testId: string, attemptId: string): string | null {
+  return (
+    db().get<{ name: string }>(sql`SELECT u.name FROM ${attempts} a JOIN ${users} u ON u.id = a.user_id WHERE a.id = ${attemptId} AND a.test_id = ${testId}`)
+      ?.name ?? null
+  );
 }

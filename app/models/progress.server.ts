@@ -3,7 +3,7 @@ import { Kept } from "~/lib/server/kept.server";
 import { db } from "~/db/db.server";
 import { accuracy, weakestUnits } from "~/lib/rules/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
-import { releasedToStudent } from "./results.server";
+import { notScoreHeldSql, releasedToStudent, scoreHeldTestIds } from "./results.server";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
@@ -21,11 +21,13 @@ export const TESTS_SHOWN = 30;
  */
 export function loadProgress(userId: string) {
   const labels = examTypeLabels();
+  // a live mock's score is held back with its key when it allows more than one attempt (results.server.ts)
+  const shown = notScoreHeldSql(scoreHeldTestIds(userId), sql.raw("a.test_id"));
   const trend = db()
     .all<{ id: string; testId: string; title: string; completedAt: number; score: number; total: number }>(sql`
       SELECT a.id, a.test_id AS testId, t.title, a.completed_at AS completedAt, ${markedScoreSql("a")} AS score, ${maxMarksSql("a")} AS total
       FROM attempts a JOIN tests t ON t.id = a.test_id
-      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED} AND ${shown}
       ORDER BY a.completed_at DESC LIMIT ${TREND_ATTEMPTS}`)
     .reverse()
     .map((r) => ({ ...r, percent: accuracy(r.score ?? 0, r.total) ?? 0 }));
@@ -34,7 +36,7 @@ export function loadProgress(userId: string) {
     .all<{ examType: string; attempts: number; correct: number; questions: number }>(sql`
       SELECT t.exam_type AS examType, COUNT(*) AS attempts, SUM(a.score) AS correct, SUM(a.total_questions) AS questions
       FROM attempts a JOIN tests t ON t.id = a.test_id
-      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED} AND ${shown}
       GROUP BY t.exam_type ORDER BY t.exam_type`)
     .map((r) => ({ ...r, label: labelOf(labels, r.examType), accuracy: accuracy(r.correct, r.questions) }));
 
@@ -43,7 +45,7 @@ export function loadProgress(userId: string) {
       SELECT t.exam_type AS examType, t.unit_number AS unitNumber, MAX(t.unit_name) AS unitName,
              COUNT(*) AS attempts, SUM(a.score) AS correct, SUM(a.total_questions) AS questions
       FROM attempts a JOIN tests t ON t.id = a.test_id
-      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+      WHERE a.user_id = ${userId} AND a.status IN ${FINISHED} AND ${shown}
       GROUP BY t.exam_type, t.unit_number ORDER BY t.exam_type, t.unit_number IS NULL, t.unit_number`)
     .map((r) => {
       const unit = r.unitNumber === null ? "General Tests" : `Unit ${r.unitNumber}${r.unitName ? `: ${r.unitName}` : ""}`;
@@ -71,16 +73,16 @@ export function loadProgress(userId: string) {
                ${markedPercentSql("a")} AS pct,
                CAST(a.time_spent AS REAL) / NULLIF(a.total_questions, 0) AS spq,
                ROW_NUMBER() OVER (PARTITION BY a.test_id ORDER BY a.completed_at DESC) AS rn
-        FROM attempts a WHERE a.user_id = ${userId} AND a.status IN ${FINISHED}
+        FROM attempts a WHERE a.user_id = ${userId} AND a.status IN ${FINISHED} AND ${shown}
       )
       SELECT m.test_id AS testId, t.title, COUNT(*) AS attempts, MAX(m.pct) AS best,
              MAX(CASE WHEN m.rn = 1 THEN m.pct END) AS latest, MAX(CASE WHEN m.rn = 1 THEN m.id END) AS latestId,
              AVG(m.spq) AS mySecondsPerQuestion
       FROM mine m JOIN tests t ON t.id = m.test_id
       GROUP BY m.test_id ORDER BY MAX(m.completed_at) DESC`);
-  const shown = mine.slice(0, TESTS_SHOWN);
-  const medians = medianSecondsPerQuestion(shown.map((t) => t.testId));
-  const tests = shown.map((r) => ({
+  const listed = mine.slice(0, TESTS_SHOWN);
+  const medians = medianSecondsPerQuestion(listed.map((t) => t.testId));
+  const tests = listed.map((r) => ({
     ...r,
     best: Math.round(r.best ?? 0),
     latest: Math.round(r.latest ?? 0),

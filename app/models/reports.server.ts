@@ -6,6 +6,7 @@ import { neutraliseFormula } from "~/lib/rules/csv-cells";
 import { percent } from "~/lib/rules/exam-rules";
 import { formatDateTime } from "~/lib/rules/time";
 import { inBatchSql } from "./batches.server";
+import { interventionsOf } from "./live-room.server";
 import { type Collection, COLLECTIONS, collectionCsv } from "./backup.server";
 
 /**
@@ -89,6 +90,8 @@ export type MarksRow = {
   timeSpent: number | null;
   completedAt: number;
   regraded: boolean;
+  /** what the academy did to the attempt (more time, Submit now): app/lib/rules/live-room.ts, "" when nothing */
+  interventions: string;
 };
 
 /** The marks register of a test: every finished attempt, by student then attempt number. */
@@ -96,6 +99,7 @@ export function marksRegister(testId: string, batchId = ""): { title: string; ro
   const test = db().get<{ title: string }>(sql`SELECT title FROM tests WHERE id = ${testId}`);
   if (!test) return null;
   const rows = db().all<{
+    id: string;
     name: string;
     email: string;
     attemptNumber: number;
@@ -107,7 +111,7 @@ export function marksRegister(testId: string, batchId = ""): { title: string; ro
     completedAt: number;
     regradedAt: number | null;
   }>(sql`
-    SELECT u.name, coalesce(u.email, u.roll_number) AS email,
+    SELECT a.id, u.name, coalesce(u.email, u.roll_number) AS email,
            ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.started_at) AS attemptNumber,
            COALESCE(a.score, 0) AS score, a.total_questions AS total, ROUND(a.marks, 2) AS marks, ROUND(a.max_marks, 2) AS maxMarks,
            a.time_spent AS timeSpent, a.completed_at AS completedAt,
@@ -115,15 +119,21 @@ export function marksRegister(testId: string, batchId = ""): { title: string; ro
     FROM attempts a JOIN users u ON u.id = a.user_id
     WHERE a.test_id = ${testId} AND a.status IN ('submitted','expired') ${batchId ? sql`AND ${inBatchSql(batchId, sql`a.user_id`)}` : sql``}
     ORDER BY u.name COLLATE NOCASE, coalesce(u.email, u.roll_number), a.started_at`);
+  const interventions = interventionsOf(rows.map((r) => r.id));
   return {
     title: test.title,
-    rows: rows.map((r) => ({ ...r, percent: percent(r.marks ?? r.score, r.maxMarks ?? r.total), regraded: r.regradedAt !== null })),
+    rows: rows.map(({ id, ...r }) => ({
+      ...r,
+      percent: percent(r.marks ?? r.score, r.maxMarks ?? r.total),
+      regraded: r.regradedAt !== null,
+      interventions: interventions.get(id) ?? "",
+    })),
   };
 }
 
 export function marksRegisterCsv(register: { rows: MarksRow[] }, timeZone: string): string {
   return csv(
-    ["student", "email", "attempt", "score", "total_questions", "marks", "max_marks", "percent", "minutes_spent", "finished", "regraded"],
+    ["student", "email", "attempt", "score", "total_questions", "marks", "max_marks", "percent", "minutes_spent", "finished", "regraded", "academy_actions"],
     register.rows.map((r) => [
       r.name,
       r.email,
@@ -136,6 +146,7 @@ export function marksRegisterCsv(register: { rows: MarksRow[] }, timeZone: strin
       minutes(r.timeSpent),
       formatDateTime(r.completedAt, timeZone),
       r.regraded ? "yes" : "",
+      r.interventions,
     ]),
   );
 }

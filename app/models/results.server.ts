@@ -1,21 +1,40 @@
 import { env } from "~/lib/server/env.server";
 import { Kept } from "~/lib/server/kept.server";
 import { windowFor } from "~/lib/rules/accommodation";
-import { answersReleaseAt, answersReleased } from "~/lib/rules/answer-release";
+import {
+  answerReleaseOf,
+  answersReleased,
+  parseReleaseOverride,
+  ranksShown,
+  releaseStatusText,
+  releaseAtTheLatest,
+  scoreWithheld,
+  scoreWithheldMessage,
+} from "~/lib/rules/answer-release";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { db, keptPerDatabase } from "~/db/db.server";
 import { attempts, type Test } from "~/db/schema.server";
-import { acceptsAnswers, lateAnswerCause, percent, retakeVerdict } from "~/lib/rules/exam-rules";
+import { acceptsAnswers, GRACE_MS, lateAnswerCause, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { parseReviewFilter, rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
 import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
 import { COHORT_MIN_ATTEMPTS, type CohortFigure, cohortFigures, sectionFigures, weakestTopics } from "~/lib/rules/sections";
 import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import { leaderboardFor, leaderboardName, type LeaderRow } from "~/lib/rules/leaderboard";
-import { allowanceFor, answersOf, attemptAsOf, findAttempt, findOpenAttempt, finishedAttemptCount, latestFinishedAttempt } from "./attempt.server";
+import {
+  allowanceFor,
+  answersOf,
+  attemptAsOf,
+  findAttempt,
+  findOpenAttempt,
+  finishedAttemptCount,
+  lastWriterEndsAt,
+  latestFinishedAttempt,
+} from "./attempt.server";
 import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { releaseViewOf, testForStudent } from "./batches.server";
+import { interventionsOf } from "./live-room.server";
 import { testById } from "./test.server";
 import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
@@ -155,6 +174,22 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   // an attempt past its deadline not yet closed by a write or the sweep: its result as it will be stored
   attempt = attemptAsOf(attempt);
   if (attempt.status === "in_progress") return { state: "not-found" as const };
+  const now = Date.now();
+  // the end of every attempt of this test that can still run: a release "after the window closes" waits for it
+  const lastEnd = lastWriterEndsAt(testId, new Date(now));
+  if (user.role === "user") {
+    // key held back and more than one attempt: the score would give it away, one question per attempt
+    const view = studentClosing(test, user.id);
+    if (scoreWithheld(view, allowanceFor(db(), user, test).limit, now, lastEnd)) {
+      const shownOn = releaseAtTheLatest({ ...view, duration: test.duration }, lastEnd, GRACE_MS);
+      return {
+        state: "score-held" as const,
+        test: { id: test.id, title: test.title },
+        message: scoreWithheldMessage(shownOn, env().ACADEMY_TIME_ZONE),
+        retake: retakeVerdictFor(user, test),
+      };
+    }
+  }
 
   // questions a regrade removed are not shown or counted
   // in the order the student saw them (a shuffled test), options too; questions a regrade removed left out
@@ -162,7 +197,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   const key = all.filter((q) => !q.dropped);
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
   // a live mock keeps its key back until its window closes (or for good: score only); admins see everything
-  const answersShown = answersShownTo(user, test);
+  const answersShown = answersShownTo(user, test, lastEnd);
   // after release (and when the academy shows them): what everyone did on each question
   const cohort = answersShown && env().COHORT_FIGURES === "on" ? cohortOf(test, attempt.testVersion, key) : null;
   // the student's stars on this version's questions (My mistakes' Bookmarked)
@@ -214,11 +249,20 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   // no filter, only the score and the counts.
   // a student's personal window may close after the test's: ranks and answers wait for the latest close
   const closing = closingOf(test);
-  const releaseAt = answersReleaseAt(user.role === "admin" ? closing : studentClosing(test, attempt.userId));
+  const releaseAt = releaseAtTheLatest(
+    { ...(user.role === "admin" ? closing : studentClosing(test, attempt.userId)), duration: test.duration },
+    lastEnd,
+    GRACE_MS,
+  );
+  // ranks and the leaderboard wait, like the key, for everyone's close and the last writer (admins: the close)
+  const ranksNow = user.role === "admin" ? ranksVisible(closing, now) : ranksShown(closing, now, lastEnd);
+  const ranksFrom = ranksNow || !closing.closesAt ? null : Math.max(+closing.closesAt, lastEnd ?? 0);
 
   return {
     state: "found" as const,
     isAdmin: user.role === "admin",
+    /** for an admin: what the academy did to this attempt (more time, Submit now), "" when nothing */
+    interventions: user.role === "admin" ? (interventionsOf([attempt.id]).get(attempt.id) ?? "") : "",
     timeZone: env().ACADEMY_TIME_ZONE,
     test: { id: test.id, title: test.title, duration: test.duration },
     attempt: {
@@ -247,14 +291,14 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       marking,
     },
     // a scheduled test ranks everyone once it has closed
-    rank: ranksVisible(closing) ? rankAmongBest(testId, attempt.userId) : null,
+    rank: ranksNow ? rankAmongBest(testId, attempt.userId) : null,
     // the top ten by marked score then time, once ranks show (app/lib/rules/leaderboard.ts)
-    leaderboard: ranksVisible(closing) ? leaderboardOf(testId, attempt.userId) : null,
-    ranksFrom: ranksVisible(closing) || !closing.closesAt ? null : +closing.closesAt,
+    leaderboard: ranksNow ? leaderboardOf(testId, attempt.userId) : null,
+    ranksFrom,
     attemptsOnTest,
     // a student's own results offer Retake only with an attempt left and the test open; otherwise why not
     retake: user.role === "admin" ? null : retakeVerdictFor(user, test),
-    answers: answersShown ? { shown: true as const } : { shown: false as const, releaseAt: releaseAt === "never" || releaseAt === "now" ? null : releaseAt },
+    answers: answersShown ? { shown: true as const } : { shown: false as const, releaseAt, held: parseReleaseOverride(test.releaseOverride) === "hold" },
     filter: answersShown ? filter : ("all" as const),
     counts: answersShown
       ? { all: review.length, correct, wrong, unanswered: total - correct - wrong, marked: review.filter((r) => r.marked).length }
@@ -288,9 +332,14 @@ export function studentClosing(test: Test, userId: string) {
   return releaseViewOf(test, userId, personalClosesOf(test.id));
 }
 
-/** Admins always see the key; a student once the test releases it to them (app/lib/rules/answer-release.ts). */
-export function answersShownTo(user: Pick<SessionUser, "id" | "role">, test: Test) {
-  return user.role === "admin" || answersReleased(studentClosing(test, user.id), Date.now());
+/**
+ * Admins always see the key; a student once the test releases it to them (app/lib/rules/answer-release.ts): after
+ * the window closes, no earlier than the end of every attempt that can still run (`lastEnd`, read when not given).
+ */
+export function answersShownTo(user: Pick<SessionUser, "id" | "role">, test: Test, lastEnd?: number | null) {
+  if (user.role === "admin") return true;
+  const now = Date.now();
+  return answersReleased(studentClosing(test, user.id), now, lastEnd === undefined ? lastWriterEndsAt(test.id, new Date(now)) : lastEnd);
 }
 
 /**
@@ -328,4 +377,51 @@ export function resultsPageAt(user: Pick<SessionUser, "id" | "role" | "globalTes
   // `late`: the exam form's last answer arrived after the attempt closed (app/models/exam-page.server.ts)
   const shown = page.state === "found" ? { ...page, lateAnswer: url.searchParams.get("late") === "1" ? lateAnswerCause(page.attempt) : null } : page;
   return { page: shown, status };
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The tests whose score this student may not see now (scoreWithheld: the key held back and more than one
+ * attempt): their attempts are left out of every score, average and count shown to the student (dashboard,
+ * progress), as the results page leaves them out. Only tests that have closed within a week (or close later),
+ * or that an admin holds, can hold a score back, so few are looked at.
+ */
+export function scoreHeldTestIds(userId: string, now = Date.now()): string[] {
+  const since = now - WEEK_MS;
+  const candidates = db().all<{ id: string }>(sql`
+    SELECT DISTINCT t.id AS id FROM attempts a JOIN tests t ON t.id = a.test_id
+    WHERE a.user_id = ${userId} AND a.status IN ('submitted', 'expired') AND (t.answer_release IS NULL OR t.answer_release <> 'score_only') AND (
+      t.release_override = 'hold' OR t.closes_at > ${since}
+      OR EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = t.id AND tb.closes_at > ${since})
+      OR EXISTS (SELECT 1 FROM accommodations ac WHERE (ac.test_id = t.id OR ac.test_id IS NULL) AND ac.closes_at > ${since}))`);
+  if (!candidates.length) return [];
+  const limit = db().get<{ limit: number | null }>(sql`SELECT global_test_limit AS "limit" FROM users WHERE id = ${userId}`)?.limit ?? null;
+  const user = { id: userId, globalTestLimit: limit };
+  return candidates
+    .map((c) => testById().get({ id: c.id }))
+    .filter((test): test is Test => !!test)
+    .filter((test) => scoreWithheld(studentClosing(test, userId), allowanceFor(db(), user, test).limit, now, lastWriterEndsAt(test.id, new Date(now))))
+    .map((test) => test.id);
+}
+
+/** SQL: the attempt's test (`column`) is not one of `held` (scoreHeldTestIds). */
+export function notScoreHeldSql(held: readonly string[], column: SQL): SQL {
+  if (!held.length) return sql`1`;
+  return sql`${column} NOT IN (${sql.join(
+    held.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/** The admin's view of a test's answer release (the live room and Edit Test): what it is now, and whether it can be decided. */
+export function releaseStatusOf(test: Test, now = Date.now()) {
+  const closing = closingOf(test);
+  const rule = answerReleaseOf(closing);
+  return {
+    text: releaseStatusText(closing, now, lastWriterEndsAt(test.id, new Date(now)), env().ACADEMY_TIME_ZONE),
+    decision: parseReleaseOverride(test.releaseOverride) ?? ("auto" as const),
+    /** score only has nothing to release */
+    decidable: rule !== "score_only",
+  };
 }

@@ -22,7 +22,9 @@ test.afterAll(async () => {
 /** Starts the test from its card, answers nothing and submits it. */
 async function sitAndSubmit(page: Page) {
   await page.goto(`${app.url}/test/${testId}`);
-  await expect(page.getByTestId("answers-note")).toContainText("Answers and explanations are shown after the test closes, on");
+  await expect(page.getByTestId("answers-note")).toContainText(
+    "Answers and explanations are shown after the test closes and everyone writing has finished: at the latest",
+  );
   await page.getByRole("button", { name: "Start Test" }).click();
   await page.getByRole("button", { name: "Finish Test" }).click();
   await page.getByRole("button", { name: "Submit Test" }).click();

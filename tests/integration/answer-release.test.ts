@@ -7,6 +7,7 @@ import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { cloneTest } from "~/models/admin-tests.server";
 import { examApiFastPath } from "~/models/exam-api.server";
+import { GRACE_MS } from "~/lib/rules/exam-rules";
 import { createTest } from "~/models/test.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
@@ -20,11 +21,12 @@ beforeAll(async () => {
   admin = await signIn(OWNER.email, OWNER.password);
 });
 
-function liveMock(title: string, closesAt: number | null, answerRelease: string | null = null) {
+/** A live mock of one attempt (a test of several attempts holds the score back too: see the last describe). */
+function liveMock(title: string, closesAt: number | null, answerRelease: string | null = null, maxAttempts: number | null = 1) {
   const t = createTest({ title, examType: "NET", answerRelease }, TWO_QUESTIONS);
   db()
     .update(tests)
-    .set({ opensAt: new Date(Date.now() - HOUR), closesAt: closesAt === null ? null : new Date(closesAt) })
+    .set({ opensAt: new Date(Date.now() - HOUR), closesAt: closesAt === null ? null : new Date(closesAt), maxAttempts })
     .where(eq(tests.id, t.id))
     .run();
   return t;
@@ -70,7 +72,8 @@ describe("answers released after the window closes (the default for a test with 
     const page = payload<any>(await resultsOf(s.cookie, t.id));
     expect(page.attempt).toMatchObject({ score: 1, total: 2, percent: 50 });
     expect(page.breakdown).toMatchObject({ correct: 1, incorrect: 1, unanswered: 0 });
-    expect(page.answers).toEqual({ shown: false, releaseAt: closesAt });
+    // the latest the answers can come: the close, plus one whole attempt begun at its last moment, plus the grace
+    expect(page.answers).toEqual({ shown: false, releaseAt: closesAt + t.duration * 60_000 + GRACE_MS, held: false });
     expect(page.review).toEqual([]);
     expect(keyIn(page)).toEqual([]);
     // a filter asks for the wrong ones: still nothing
@@ -117,7 +120,7 @@ describe("the other choices", () => {
     expect(JSON.stringify(finish?.json)).toContain('"score":1');
     expect(keyIn(finish?.json)).toEqual([]);
     const page = payload<any>(await resultsOf(s.cookie, t.id));
-    expect(page.answers).toEqual({ shown: false, releaseAt: null });
+    expect(page.answers).toEqual({ shown: false, releaseAt: null, held: false });
     expect(keyIn(page)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { timeWasExtended } from "~/lib/rules/exam-rules";
-import { agoText, isStalled, STALLED_AFTER_MS } from "~/lib/rules/live-room";
+import { agoText, interventionsNote, isStalled, STALLED_AFTER_MS } from "~/lib/rules/live-room";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
 
 const NOW = 1_800_000_000_000;
@@ -42,5 +42,20 @@ describe("a time-up from a page that did not know about more time", () => {
     expect(timeWasExtended(Number.NaN, deadline, NOW)).toBe(false);
     // the new deadline itself has come: it is time up after all
     expect(timeWasExtended(NOW, deadline, deadline)).toBe(false);
+  });
+});
+
+describe("interventionsNote", () => {
+  it("says what the academy did to an attempt, or nothing", () => {
+    expect(interventionsNote([], null)).toBe("");
+    expect(
+      interventionsNote(
+        [
+          { minutes: 10, reason: "power cut", givenBy: "Priya" },
+          { minutes: 5, reason: "scribe late", givenBy: "Arun" },
+        ],
+        "Priya",
+      ),
+    ).toBe("+10 min by Priya (power cut); +5 min by Arun (scribe late); submitted by Priya from the live room");
   });
 });

@@ -12,6 +12,7 @@ import { formatTime } from "~/lib/rules/time";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
 import type { loader } from "~/routes/admin+/_tests+/tests_.$testId.live";
 import { BackLink } from "~/components/admin/ui";
+import { ReleaseControl } from "~/components/admin/ReleaseControl";
 
 type Room = LoaderData<typeof loader>;
 
@@ -48,6 +49,7 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
       <h1 className="text-2xl font-bold">Live room: {room.test.title}</h1>
       <p className="mb-4 text-sm text-slate-600">As of {formatTime(room.now, room.timeZone)} · refreshes by itself every few seconds (with JavaScript)</p>
       <BatchFilter id="live-batch" batches={room.batches} value={room.batch} className="mb-4" />
+      <ReleaseControl testId={room.test.id} status={room.release} back={here} />
       <StatTiles
         items={[
           ["Not started", room.counts.notStarted],

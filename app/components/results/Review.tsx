@@ -118,16 +118,18 @@ export function Review({
  * In place of the review while a test keeps its answers back: when they will be shown (the window's close, in
  * the academy's time), or that this test shows the score only.
  */
-export function AnswersLater({ releaseAt, timeZone }: { releaseAt: number | null; timeZone: string }) {
+export function AnswersLater({ releaseAt, held = false, timeZone }: { releaseAt: number | null; held?: boolean; timeZone: string }) {
   return (
     <section className="card mt-6 p-5" aria-labelledby="review-heading" data-testid="answers-later">
       <h2 id="review-heading" className="text-lg font-bold">
         Question-wise Review
       </h2>
       <p className="mt-2 text-slate-700">
-        {releaseAt
-          ? `Answers and explanations will be shown on ${formatDateTime(releaseAt, timeZone)}.`
-          : "This test shows your score only: its answers and explanations are not published."}
+        {held
+          ? "Answers and explanations will be shown when the academy releases them."
+          : releaseAt
+            ? `Answers and explanations will be shown on ${formatDateTime(releaseAt, timeZone)} at the latest, once the test has closed and everyone writing it has finished.`
+            : "This test shows your score only: its answers and explanations are not published."}
       </p>
     </section>
   );

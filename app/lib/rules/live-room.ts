@@ -25,3 +25,15 @@ export function agoText(at: number, now: number): string {
   const rest = minutes % 60;
   return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ""} ago`;
 }
+
+export type Extension = { minutes: number; reason: string; givenBy: string };
+
+/**
+ * What the academy did to one attempt, said beside it (the admin's view of the attempt, the marks register):
+ * "+10 min by Priya (power cut); submitted by Priya from the live room", or "" when nothing was done.
+ */
+export function interventionsNote(extensions: readonly Extension[], submittedBy: string | null): string {
+  const parts = extensions.map((e) => `+${e.minutes} min by ${e.givenBy} (${e.reason})`);
+  if (submittedBy) parts.push(`submitted by ${submittedBy} from the live room`);
+  return parts.join("; ");
+}

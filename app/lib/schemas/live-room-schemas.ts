@@ -15,3 +15,16 @@ export const extensionSchema = z.object({
     .max(EXTENSION_LIMITS.reason, `The reason is too long (at most ${EXTENSION_LIMITS.reason} characters)`),
   attemptId: z.string().trim().max(100).optional(),
 });
+
+/** An admin's decision on a test's answer release (the live room and Edit Test): hold it, release now, or leave it to the rule. */
+export const RELEASE_DECISIONS = ["hold", "now", "auto"] as const;
+export const releaseDecisionSchema = z.object({
+  decision: z.enum(RELEASE_DECISIONS, { message: "Choose hold, release now or automatic" }),
+  /** the admin page the form was on (the live room or Edit Test), to go back to */
+  back: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^\/admin\/tests\/[^/?#]+\/(live|edit)(\?[^#]*)?$/, "Unknown page")
+    .optional(),
+});

@@ -15,7 +15,14 @@ import { takePageData } from "~/lib/rules/page-handoff";
 import { resultsPageAt } from "~/models/results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && data.state === "found" ? `Results · ${data.test.title}` : data?.state === "test-running" ? "Test in progress" : "Results not found" },
+  {
+    title:
+      data && (data.state === "found" || data.state === "score-held")
+        ? `Results · ${data.test.title}`
+        : data?.state === "test-running"
+          ? "Test in progress"
+          : "Results not found",
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,6 +49,27 @@ export default function Results() {
       </main>
     );
   }
+  if (page.state === "score-held") {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-xl font-bold">Test Completed!</h1>
+        <p className="mt-1 text-slate-600">{page.test.title}</p>
+        <p className="mt-4 text-slate-700" data-testid="score-held">
+          {page.message}
+        </p>
+        {page.retake.allowed ? (
+          <Link to={`/test/${page.test.id}`} className="btn-secondary mt-6">
+            Retake Test
+          </Link>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">{page.retake.reason}</p>
+        )}
+        <Link to="/dashboard" className="btn-primary mt-6 ml-2">
+          Back to Dashboard
+        </Link>
+      </main>
+    );
+  }
   if (page.state !== "found") {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -62,6 +90,11 @@ export default function Results() {
         {attempt.status === "expired" ? (
           <p className="mt-1 text-sm text-amber-700" data-testid="time-up-note">
             Time ran out at {formatTime(attempt.deadlineAt, page.timeZone)}: the answers saved by then were submitted automatically.
+          </p>
+        ) : null}
+        {page.interventions ? (
+          <p className="mt-1 text-sm text-brand-800" data-testid="interventions-note">
+            The academy: {page.interventions}.
           </p>
         ) : null}
         {page.lateAnswer ? (
@@ -93,7 +126,7 @@ export default function Results() {
         </dl>
         {ranksFrom ? (
           <p className="mt-3 text-sm text-slate-600" data-testid="rank-note">
-            Ranks are shown when the test closes, on {formatDateTime(ranksFrom, page.timeZone)}.
+            Ranks are shown when the test has closed and everyone writing it has finished, on {formatDateTime(ranksFrom, page.timeZone)}.
           </p>
         ) : null}
         {rank ? (
@@ -160,7 +193,7 @@ export default function Results() {
       {page.answers.shown ? (
         <Review testId={test.id} attemptId={attempt.id} version={attempt.version} student={!isAdmin} filter={filter} counts={counts} review={review} />
       ) : (
-        <AnswersLater releaseAt={page.answers.releaseAt} timeZone={page.timeZone} />
+        <AnswersLater releaseAt={page.answers.releaseAt} held={page.answers.held} timeZone={page.timeZone} />
       )}
     </main>
   );

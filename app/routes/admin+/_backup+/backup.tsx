@@ -88,6 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (result.withoutPassword.length) {
         // students restored without a password get a one-time sign-in link each, downloadable as CSV
         const batch = createLinkBatch(result.withoutPassword, new URL(request.url).origin);
+        logActivity(admin, "sign-in-link", { target: `${batch.count} student(s)`, detail: "one-time sign-in links for students imported without a password" });
         return redirectWithFlash(`/admin/backup?links=${batch.key}`, { type: result.errors ? "error" : "success", text: importMessage(result) + reportNote });
       }
       return redirectWithFlash("/admin/backup", { type: result.errors ? "error" : "success", text: importMessage(result) + reportNote });

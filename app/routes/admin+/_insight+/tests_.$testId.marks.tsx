@@ -58,7 +58,8 @@ export default function MarksRegister() {
                 {marked ? <th className="whitespace-nowrap py-1.5 pr-2 text-right">Right answers</th> : null}
                 <th className="whitespace-nowrap py-1.5 pr-2 text-right">Percent</th>
                 <th className="whitespace-nowrap py-1.5 pr-2 text-right">Time spent</th>
-                <th className="whitespace-nowrap py-1.5">Finished</th>
+                <th className="whitespace-nowrap py-1.5 pr-2">Finished</th>
+                {d.rows.some((r) => r.interventions) ? <th className="py-1.5">Academy</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -78,7 +79,12 @@ export default function MarksRegister() {
                   ) : null}
                   <td className="py-1 pr-2 text-right tabular-nums">{r.percent}%</td>
                   <td className="py-1 pr-2 text-right tabular-nums">{formatDuration(r.timeSpent ?? 0)}</td>
-                  <td className="py-1">{formatDateTime(r.completedAt, d.timeZone)}</td>
+                  <td className="py-1 pr-2">{formatDateTime(r.completedAt, d.timeZone)}</td>
+                  {d.rows.some((row) => row.interventions) ? (
+                    <td className="py-1" data-testid="marks-interventions">
+                      {r.interventions}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

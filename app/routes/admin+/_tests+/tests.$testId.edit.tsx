@@ -8,7 +8,9 @@ import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { PatternFields } from "~/components/admin/PatternFields";
 import { Dialog } from "~/components/Dialog";
 import { DateTimeField, ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
-import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
+import { ANSWER_RELEASE_CHOICES, SCORE_HELD_NOTE, scoreHeldNoteApplies } from "~/lib/rules/answer-release";
+import { ReleaseControl } from "~/components/admin/ReleaseControl";
+import { releaseStatusOf } from "~/models/results.server";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
@@ -54,6 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     timeZone: env().ACADEMY_TIME_ZONE,
     examTypes: types.map((t) => ({ value: t.value, label: t.label })),
+    release: releaseStatusOf(test),
+    scoreHeld: scoreHeldNoteApplies(test),
   };
 }
 
@@ -93,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditTest() {
-  const { test, examTypes, timeZone } = useLoaderData<typeof loader>();
+  const { test, examTypes, timeZone, release, scoreHeld } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useTestListHref();
   const [form, fields] = useSchemaForm(editTestSchema, { id: `edit-test-${test.id}`, lastResult: actionData?.result, defaultValue: test });
@@ -133,6 +137,11 @@ export default function EditTest() {
             placeholder="Default: after the window closes, if it has one"
             className="sm:col-span-2"
           />
+          {scoreHeld ? (
+            <p className="text-xs text-amber-800 sm:col-span-2" data-testid="score-held-note">
+              {SCORE_HELD_NOTE}
+            </p>
+          ) : null}
         </fieldset>
         <PatternFields marksPerCorrect={fields.marksPerCorrect} negativeMarks={fields.negativeMarks} editing />
         <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:col-span-2">
@@ -154,6 +163,13 @@ export default function EditTest() {
           Save Changes
         </DialogActions>
       </Form>
+      <div className="px-5 pb-5">
+        <ReleaseControl
+          testId={test.id}
+          status={release}
+          back={`/admin/tests/${test.id}/edit${closeHref.includes("?") ? closeHref.slice(closeHref.indexOf("?")) : ""}`}
+        />
+      </div>
     </Dialog>
   );
 }

@@ -10,7 +10,9 @@ import { plural } from "~/lib/rules/words";
 import { findLiveTest } from "~/models/admin-tests.server";
 import { requireAdmin } from "~/models/auth.server";
 import { batchOptions } from "~/models/batches.server";
-import { extendAttempts, liveRoom, submitAttemptNow } from "~/models/live-room.server";
+import { extendAttempts, liveRoom, studentOfAttempt, submitAttemptNow } from "~/models/live-room.server";
+import { logActivity } from "~/models/activity.server";
+import { releaseStatusOf } from "~/models/results.server";
 
 /**
  * The live exam room of a test (/admin/tests/:testId/live): who has not started, is writing, finished or ran
@@ -27,7 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const batch = url.searchParams.get("batch") ?? "";
   const room = liveRoom(test, Number(url.searchParams.get("page")) || 1, Date.now(), batch);
   return data(
-    { test: { id: test.id, title: test.title, duration: test.duration }, ...room, batch, batches: batchOptions(), timeZone: env().ACADEMY_TIME_ZONE },
+    {
+      test: { id: test.id, title: test.title, duration: test.duration },
+      ...room,
+      batch,
+      batches: batchOptions(),
+      timeZone: env().ACADEMY_TIME_ZONE,
+      release: releaseStatusOf(test),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -42,7 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   back.searchParams.delete("submit");
   const backHref = `${back.pathname}${back.search}`;
   if (form.get("intent") === "submit") {
-    const done = submitAttemptNow(test.id, String(form.get("attemptId") ?? ""));
+    const attemptId = String(form.get("attemptId") ?? "");
+    const student = studentOfAttempt(test.id, attemptId);
+    const done = submitAttemptNow(test.id, attemptId, admin.name);
+    if (done) logActivity(admin, "submit-now", { testId: test.id, target: student ?? "", detail: `${test.title}: submitted from the live room` });
     return redirectWithFlash(backHref, done ? { type: "success", text: "Attempt submitted" } : { type: "error", text: "That attempt is no longer running" });
   }
   const submission = parseForm(form, { schema: extensionSchema });
@@ -50,6 +62,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { minutes, reason, attemptId } = submission.value;
   const given = extendAttempts(test.id, { minutes, reason, attemptId: attemptId || undefined }, admin.name);
   if (!given) return data({ result: submission.reply({ formErrors: ["Nobody is writing this test now"] }) }, { status: 400 });
+  logActivity(admin, "more-time", {
+    testId: test.id,
+    target: attemptId ? (studentOfAttempt(test.id, attemptId) ?? "") : plural(given, "student"),
+    detail: `${plural(minutes, "minute")} more on ${test.title}: ${reason}`,
+  });
   return redirectWithFlash(backHref, { type: "success", text: `${plural(minutes, "minute")} more given to ${plural(given, "student")}` });
 }
 

@@ -8,6 +8,7 @@ import { env } from "~/lib/server/env.server";
 import { SIGN_IN_LINK_DAYS } from "~/lib/rules/sign-in-link-rules";
 import { formatDateTime } from "~/lib/rules/time";
 import { createSignInLinks } from "~/models/sign-in-links.server";
+import { logActivity } from "~/models/activity.server";
 import { findUserById } from "~/models/user.server";
 
 /**
@@ -24,10 +25,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
   const [link] = createSignInLinks([user.id], new URL(request.url).origin);
+  logActivity(admin, "sign-in-link", { target: user.name, detail: "a one-time sign-in link" });
   return { url: link.url, expiresAt: link.expiresAt, timeZone: env().ACADEMY_TIME_ZONE };
 }
 

@@ -67,6 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const notes = left.length ? `; ${left.join("; ")}` : "";
       if (!who.targets.length) return redirectWithFlash(back, { type: "info", text: `No sign-in links created${notes}` });
       const batch = createLinkBatch(who.targets, new URL(request.url).origin);
+      logActivity(admin, "sign-in-link", { target: plural(batch.count, "student"), detail: "one-time sign-in links, chosen in the user list" });
       return redirectWithFlash(`/admin/users/import?links=${batch.key}`, { type: "success", text: `${plural(batch.count, "sign-in link")} created${notes}` });
     }
     if ((v.action === "add-batch" || v.action === "remove-batch") && !batchById(v.batchId ?? ""))
