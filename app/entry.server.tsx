@@ -32,7 +32,16 @@ export {
 // who may send a large body (uploads are for admins): asked before more than an ordinary form is read
 export { roleOfCookie } from "~/models/auth.server";
 export { parseTrustProxy } from "~/lib/server/trust-proxy";
-export { BUSY_MESSAGE, busyPage, databaseTrouble, databaseTroubleMessage, databaseTroublePage, RETRY_AFTER_SECONDS } from "~/lib/server/db-errors.server";
+export {
+  BUSY_MESSAGE,
+  busyPage,
+  databaseTrouble,
+  databaseTroubleMessage,
+  databaseTroublePage,
+  RETRY_AFTER_SECONDS,
+  writeFailedMessage,
+  writeFailedPage,
+} from "~/lib/server/db-errors.server";
 // a page's data request turned away (busy, database trouble): the 503 in Remix's encoding, shown inside the page's frame
 export { turnedAwayDataBody } from "~/lib/server/turned-away-data.server";
 // the queue in front of Remix: a burst waits its turn, or is turned away (503) before the heap fills

@@ -10,6 +10,7 @@ import fs from "node:fs";
  * @typedef {{ aborted: true, tooLarge?: undefined, tooSlow?: undefined, size?: undefined }} Aborted
  * @typedef {{ tooLarge: true, aborted?: undefined, tooSlow?: undefined, size?: undefined }} TooLarge
  * @typedef {{ tooSlow: true, aborted?: undefined, tooLarge?: undefined, size?: undefined }} TooSlow
+ * @typedef {{ writeFailed: string, aborted?: undefined, tooLarge?: undefined, tooSlow?: undefined, size?: undefined }} WriteFailed
  */
 
 /**
@@ -56,12 +57,14 @@ export function readBodyToMemory(req, { limitBytes, deadlineMs }) {
 
 /**
  * Streams a body to `file` (created new, owner-only), never holding more than the chunk in hand.
- * Cut, and the file removed, when it passes `limitBytes`, when fewer than `minBytesPerWindow` arrive in
- * any `windowMs`, or when it is still arriving after `deadlineMs`. `counter` sees every chunk (the
- * form's field count). Resolves once the file is complete on disk.
+ * Cut when fewer than `minBytesPerWindow` arrive in any `windowMs`, or when it is still arriving after
+ * `deadlineMs`. Past `limitBytes`, or when the file cannot be written (a full disk: `writeFailed` is the
+ * error's code), it stops keeping anything and leaves the connection open so the caller can answer (413,
+ * 507) while the rest is discarded. The file is removed whenever the body is not kept whole. `counter`
+ * sees every chunk (the form's field count). Resolves once the file is complete on disk.
  * @param {import("node:http").IncomingMessage} req
  * @param {{ file: string, limitBytes: number, minBytesPerWindow: number, windowMs: number, deadlineMs: number, counter?: FieldCounter }} options
- * @returns {Promise<{ size: number, aborted?: undefined, tooLarge?: undefined, tooSlow?: undefined } | TooLarge | Aborted | TooSlow>}
+ * @returns {Promise<{ size: number, aborted?: undefined, tooLarge?: undefined, tooSlow?: undefined, writeFailed?: undefined } | TooLarge | Aborted | TooSlow | WriteFailed>}
  */
 export function streamBodyToFile(req, { file, limitBytes, minBytesPerWindow, windowMs, deadlineMs, counter }) {
   return new Promise((resolve) => {
@@ -72,19 +75,24 @@ export function streamBodyToFile(req, { file, limitBytes, minBytesPerWindow, win
     let sizeAtLastCheck = 0;
     let ended = false;
     let settled = false;
-    /** @param {{ size: number } | TooLarge | Aborted | TooSlow} result */
+    /** @param {{ size: number } | TooLarge | Aborted | TooSlow | WriteFailed} result */
     const settle = (result) => {
       if (settled) return;
       settled = true;
       clearInterval(watch);
       clearTimeout(deadline);
       if (result.size === undefined) {
-        out.destroy();
-        fs.rm(file, { force: true }, () => {});
+        // removed once the stream has let go of it (a file removed while still open was left behind, 0 bytes)
+        const remove = () => fs.rm(file, { force: true }, () => {});
+        if (out.closed) remove();
+        else {
+          out.once("close", remove);
+          out.destroy();
+        }
       }
       resolve(result);
     };
-    /** @param {TooSlow | TooLarge} result */
+    /** @param {TooSlow} result */
     const cut = (result) => {
       settle(result);
       req.socket.destroy();
@@ -97,7 +105,7 @@ export function streamBodyToFile(req, { file, limitBytes, minBytesPerWindow, win
     req.on("data", (/** @type {Buffer} */ chunk) => {
       if (settled) return;
       size += chunk.length;
-      if (size > limitBytes) return cut({ tooLarge: true });
+      if (size > limitBytes) return settle({ tooLarge: true });
       counter?.push(chunk);
       if (!out.write(chunk)) {
         req.pause();
@@ -108,7 +116,7 @@ export function streamBodyToFile(req, { file, limitBytes, minBytesPerWindow, win
       ended = true;
       out.end(() => settle({ size }));
     });
-    out.on("error", () => cut({ tooSlow: true }));
+    out.on("error", (/** @type {NodeJS.ErrnoException} */ error) => settle({ writeFailed: error.code ?? "EIO" }));
     req.on("error", () => settle({ aborted: true }));
     req.on("close", () => {
       if (!ended) settle({ aborted: true });

@@ -494,7 +494,21 @@ function serve() {
       largeBytes -= reserved;
     }
     if (read.aborted || read.tooSlow) return null;
-    if (read.tooLarge) return null;
+    if (read.tooLarge) {
+      discardRestOfBody(req);
+      refuse(req, res, 413, server.TOO_LARGE_MESSAGE);
+      return null;
+    }
+    if (read.writeFailed) {
+      // the body could not be kept (a full disk): said plainly, the partial file already removed
+      discardRestOfBody(req);
+      console.error(`refused ${req.method} ${req.path}: 507 the upload could not be written (${read.writeFailed})`);
+      const message = server.writeFailedMessage(read.writeFailed);
+      res.status(507).set("Cache-Control", "no-store");
+      if (req.accepts(["html", "json"]) === "json") res.json({ ok: false, error: message });
+      else res.type("text/html").send(server.writeFailedPage(message));
+      return null;
+    }
     const verdict = server.fieldsVerdict(kind, counter.fields(), limit);
     if (!verdict.ok) {
       fs.rm(file, { force: true }, () => {});

@@ -109,8 +109,8 @@ test("the session cookie is httpOnly, SameSite=Lax and Secure in production", as
   try {
     const res = await request.post(`${secure.url}/login`, {
       form: { mode: "login", email: ADMIN.email, password: ADMIN.password },
-      // Secure cookies mean the site is served over https (a TLS proxy in front): that is the browser's Origin
-      headers: { Origin: secure.url.replace("http://", "https://") },
+      // on a loopback address the site is judged plain http (browsers accept Secure cookies there)
+      headers: { Origin: secure.url },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);
@@ -121,5 +121,30 @@ test("the session cookie is httpOnly, SameSite=Lax and Secure in production", as
     expect(cookie).toContain("Secure");
   } finally {
     await secure.stop();
+  }
+});
+
+test("the production build with its default Secure cookies signs a browser in on http://localhost and 127.0.0.1 (a laptop, a container)", async ({
+  browser,
+}) => {
+  const laptop = await startApp({ seedDemo: true, secureCookies: true });
+  try {
+    const port = new URL(laptop.url).port;
+    for (const host of ["localhost", "127.0.0.1"]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const site = `http://${host}:${port}`;
+      await page.goto(`${site}/login`);
+      await page.getByLabel("Email Address").fill("student@academy.local");
+      await page.getByLabel("Password", { exact: true }).fill("student123");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(`${site}/dashboard`);
+      await expect(page.getByText("Forbidden")).toHaveCount(0);
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === "__session")).toMatchObject({ secure: true, httpOnly: true });
+      await context.close();
+    }
+  } finally {
+    await laptop.stop();
   }
 });

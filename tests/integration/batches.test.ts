@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { activityLog, attempts, batches, batchMembers, testBatches } from "~/db/schema.server";
+import { GRACE_MS } from "~/lib/rules/exam-rules";
 import { newId } from "~/lib/server/ids.server";
 import { activityPage, batchesForBackup, importExtras } from "~/models/backup-extras.server";
 import { applyStudentImport, previewStudentImport } from "~/models/student-import.server";
@@ -146,7 +147,7 @@ describe("who sees a test given to batches", () => {
     const sb = await makeStudent({ examTypes: ["NET"] });
     await addToBatch(a, [sa.user.id]);
     await addToBatch(b, [sb.user.id]);
-    const t = createTest({ title: "Release mock", examType: "NET" }, TWO_QUESTIONS);
+    const t = createTest({ title: "Release mock", examType: "NET", maxAttempts: 1 }, TWO_QUESTIONS);
     const now = Date.now();
     await give(t.id, { batchId: a, opensAt: local(now - 2 * HOUR), closesAt: local(now + HOUR) });
     await give(t.id, { batchId: b, opensAt: local(now - 2 * HOUR), closesAt: local(now + 3 * HOUR) });
@@ -162,7 +163,12 @@ describe("who sees a test given to batches", () => {
       .run();
     const resultsOf = async (cookie: string) => payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, cookie), { testId: t.id }));
     expect((await resultsOf(sa.cookie)).answers.shown).toBe(false);
-    expect((await resultsOf(sb.cookie)).answers).toEqual({ shown: false, releaseAt: now + 3 * HOUR - ((now + 3 * HOUR) % 60_000) });
+    // at the latest: B's close, plus one whole attempt begun at its last moment, plus the save grace
+    expect((await resultsOf(sb.cookie)).answers).toEqual({
+      shown: false,
+      releaseAt: now + 3 * HOUR - ((now + 3 * HOUR) % 60_000) + t.duration * 60_000 + GRACE_MS,
+      held: false,
+    });
     // batch A gets its own release "after the window closes": its window has closed, so A sees the key; B still waits
     await give(t.id, { batchId: a, opensAt: local(now - 2 * HOUR), closesAt: local(now - 60_000), answerRelease: "after_window" });
     expect((await resultsOf(sa.cookie)).answers.shown).toBe(true);

@@ -67,7 +67,7 @@ describe("a large body streamed to a file", () => {
     expect(result).toEqual({ tooSlow: true });
   });
 
-  it("is refused before a byte when its declared length is over the limit, and cut when a chunked one passes it", async () => {
+  it("is refused before a byte when its declared length is over the limit, and a chunked one past it is no longer kept", async () => {
     expect(await streamBodyToFile(fakeRequest({ "content-length": "2000" }) as never, { file: nextFile(), limitBytes: 1000, ...pace })).toEqual({
       tooLarge: true,
     });
@@ -77,7 +77,20 @@ describe("a large body streamed to a file", () => {
     req.write(Buffer.alloc(600));
     req.write(Buffer.alloc(600));
     expect(await reading).toEqual({ tooLarge: true });
-    expect(req.socket.destroyed).toBe(true);
+    // the connection stays open for the 413 (the caller discards the rest), and the partial file is removed
+    expect(req.socket.destroyed).toBe(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it("says why when the file cannot be written (a full disk), removes it, and leaves the connection for the answer", async () => {
+    const req = fakeRequest();
+    // a folder that does not exist stands for a write the file system refuses
+    const file = path.join(dir, "missing-folder", "body");
+    const reading = streamBodyToFile(req as never, { file, limitBytes: 1000, ...pace });
+    req.write(Buffer.alloc(100));
+    expect(await reading).toEqual({ writeFailed: "ENOENT" });
+    expect(req.socket.destroyed).toBe(false);
   });
 });
 

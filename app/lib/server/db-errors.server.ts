@@ -65,3 +65,21 @@ export function busyPage(method: string, againHref: string): string {
   const link = method === "GET" || method === "HEAD" ? "Try again" : "Back to the page";
   return tryAgainPage({ title: "Very busy: please try again", heading: "Please try again in a few seconds", message: BUSY_MESSAGE, href: againHref, link });
 }
+
+/** What an admin is told when an upload could not be written (`code`, the file system's error: ENOSPC is a full disk). */
+export function writeFailedMessage(code: string): string {
+  return code === "ENOSPC" || code === "EDQUOT"
+    ? "The server's disk is full, so the file could not be kept. Nothing was changed. Free some space on the server (or ask whoever runs it), then send the file again."
+    : "The server could not write the file, so it was not kept. Nothing was changed. Please try again; if it happens again, tell whoever runs the server.";
+}
+
+/** Whether an error is the file system refusing a write for lack of space. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
+/** The page sent with 507 when an upload could not be written (server/start.js). */
+export function writeFailedPage(message: string): string {
+  return tryAgainPage({ title: "The file was not kept", heading: "The file could not be kept", message, href: "/admin", link: "Back to the admin area" });
+}

@@ -9,7 +9,7 @@ import { readSession } from "~/lib/server/session.server";
 import { databaseFile } from "~/db/db.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { RESTORE_LIMIT } from "~/lib/server/request-limits";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { isDiskFull, rethrowIfDatabaseTrouble, writeFailedMessage } from "~/lib/server/db-errors.server";
 import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/server/form-body.server";
 import { readMultipartForm, UnexpectedFileField, UploadTooLarge } from "~/lib/server/multipart.server";
 import { KEPT_PREVIOUS_COPIES, removeDatabaseFiles, restoreSnapshot } from "~/models/restore.server";
@@ -64,6 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
           type: "error",
           text: "Send only the snapshot file (.db): the form had another file. Nothing was changed.",
         });
+      if (isDiskFull(error)) {
+        console.error(`refused POST /admin/backup/restore: the snapshot could not be written (${(error as NodeJS.ErrnoException).code})`);
+        return redirectWithFlash("/admin/backup", { type: "error", text: writeFailedMessage("ENOSPC") });
+      }
       rethrowIfDatabaseTrouble(error);
       console.warn(`refused POST /admin/backup/restore: 400 ${MALFORMED_FORM}`);
       return redirectWithFlash("/admin/backup", { type: "error", text: UPLOAD_UNREADABLE });
