@@ -2,6 +2,9 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { academy } from "~/lib/rules/academy";
 import { LOGO_URL } from "~/lib/rules/brand";
 
+/** What the bar calls a role: a student is a Student, not a "user". */
+export const roleLabel = (role: "user" | "admin") => (role === "admin" ? "Admin" : "Student");
+
 export function NavBar({ user }: { user: { name: string; role: "user" | "admin" } }) {
   const navigation = useNavigation();
   const loggingOut = navigation.formAction === "/logout";
@@ -21,7 +24,7 @@ export function NavBar({ user }: { user: { name: string; role: "user" | "admin" 
             <span className="block max-w-[14rem] truncate text-sm font-medium" data-testid="nav-user-name">
               {user.name}
             </span>
-            <span className="block text-xs capitalize text-slate-500">{user.role}</span>
+            <span className="block text-xs text-slate-500">{roleLabel(user.role)}</span>
           </div>
           <Form method="post" action="/logout">
             <button type="submit" className="btn-secondary px-3 py-1.5" disabled={loggingOut}>
@@ -31,7 +34,7 @@ export function NavBar({ user }: { user: { name: string; role: "user" | "admin" 
         </div>
       </nav>
       <p className="px-4 pb-1 text-xs text-slate-600 sm:hidden">
-        <span className="font-medium">{user.name}</span> · <span className="capitalize">{user.role}</span>
+        <span className="font-medium">{user.name}</span> · <span>{roleLabel(user.role)}</span>
       </p>
     </header>
   );

@@ -2,7 +2,7 @@ import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { env } from "~/lib/server/env.server";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { allowance, GRACE_MS, percent } from "~/lib/rules/exam-rules";
+import { allowance, GRACE_MS, limitReachedLabel, percent } from "~/lib/rules/exam-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { batchVisibleSql, myBatchRowsOfTests } from "./batches.server";
 import { notScoreHeldSql, scoreHeldTestIds } from "./results.server";
@@ -275,6 +275,8 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
         remaining: allow.remaining,
         allowed: (allow.allowed && availability === "open") || r.open === 1,
         windowNote: r.open === 1 ? null : windowNote,
+        /** the disabled button's words when the attempts are used up: which limit (app/lib/rules/exam-rules.ts) */
+        limitNote: limitReachedLabel(allow),
         inProgress: r.open === 1,
         /** an attempt whose time ran out and whose result opens on the next visit */
         timeUp: r.open === 2,

@@ -7,7 +7,7 @@ import { studentClosing } from "./results.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
-import { examNavigation, GRACE_MS } from "~/lib/rules/exam-rules";
+import { examNavigation, GRACE_MS, limitReachedLabel } from "~/lib/rules/exam-rules";
 import { examNavSchema } from "~/lib/schemas/exam-schemas";
 import { formatTime } from "~/lib/rules/time";
 import {
@@ -33,7 +33,7 @@ export type ExamPage =
   | {
       state: "ready";
       test: { id: string; title: string; description: string; duration: number; totalQuestions: number; examType: string };
-      allowance: { allowed: boolean; remaining: number | null; used: number };
+      allowance: { allowed: boolean; remaining: number | null; used: number; limitNote: string };
       /** "Opens on …" / "Closed on …" for a scheduled test outside its window */
       windowNote: string | null;
       /** when the answers are shown, when not right after the attempt (app/lib/rules/answer-release.ts) */
@@ -89,7 +89,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
         totalQuestions: test.totalQuestions,
         examType: labelOf(examTypeLabels(), test.examType),
       },
-      allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used },
+      allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used, limitNote: limitReachedLabel(allow) },
       windowNote,
       answersNote: answersNoteFor({ ...studentClosing(test, user.id), duration: test.duration }, env().ACADEMY_TIME_ZONE, GRACE_MS),
       accommodationNote: accommodationNote(test.duration, accommodation),

@@ -19,7 +19,7 @@ import { acceptsAnswers, GRACE_MS, lateAnswerCause, percent, retakeVerdict } fro
 import { parseReviewFilter, rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
 import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
-import { COHORT_MIN_ATTEMPTS, type CohortFigure, cohortFigures, sectionFigures, weakestTopics } from "~/lib/rules/sections";
+import { COHORT_MIN_ATTEMPTS, type CohortFigure, cohortFigures, fitTimesTo, sectionFigures, weakestTopics } from "~/lib/rules/sections";
 import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import { leaderboardFor, leaderboardName, type LeaderRow } from "~/lib/rules/leaderboard";
 import {
@@ -124,7 +124,7 @@ export function leaderboardOf(testId: string, userId: string, now = Date.now()) 
  */
 const cohortKept = keptPerDatabase<Map<string, CohortFigure>>({
   name: "cohort figures",
-  keeps: "per question of a test version: % right and the most chosen wrong option over every finished attempt",
+  keeps: "per question of a test version: % right and the most chosen wrong option over each student's first finished attempt",
   key: "test id, version and the test's updatedAt",
   invalidated: "by a new updatedAt (a regrade), and after a minute (new finishes)",
   maxEntries: 200,
@@ -133,19 +133,22 @@ const cohortKept = keptPerDatabase<Map<string, CohortFigure>>({
 
 function cohortOf(test: Pick<Test, "id" | "updatedAt">, version: number, key: ReadonlyArray<{ id: string; correctAnswer: number }>) {
   return cohortKept(`${test.id}\u0000${version}\u0000${+test.updatedAt}`, () => {
-    const finished =
-      db().get<{ n: number }>(sql`
-        SELECT COUNT(*) AS n FROM ${attempts} WHERE test_id = ${test.id} AND test_version = ${version} AND status IN ('submitted', 'expired')`)?.n ?? 0;
+    // each student once: their first finished attempt of this version (a student's retakes are not more students)
+    const firsts = sql`(SELECT id FROM (
+        SELECT a.id, ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.started_at) AS rn
+        FROM ${attempts} a WHERE a.test_id = ${test.id} AND a.test_version = ${version} AND a.status IN ('submitted', 'expired')
+      ) WHERE rn = 1)`;
+    const finished = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${firsts}`)?.n ?? 0;
     if (finished < COHORT_MIN_ATTEMPTS) return new Map();
     const picks = db().all<{ id: string; chosen: number; n: number }>(sql`
       SELECT aa.question_id AS id, aa.chosen_index AS chosen, COUNT(*) AS n
-      FROM attempt_answers aa JOIN ${attempts} a ON a.id = aa.attempt_id
-      WHERE a.test_id = ${test.id} AND a.test_version = ${version} AND a.status IN ('submitted', 'expired') AND aa.chosen_index IS NOT NULL
+      FROM attempt_answers aa
+      WHERE aa.attempt_id IN ${firsts} AND aa.chosen_index IS NOT NULL
       GROUP BY aa.question_id, aa.chosen_index`);
     const times = db().all<{ id: string; avg: number }>(sql`
       SELECT aa.question_id AS id, AVG(aa.seconds) AS avg
-      FROM attempt_answers aa JOIN ${attempts} a ON a.id = aa.attempt_id
-      WHERE a.test_id = ${test.id} AND a.test_version = ${version} AND a.status IN ('submitted', 'expired') AND aa.seconds > 0
+      FROM attempt_answers aa
+      WHERE aa.attempt_id IN ${firsts} AND aa.seconds > 0
       GROUP BY aa.question_id`);
     return cohortFigures(finished, key, picks, new Map(times.map((t) => [t.id, t.avg])));
   });
@@ -196,6 +199,11 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
   const all = orderForAttempt(gradedQuestionsOf(test, attempt.testVersion), { mode: attempt.shuffleMode, seed: attempt.shuffleSeed });
   const key = all.filter((q) => !q.dropped);
   const answers = new Map(answersOf(attempt.id).map((a) => [a.questionId, a]));
+  // the times on the questions never add up to more than the time used (app/lib/rules/sections.ts)
+  const fitted = fitTimesTo(
+    key.map((q) => answers.get(q.id)?.seconds ?? 0),
+    attempt.timeSpent ?? Number.MAX_SAFE_INTEGER,
+  );
   // a live mock keeps its key back until its window closes (or for good: score only); admins see everything
   const answersShown = answersShownTo(user, test, lastEnd);
   // after release (and when the academy shows them): what everyone did on each question
@@ -217,7 +225,7 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       chosen,
       marked: a?.marked ?? false,
       /** time this student spent on it (0 when not counted) */
-      seconds: a?.seconds ?? 0,
+      seconds: fitted[i] ?? 0,
       section: q.section,
       topic: q.topic,
       /** % of finished attempts right and the most chosen wrong option (original index); null under 5 attempts */

@@ -24,7 +24,9 @@ test("a visitor registers, lands on /dashboard with the student nav bar, and sig
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByText("Student Portal")).toBeVisible();
   await expect(nav.getByText("Nila Varma")).toBeVisible();
-  await expect(nav.getByText("user", { exact: true })).toBeVisible();
+  // a student is called a Student, not a "user"
+  await expect(nav.getByText("Student", { exact: true })).toBeVisible();
+  await expect(nav.getByText("user", { exact: true })).toHaveCount(0);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${app.url}/`);
   await page.goto(`${app.url}/dashboard`);

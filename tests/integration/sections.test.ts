@@ -1,7 +1,7 @@
 // Sections and topics: the CSV's `section` and `topic` columns, the exam's sections (tabs and palette from the
 // page's data, Save & Next across a section boundary without JavaScript), the results by section and the
 // weakest topics after release only, CSV export → import, and a test without sections as before.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { examApiFastPath } from "~/models/exam-api.server";
@@ -174,6 +174,25 @@ describe("per question, what everyone did", () => {
   });
 });
 
+describe("each student counted once in what everyone did", () => {
+  it("counts a student's first attempt only: retakes that get it right do not make more students right", async () => {
+    const t = createTest({ title: "Cohort Retakes", examType: "NET" }, TWO_QUESTIONS);
+    const sit = async (cookie: string, q1: number) => {
+      await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie }), { testId: t.id });
+      await save(t.id, cookie, { questionId: "q1", chosen: String(q1), q: "1", nav: "next" });
+      await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie }), { testId: t.id });
+    };
+    // five students: two right at first; one of the three wrong ones retakes twice and gets it right both times
+    const students = await Promise.all(Array.from({ length: 5 }, () => makeStudent({ examTypes: ["NET"] })));
+    for (const [i, s] of students.entries()) await sit(s.cookie, i < 2 ? 0 : 1);
+    await sit(students[4].cookie, 0);
+    await sit(students[4].cookie, 0);
+    const review = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, students[0].cookie), { testId: t.id })).review;
+    // 2 of 5 students (7 attempts would have said 4 of 7, 57%)
+    expect(review[0].cohort).toMatchObject({ percentRight: 40, commonWrong: 1, commonWrongPercent: 60 });
+  });
+});
+
 describe("time on each question", () => {
   it("counts a page without JavaScript from when it showed the question, a hydrated page's count from Finish; the review and the sections show it", async () => {
     const t = createTest({ title: "Timed Sections", examType: "NET" }, [
@@ -183,6 +202,14 @@ describe("time on each question", () => {
     // without JavaScript: 42 s on q1 (the page showed it 42 s before the post), then 5 s on q2
     const s = await makeStudent({ examTypes: ["NET"] });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    // (begun a minute ago: the times counted fit in the time used)
+    const startedMinuteAgo = (userId: string) =>
+      db()
+        .update(attempts)
+        .set({ startedAt: new Date(Date.now() - 60_000) })
+        .where(eq(attempts.userId, userId))
+        .run();
+    startedMinuteAgo(s.user.id);
     const q1Shown = String(Date.now() - 42_000);
     await save(t.id, s.cookie, { questionId: "q1", chosen: "0", q: "1", nav: "next", shownAt: q1Shown });
     // the same form sent again (a double tap on a slow phone) counts its stay once
@@ -204,6 +231,7 @@ describe("time on each question", () => {
     // a hydrated page sends its count with Finish (unknown ids and bad values dropped)
     const h = await makeStudent({ examTypes: ["NET"] });
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: h.cookie }), { testId: t.id });
+    startedMinuteAgo(h.user.id);
     const attempt = db().select().from(attempts).where(eq(attempts.userId, h.user.id)).get()!;
     const finish = examApiFastPath(
       `/api/attempts/${attempt.id}/finish`,
@@ -214,6 +242,33 @@ describe("time on each question", () => {
     expect((await finish)?.status).toBe(200);
     const theirs = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, h.cookie), { testId: t.id }));
     expect(theirs.review.map((r: any) => r.seconds)).toEqual([20, 9]);
+  });
+
+  it("never adds up to more than the time used: counts that overlap are fitted into it, in the review and the sections", async () => {
+    const t = createTest({ title: "Overlapping Times", examType: "NET" }, [
+      { ...TWO_QUESTIONS[0], section: "A" },
+      { ...TWO_QUESTIONS[1], section: "B" },
+    ]);
+    const s = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: s.cookie }), { testId: t.id });
+    db()
+      .update(attempts)
+      .set({ startedAt: new Date(Date.now() - 120_000) })
+      .where(eq(attempts.userId, s.user.id))
+      .run();
+    await save(t.id, s.cookie, { questionId: "q1", chosen: "0", q: "1", nav: "next" });
+    await save(t.id, s.cookie, { questionId: "q2", chosen: "1", q: "2", nav: "prev" });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "finish" }, { cookie: s.cookie }), { testId: t.id });
+    // what was seen: Time used 2m 0s, and by section 5 s + 2m 5s (the counts overlapped)
+    const attempt = db().select().from(attempts).where(eq(attempts.userId, s.user.id)).get()!;
+    db().run(sql`UPDATE attempt_answers SET seconds = CASE question_id WHEN 'q1' THEN 5 ELSE 125 END WHERE attempt_id = ${attempt.id}`);
+    const results = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, s.cookie), { testId: t.id }));
+    const used = results.attempt.timeSpent;
+    expect(used).toBeGreaterThanOrEqual(119);
+    const bySection = results.sections.reduce((sum: number, x: any) => sum + x.seconds, 0);
+    expect(bySection).toBe(used);
+    expect(results.review.reduce((sum: number, r: any) => sum + r.seconds, 0)).toBe(used);
+    expect(results.sections[0].seconds).toBeLessThan(results.sections[1].seconds);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   stayToCount,
   retakeVerdict,
   band,
+  limitReachedLabel,
   formatClock,
   GRACE_MS,
   navigatorState,
@@ -40,16 +41,16 @@ describe("allowance", () => {
   it("treats absent or 0 maxAttempts and null or 0 global limits as unlimited", () => {
     for (const maxAttempts of [null, undefined, 0]) {
       for (const globalTestLimit of [null, 0]) {
-        expect(allowance({ maxAttempts, globalTestLimit, used: 50 })).toEqual({ allowed: true, limit: null, remaining: null });
+        expect(allowance({ maxAttempts, globalTestLimit, used: 50 })).toEqual({ allowed: true, limit: null, remaining: null, by: null });
       }
     }
   });
   it("maxAttempts 1 allows exactly one attempt", () => {
-    expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 0 })).toEqual({ allowed: true, limit: 1, remaining: 1 });
-    expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 1 })).toEqual({ allowed: false, limit: 1, remaining: 0 });
+    expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 0 })).toEqual({ allowed: true, limit: 1, remaining: 1, by: "test" });
+    expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 1 })).toEqual({ allowed: false, limit: 1, remaining: 0, by: "test" });
   });
   it("the global limit applies per test, remaining = limit − attempts", () => {
-    expect(allowance({ maxAttempts: null, globalTestLimit: 3, used: 1 })).toEqual({ allowed: true, limit: 3, remaining: 2 });
+    expect(allowance({ maxAttempts: null, globalTestLimit: 3, used: 1 })).toEqual({ allowed: true, limit: 3, remaining: 2, by: "student" });
     expect(allowance({ maxAttempts: null, globalTestLimit: 3, used: 3 }).allowed).toBe(false);
   });
   it("the smaller of the test's and the student's limit wins", () => {
@@ -57,9 +58,25 @@ describe("allowance", () => {
     expect(allowance({ maxAttempts: 2, globalTestLimit: 5, used: 1 }).remaining).toBe(1);
   });
   it("a per-test override replaces the global limit for that test", () => {
-    expect(allowance({ maxAttempts: null, globalTestLimit: 1, perTestLimit: 4, used: 2 })).toEqual({ allowed: true, limit: 4, remaining: 2 });
+    expect(allowance({ maxAttempts: null, globalTestLimit: 1, perTestLimit: 4, used: 2 })).toEqual({ allowed: true, limit: 4, remaining: 2, by: "student" });
     expect(allowance({ maxAttempts: null, globalTestLimit: 10, perTestLimit: 1, used: 1 }).allowed).toBe(false);
-    expect(allowance({ maxAttempts: 3, globalTestLimit: null, perTestLimit: 0, used: 2 })).toEqual({ allowed: true, limit: 3, remaining: 1 });
+    expect(allowance({ maxAttempts: 3, globalTestLimit: null, perTestLimit: 0, used: 2 })).toEqual({ allowed: true, limit: 3, remaining: 1, by: "test" });
+  });
+  it("says which limit binds, and the used-up button names it (the test's own, or the student's: Global Limit Reached)", () => {
+    const ownLimit = allowance({ maxAttempts: 3, globalTestLimit: 5, used: 3 });
+    expect(ownLimit.by).toBe("test");
+    expect(limitReachedLabel(ownLimit)).toBe("All 3 attempts used");
+    expect(retakeVerdict(ownLimit, null)).toEqual({ allowed: false, reason: "No retake: you have used all 3 attempts of this test." });
+    expect(limitReachedLabel(allowance({ maxAttempts: 1, globalTestLimit: null, used: 1 }))).toBe("Attempt used: this test allows one");
+    const studentLimit = allowance({ maxAttempts: 5, globalTestLimit: 2, used: 2 });
+    expect(studentLimit.by).toBe("student");
+    expect(limitReachedLabel(studentLimit)).toBe("Global Limit Reached");
+    expect(retakeVerdict(studentLimit, null)).toEqual({
+      allowed: false,
+      reason: "No retake: you have used all 2 attempts the academy gives you on each test.",
+    });
+    // an accommodation's extra attempts go on top of the binding limit
+    expect(allowance({ maxAttempts: 3, globalTestLimit: null, extraAttempts: 2, used: 4 })).toMatchObject({ limit: 5, remaining: 1, by: "test" });
   });
   it("never reports negative remaining attempts", () => {
     expect(allowance({ maxAttempts: 1, globalTestLimit: null, used: 4 }).remaining).toBe(0);

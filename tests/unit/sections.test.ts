@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cohortFigures, groupBySection, sectionAt, sectionFigures, sectionRanges, tagOf, weakestTopics } from "~/lib/rules/sections";
+import { cohortFigures, fitTimesTo, groupBySection, sectionAt, sectionFigures, sectionRanges, tagOf, weakestTopics } from "~/lib/rules/sections";
 import { orderForAttempt, SHUFFLE_QUESTIONS } from "~/lib/rules/shuffle";
 
 const q = (id: string, section: string | null, topic: string | null = null) => ({ id, section, topic });
@@ -106,5 +106,15 @@ describe("cohortFigures (hand-computed)", () => {
       commonWrongPercent: null,
       averageSeconds: null,
     });
+  });
+});
+
+describe("fitTimesTo", () => {
+  it("keeps counts that fit, and scales ones that overlap down to exactly the time used", () => {
+    expect(fitTimesTo([42, 5], 60)).toEqual([42, 5]);
+    expect(fitTimesTo([5, 125], 120)).toEqual([5, 115]);
+    expect(fitTimesTo([10, 10, 10], 20).reduce((a, b) => a + b, 0)).toBe(20);
+    expect(fitTimesTo([-3, 10], 5)).toEqual([0, 5]);
+    expect(fitTimesTo([7, 3], 0)).toEqual([0, 0]);
   });
 });

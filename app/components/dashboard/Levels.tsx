@@ -217,7 +217,7 @@ export function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
                   </a>
                 ) : (
                   <button type="button" disabled className="btn w-full bg-slate-200 text-slate-600" data-testid="start-refused">
-                    {t.windowNote ?? "Global Limit Reached"}
+                    {t.windowNote ?? t.limitNote}
                   </button>
                 )}
                 {t.attempts > 0 && !t.inProgress && !t.timeUp ? (

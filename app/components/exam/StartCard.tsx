@@ -85,7 +85,7 @@ export function StartCard({ page }: { page: ReadyPage }) {
               </button>
             ) : (
               <button type="button" className="btn w-full bg-slate-200 py-3 text-base text-slate-600" disabled data-testid="start-refused">
-                {page.windowNote ?? "Global Limit Reached"}
+                {page.windowNote ?? allowance.limitNote}
               </button>
             )}
           </Form>

@@ -100,7 +100,7 @@ export function Review({
             ) : null}
             {r.cohort ? (
               <p className="mt-2 text-xs text-slate-600" data-testid="cohort">
-                {`${r.cohort.percentRight}% of students got this right`}
+                {`${r.cohort.percentRight}% of students got this right (each student\u2019s first attempt)`}
                 {r.cohort.commonWrong !== null
                   ? ` · most chosen wrong answer: ${String.fromCharCode(65 + (r.optionOrder ? r.optionOrder.indexOf(r.cohort.commonWrong) : r.cohort.commonWrong))} (${r.cohort.commonWrongPercent}%)`
                   : ""}

@@ -31,7 +31,12 @@ function limitOf(value: number | null | undefined): number | null {
   return value && value > 0 ? value : null;
 }
 
-export type Allowance = { allowed: boolean; limit: number | null; remaining: number | null };
+/**
+ * Whether another attempt may be started. `by` says which limit binds: the test's own (its max attempts, with
+ * any extra attempts of an accommodation) or the student's (their global limit, or the academy's per-test
+ * override for them); null when there is none.
+ */
+export type Allowance = { allowed: boolean; limit: number | null; remaining: number | null; by?: "test" | "student" | null };
 
 /**
  * Whether the student may start another attempt on a test. The test's maxAttempts and the student's
@@ -46,11 +51,13 @@ export function allowance(input: {
   used: number;
 }): Allowance {
   const userLimit = input.perTestLimit !== undefined && input.perTestLimit !== null ? limitOf(input.perTestLimit) : limitOf(input.globalTestLimit);
-  const limits = [limitOf(input.maxAttempts), userLimit].filter((l): l is number => l !== null);
-  if (!limits.length) return { allowed: true, limit: null, remaining: null };
-  const limit = Math.min(...limits) + Math.max(0, input.extraAttempts ?? 0);
+  const testLimit = limitOf(input.maxAttempts);
+  if (testLimit === null && userLimit === null) return { allowed: true, limit: null, remaining: null, by: null };
+  // the smaller binds; the test's own when they are equal
+  const by = userLimit !== null && (testLimit === null || userLimit < testLimit) ? "student" : "test";
+  const limit = (by === "student" ? (userLimit as number) : (testLimit as number)) + Math.max(0, input.extraAttempts ?? 0);
   const remaining = Math.max(0, limit - input.used);
-  return { allowed: remaining > 0, limit, remaining };
+  return { allowed: remaining > 0, limit, remaining, by };
 }
 
 /**
@@ -60,8 +67,22 @@ export function allowance(input: {
 export function retakeVerdict(allow: Allowance, windowNote: string | null): { allowed: true } | { allowed: false; reason: string } {
   if (windowNote) return { allowed: false, reason: `No retake: this test is ${windowNote.charAt(0).toLowerCase()}${windowNote.slice(1)}.` };
   if (allow.allowed) return { allowed: true };
+  if (allow.by === "student") return { allowed: false, reason: `No retake: ${studentLimitWords(allow.limit)}.` };
   if (allow.limit === 1) return { allowed: false, reason: "No retake: this test allows one attempt, and you have taken it." };
   return { allowed: false, reason: `No retake: you have used all ${allow.limit} attempts of this test.` };
+}
+
+const studentLimitWords = (limit: number | null) => `you have used all ${limit === 1 ? "1 attempt" : `${limit} attempts`} the academy gives you on each test`;
+
+/**
+ * The disabled button of a test whose attempts are used up (the dashboard's card and the start card), naming the
+ * limit as the results page does: the test's own ("All 3 attempts used") or the student's own, the spec's
+ * "Global Limit Reached".
+ */
+export function limitReachedLabel(allow: Pick<Allowance, "limit" | "by">): string {
+  if (allow.by === "student") return "Global Limit Reached";
+  if (allow.limit === 1) return "Attempt used: this test allows one";
+  return `All ${allow.limit} attempts used`;
 }
 
 export function remainingSeconds(deadline: Date | number, now: Date | number): number {

@@ -160,3 +160,25 @@ export function cohortFigures(
   }
   return out;
 }
+
+/**
+ * The seconds counted on each question, fitted into the attempt's time used: counts taken on the device and by the
+ * server can overlap (a page left open past the deadline, a post's travel time), and the review, the sections and
+ * the time used must add up. When they exceed `total`, each is scaled down (whole seconds, largest remainders
+ * first) so they sum to `total` exactly; otherwise they are kept as they are.
+ */
+export function fitTimesTo(seconds: readonly number[], total: number): number[] {
+  const sum = seconds.reduce((a, b) => a + Math.max(0, b), 0);
+  const cap = Math.max(0, Math.floor(total));
+  if (sum <= cap) return seconds.map((s) => Math.max(0, s));
+  const exact = seconds.map((s) => (Math.max(0, s) * cap) / sum);
+  const fitted = exact.map(Math.floor);
+  let left = cap - fitted.reduce((a, b) => a + b, 0);
+  const order = exact.map((v, i) => [v - Math.floor(v), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    fitted[i]++;
+    left--;
+  }
+  return fitted;
+}
