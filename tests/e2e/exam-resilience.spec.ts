@@ -386,6 +386,29 @@ test("a deep link survives sign-in; a limited test asks before using an attempt;
   await expect(page.getByText("Question 4 of 10")).toBeVisible();
 });
 
+test("Back after Finish on a limited test never opens the confirmation of another attempt", async ({ page }) => {
+  const testId = testIdOf("Romantic Poets: Wordsworth to Keats");
+  // a limited test with attempts to spare
+  app.db().prepare("update tests set max_attempts = 10 where id = ?").run(testId);
+  await signIn(page, app, STUDENT.email, PASSWORD);
+  await page.goto(`${app.url}/test/${testId}`);
+  await page.getByRole("link", { name: "Start Test" }).click();
+  await expect(page).toHaveURL(/start=confirm/);
+  await page.getByRole("dialog").getByRole("button", { name: "Start Test" }).click();
+  await expect(page.getByText(/Question 1 of \d+/)).toBeVisible();
+  await page.getByRole("button", { name: "Finish Test" }).click();
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  await expect(page.getByRole("heading", { name: "Test Completed!" })).toBeVisible();
+  const finished = (app.db().prepare("select count(*) as n from attempts where test_id = ? and status <> 'in_progress'").get(testId) as { n: number }).n;
+  await page.goBack();
+  await page.waitForLoadState("networkidle");
+  expect(page.url()).not.toContain("start=confirm");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByText(/Start attempt \d+\?/)).toHaveCount(0);
+  // nothing was started by going back
+  expect((app.db().prepare("select count(*) as n from attempts where test_id = ?").get(testId) as { n: number }).n).toBe(finished);
+});
+
 test("an expired attempt offers its result, not Resume", async ({ page }) => {
   await signIn(page, app, "arun@academy.local", PASSWORD);
   const testId = testIdOf("Romantic Poets: Wordsworth to Keats");

@@ -205,6 +205,24 @@ describe("a test marked +2 / −0.5 with a question worth 4", () => {
   });
 });
 
+describe("a score below zero", () => {
+  it("is kept negative everywhere (results, progress trend, dashboard), and no wrong answer takes no marks off", async () => {
+    const t = createTest(
+      { title: "Harsh marking", examType: "NET", marksPerCorrect: 1, negativeMarks: 1 },
+      FIVE.map((q) => ({ ...q, marks: null })),
+    );
+    // two wrong, three left: −2 of 5 marks
+    const s = await takeTest(t.id, [1, 1, null, null, null]);
+    const page = await results(s.cookie, t.id);
+    expect(page.attempt).toMatchObject({ marks: -2, maxMarks: 5, percent: -40 });
+    const trend = loadProgress(s.user.id).trend;
+    expect(trend.map((p) => p.percent)).toEqual([-40]);
+    // one right, none wrong: nothing taken off (shown as "0", not a red "−0")
+    const careful = await takeTest(t.id, [0, null, null, null, null]);
+    expect((await results(careful.cookie, t.id)).breakdown.marking).toMatchObject({ lost: 0 });
+  });
+});
+
 describe("a test without a pattern", () => {
   it("stores no marks and scores the count of right answers, as before patterns", async () => {
     const testId = createTest(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accuracy, median, trendGeometry, weakestUnits } from "~/lib/rules/progress-rules";
+import { accuracy, formatPercent, median, trendGeometry, weakestUnits } from "~/lib/rules/progress-rules";
 
 describe("progress rules", () => {
   it("accuracy rounds and says nothing for no questions", () => {
@@ -40,5 +40,19 @@ describe("progress rules", () => {
     expect(trendGeometry([{ percent: 50 }, { percent: 60 }], { width: 200, height: 120, pad: 10, padLeft: 40 }).dots[0].cx).toBe(40);
     // out-of-range values stay inside the plot
     expect(trendGeometry([{ percent: 140 }], { width: 200, height: 120, pad: 10 }).dots[0].cy).toBe(10);
+  });
+});
+
+describe("negative scores on the trend", () => {
+  it("draws a score below 0 below the 0 line, with an axis that reaches it, and writes it with a true minus", () => {
+    const g = trendGeometry([{ percent: -33 }, { percent: 50 }], { width: 200, height: 120, pad: 10, padLeft: 10 });
+    expect(g.gridlines.map((l) => l.label)).toEqual(["−50%", "−25%", "0%", "25%", "50%", "75%", "100%"]);
+    const zero = g.gridlines.find((l) => l.percent === 0)?.y ?? 0;
+    expect(g.dots[0].cy).toBeGreaterThan(zero);
+    // without negative scores the axis is 0–100 as before
+    expect(trendGeometry([{ percent: 10 }]).gridlines.map((l) => l.percent)).toEqual([0, 25, 50, 75, 100]);
+    expect(formatPercent(-33)).toBe("−33%");
+    expect(formatPercent(0)).toBe("0%");
+    expect(formatPercent(-0)).toBe("0%");
   });
 });

@@ -1,4 +1,5 @@
 import type { LoaderData } from "~/lib/browser/loader-data";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import { Form, Link } from "@remix-run/react";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { useLinkClicks } from "~/lib/browser/hooks";
@@ -70,7 +71,9 @@ export function Categories({ d }: { d: Extract<Data, { level: "categories" }> })
                   {c.attempted}/{c.tests}
                 </dd>
                 <dt>Avg Score</dt>
-                <dd className="text-right">{c.average === null ? "—" : <span className={`badge ${bandClasses[band(c.average)]}`}>{c.average}%</span>}</dd>
+                <dd className="text-right">
+                  {c.average === null ? "—" : <span className={`badge ${bandClasses[band(c.average)]}`}>{formatPercent(c.average)}</span>}
+                </dd>
               </dl>
             </Link>
           </li>
@@ -95,7 +98,7 @@ export function Categories({ d }: { d: Extract<Data, { level: "categories" }> })
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <span className={`badge ${bandClasses[band(r.percent)]}`}>{r.percent}%</span>
+                  <span className={`badge ${bandClasses[band(r.percent)]}`}>{formatPercent(r.percent)}</span>
                   <a href={`/test/${r.testId}/results?attempt=${r.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
                     View Details
                   </a>
@@ -135,7 +138,7 @@ export function Units({ d }: { d: Extract<Data, { level: "units" }> }) {
                   {u.average === null ? (
                     <span className="text-slate-500">—</span>
                   ) : (
-                    <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>
+                    <span className={`badge ${bandClasses[band(u.average)]}`}>{formatPercent(u.average)}</span>
                   )}
                 </p>
               </Link>
@@ -185,7 +188,7 @@ export function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
             <li key={t.id} className="card flex flex-col p-4">
               <div className="flex items-center justify-between gap-2">
                 <span className="badge bg-brand-100 text-brand-800">{t.examType}</span>
-                {t.best !== null ? <span className={`badge ${bandClasses[band(t.best)]}`}>Best {t.best}%</span> : null}
+                {t.best !== null ? <span className={`badge ${bandClasses[band(t.best)]}`}>Best {formatPercent(t.best)}</span> : null}
               </div>
               <h3 className="mt-2 text-lg font-bold">{t.title}</h3>
               {t.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{t.description}</p> : null}

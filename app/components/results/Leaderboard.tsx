@@ -1,4 +1,5 @@
 import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import { formatDuration } from "~/lib/rules/exam-rules";
 
 type Row = { place: number; name: string; marks: number; maxMarks: number; percent: number; timeSpent: number; mine: boolean };
@@ -14,7 +15,7 @@ export function Leaderboard({ board }: { board: { top: Row[]; mine: Row | null }
         {r.mine ? " (you)" : ""}
       </td>
       <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
-        {r.percent}%{" "}
+        {formatPercent(r.percent)}{" "}
         <span className="text-slate-700">
           ({formatMarks(r.marks)}/{formatMarks(r.maxMarks)})
         </span>

@@ -68,7 +68,9 @@ export function useStartWithExam(testId: string) {
       if (step.kind === "error") return setState({ starting: false, error: step.message });
       if (step.kind === "post") return HTMLFormElement.prototype.submit.call(form);
       if (step.kind === "show") keepPageData(step.href, step.page);
-      navigate(step.href);
+      // Start from the confirmation (`?start=confirm`): the exam takes its place in the history, so Back after
+      // Finish never lands on a confirmation that spends another attempt with one tap
+      navigate(step.href, { replace: new URLSearchParams(window.location.search).has("start") });
     },
     [testId, navigate],
   );

@@ -39,15 +39,27 @@ export function trendGeometry(points: readonly TrendPoint[], options: { width?: 
   const plotW = width - padLeft - pad;
   const plotH = height - pad * 2;
   const x = (i: number) => padLeft + (points.length <= 1 ? plotW / 2 : (i * plotW) / (points.length - 1));
-  const y = (percent: number) => pad + plotH - (Math.max(0, Math.min(100, percent)) * plotH) / 100;
+  // negative marking can take a score below 0: the axis then starts at the next 25 below the lowest, never hiding it at 0
+  const floor = Math.min(0, Math.floor(Math.min(0, ...points.map((p) => p.percent)) / 25) * 25);
+  const span = 100 - floor;
+  const y = (percent: number) => pad + plotH - ((Math.max(floor, Math.min(100, percent)) - floor) * plotH) / span;
   const dots = points.map((p, i) => ({ cx: Math.round(x(i) * 10) / 10, cy: Math.round(y(p.percent) * 10) / 10 }));
   return {
     width,
     height,
     dots,
     line: dots.map((d) => `${d.cx},${d.cy}`).join(" "),
-    gridlines: [0, 25, 50, 75, 100].map((percent) => ({ percent, y: Math.round(y(percent) * 10) / 10 })),
+    gridlines: Array.from({ length: span / 25 + 1 }, (_, i) => floor + i * 25).map((percent) => ({
+      percent,
+      label: formatPercent(percent),
+      y: Math.round(y(percent) * 10) / 10,
+    })),
     left: padLeft,
     right: width - pad,
   };
+}
+
+/** A percent as the site writes it: a true minus sign for a negative score ("−33%"), as marks are written. */
+export function formatPercent(value: number): string {
+  return `${String(value + 0).replace("-", "\u2212")}%`;
 }

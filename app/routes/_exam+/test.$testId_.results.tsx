@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import { Leaderboard } from "~/components/results/Leaderboard";
 import { BySection } from "~/components/results/BySection";
 import { formatMarks } from "~/lib/rules/exam-pattern";
@@ -109,7 +110,7 @@ export default function Results() {
           </p>
         ) : null}
         <p className={`mx-auto mt-4 inline-flex rounded-full px-6 py-2 text-4xl font-extrabold ${bandClasses[colour]}`} data-band={colour}>
-          {attempt.percent}%
+          {formatPercent(attempt.percent)}
         </p>
         <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Stat
@@ -149,7 +150,11 @@ export default function Results() {
             <dl className="mt-3 space-y-2 border-t border-slate-200 pt-3 text-sm" data-testid="marks-breakdown">
               <Row label="Marks for right answers" value={`+${formatMarks(breakdown.marking.gained)}`} className="text-green-700" />
               {breakdown.marking.negativeMarks ? (
-                <Row label="Marks off for wrong answers" value={`−${formatMarks(breakdown.marking.lost)}`} className="text-red-700" />
+                <Row
+                  label="Marks off for wrong answers"
+                  value={breakdown.marking.lost > 0 ? `−${formatMarks(breakdown.marking.lost)}` : "0"}
+                  className={breakdown.marking.lost > 0 ? "text-red-700" : "text-slate-600"}
+                />
               ) : null}
             </dl>
           ) : null}

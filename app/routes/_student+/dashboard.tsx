@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Categories, Tests, Units } from "~/components/dashboard/Levels";
@@ -49,8 +50,8 @@ export default function Dashboard() {
           <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Tile label="Available Tests" value={d.stats.available} />
             <Tile label="Tests Taken" value={d.stats.taken} />
-            <Tile label="Average Score %" value={`${d.stats.average}%`} />
-            <Tile label="Best Score %" value={`${d.stats.best}%`} />
+            <Tile label="Average Score %" value={formatPercent(d.stats.average)} />
+            <Tile label="Best Score %" value={formatPercent(d.stats.best)} />
           </dl>
           {d.stats.taken > 0 ? (
             <p className="mt-3 flex flex-wrap gap-x-6 gap-y-1">

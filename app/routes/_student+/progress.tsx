@@ -1,4 +1,5 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStudent } from "~/models/auth.server";
@@ -96,7 +97,7 @@ function Trend({ d }: { d: Data }) {
           <g key={l.percent}>
             <line x1={g.left} x2={g.right} y1={l.y} y2={l.y} stroke="#e2e8f0" strokeWidth="1" />
             <text x={g.left - 6} y={l.y + 4} textAnchor="end" fontSize="11" fill="#64748b">
-              {l.percent}%
+              {l.label}
             </text>
           </g>
         ))}
@@ -127,7 +128,7 @@ function TrendTable({ d }: { d: Data }) {
             <td className="whitespace-nowrap pr-3">{formatDate(t.completedAt)}</td>
             <td className="pr-3">{t.title}</td>
             <td className="whitespace-nowrap">
-              {t.score}/{t.total} ({t.percent}%)
+              {t.score}/{t.total} ({formatPercent(t.percent)})
             </td>
           </tr>
         ))}

@@ -1,4 +1,5 @@
 import { plural } from "~/lib/rules/words";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/components/admin/BandChart";
@@ -46,7 +47,7 @@ export default function AdminOverview() {
                     <span className="font-medium">{t.label}</span>
                     <span className="text-sm text-slate-600">
                       {plural(t.tests, "test")} · {plural(t.attempts, "attempt")} ·{" "}
-                      {t.average === null ? "—" : <span className={`badge ${bandClasses[band(t.average)]}`}>{t.average}%</span>}
+                      {t.average === null ? "—" : <span className={`badge ${bandClasses[band(t.average)]}`}>{formatPercent(t.average)}</span>}
                     </span>
                   </Link>
                 </li>
@@ -96,7 +97,7 @@ export default function AdminOverview() {
                     {u.rank}. {u.name}
                   </Link>
                   <span>
-                    {plural(u.attempts, "attempt")} · <span className={`badge ${bandClasses[band(u.percent)]}`}>{u.percent}%</span>
+                    {plural(u.attempts, "attempt")} · <span className={`badge ${bandClasses[band(u.percent)]}`}>{formatPercent(u.percent)}</span>
                     <span className="sr-only"> overall correct</span>
                   </span>
                 </li>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, FilterSelect, Pagination } from "~/components/admin/ui";
 import { PrintButton } from "~/components/PrintButton";
@@ -124,7 +125,7 @@ export default function Gradebook() {
                       {c && c.percent !== null ? (
                         // a plain link: thousands of cells, and a Remix <Link> resolves its path on every render
                         <a href={`/test/${d.tests[i].id}/results?attempt=${c.attemptId}`} className={`badge ${bandClasses[band(c.percent)]}`}>
-                          {c.percent}%
+                          {formatPercent(c.percent)}
                         </a>
                       ) : (
                         <span className="text-slate-400" title="No attempt">
@@ -133,7 +134,7 @@ export default function Gradebook() {
                       )}
                     </td>
                   ))}
-                  <td className="px-1 py-1 text-right font-semibold tabular-nums">{r.average === null ? "—" : `${r.average}%`}</td>
+                  <td className="px-1 py-1 text-right font-semibold tabular-nums">{r.average === null ? "—" : formatPercent(r.average)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,5 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
@@ -77,7 +78,7 @@ export default function MarksRegister() {
                       {r.score} / {r.total}
                     </td>
                   ) : null}
-                  <td className="py-1 pr-2 text-right tabular-nums">{r.percent}%</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{formatPercent(r.percent)}</td>
                   <td className="py-1 pr-2 text-right tabular-nums">{formatDuration(r.timeSpent ?? 0)}</td>
                   <td className="py-1 pr-2">{formatDateTime(r.completedAt, d.timeZone)}</td>
                   {d.rows.some((row) => row.interventions) ? (

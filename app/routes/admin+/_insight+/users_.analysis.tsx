@@ -1,4 +1,5 @@
 import { plural } from "~/lib/rules/words";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import { pageParam } from "~/lib/schemas/forms";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -67,7 +68,8 @@ export default function UserAnalysis() {
                 </p>
               </div>
               <div className="text-sm">
-                {plural(u.attempts, "attempt")} · {u.average === null ? "—" : <span className={`badge ${bandClasses[band(u.average)]}`}>{u.average}%</span>}
+                {plural(u.attempts, "attempt")} ·{" "}
+                {u.average === null ? "—" : <span className={`badge ${bandClasses[band(u.average)]}`}>{formatPercent(u.average)}</span>}
                 {u.average === null ? null : <span className="ml-1 text-xs text-slate-500">average of attempts</span>}
               </div>
               <Link to={`/admin/users/${u.id}`} className="btn-secondary px-3 py-1.5">

@@ -15,6 +15,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { countSessions, endAllSessions } from "~/lib/server/session.server";
 import { bandClasses, formatDuration } from "~/lib/rules/exam-rules";
+import { formatPercent } from "~/lib/rules/progress-rules";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
 import { batchesOfUser } from "~/models/batches.server";
 import { userAnalysisDetail } from "~/models/analytics.server";
@@ -122,8 +123,8 @@ export default function UserDetail() {
       <StatTiles
         items={[
           ["Total Attempts", d.totals.attempts],
-          ["Average Score", `${d.totals.average}%`],
-          ["Best Score", `${d.totals.best}%`],
+          ["Average Score", formatPercent(d.totals.average)],
+          ["Best Score", formatPercent(d.totals.best)],
           ["Time Spent", formatDuration(d.totals.timeSpent)],
         ]}
       />
@@ -145,7 +146,7 @@ export default function UserDetail() {
             </div>
             <div className="flex justify-between">
               <dt>Best</dt>
-              <dd className="font-semibold">{d.totals.best}%</dd>
+              <dd className="font-semibold">{formatPercent(d.totals.best)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Worst</dt>
@@ -172,7 +173,7 @@ export default function UserDetail() {
                 <span className="text-slate-600">
                   {h.score}/{h.total} · {formatDuration(h.timeSpent)} · {formatDateTime(h.completedAt)}
                 </span>
-                <span className={`badge ${bandClasses[h.band]}`}>{h.percent}%</span>
+                <span className={`badge ${bandClasses[h.band]}`}>{formatPercent(h.percent)}</span>
                 <Link to={`/test/${h.testId}/results?attempt=${h.id}`} className="font-semibold text-brand-700 hover:underline">
                   View results
                 </Link>
