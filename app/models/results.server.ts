@@ -21,7 +21,7 @@ import { orderForAttempt } from "~/lib/rules/shuffle";
 import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
 import { COHORT_MIN_ATTEMPTS, type CohortFigure, cohortFigures, fitTimesTo, sectionFigures, weakestTopics } from "~/lib/rules/sections";
 import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
-import { leaderboardFor, leaderboardName, type LeaderRow } from "~/lib/rules/leaderboard";
+import { type BestRow, leaderboardFor, leaderboardName, type LeaderRow, rankedBest } from "~/lib/rules/leaderboard";
 import {
   allowanceFor,
   answersOf,
@@ -64,15 +64,50 @@ function loadBestScores(testId: string) {
     FROM ${attempts} WHERE test_id = ${testId} AND status IN ('submitted', 'expired') GROUP BY user_id`);
   const byUser = new Map<string, number>();
   for (const r of rows) if (r.p !== null) byUser.set(r.userId, r.p);
+  // attempts past their deadline that no write or sweep has closed yet count as the closed attempts they are
+  for (const late of closedLate(testId)) if (late.p > (byUser.get(late.userId) ?? Number.NEGATIVE_INFINITY)) byUser.set(late.userId, late.p);
   return { byUser, sorted: [...byUser.values()].sort((a, b) => a - b) };
+}
+
+/**
+ * A test's attempts past their deadline and the save grace that no write or sweep has closed yet (a student
+ * without JavaScript whose time ran out), as they will be closed: the score their saved answers give (attemptAsOf).
+ * Between sweeps there are few; ranks, leaderboards and figures count them the moment they are shown.
+ */
+function closedLate(testId: string, now = Date.now()): BestRow[] {
+  const open = db()
+    .all<{ id: string }>(sql`
+      SELECT id FROM ${attempts} WHERE test_id = ${testId} AND status = 'in_progress' AND deadline_at < ${now - GRACE_MS}`)
+    .map((r) => findAttempt(r.id))
+    .filter((a): a is NonNullable<typeof a> => !!a)
+    .map((a) => attemptAsOf(a, new Date(now)));
+  if (!open.length) return [];
+  const names = new Map(
+    db()
+      .all<{ id: string; name: string }>(
+        sql`SELECT id, name FROM users WHERE id IN (${sql.join(
+          open.map((a) => sql`${a.userId}`),
+          sql`, `,
+        )})`,
+      )
+      .map((u) => [u.id, u.name]),
+  );
+  return open.flatMap((a) => {
+    const marks = a.marks ?? a.score ?? 0;
+    const maxMarks = a.maxMarks ?? a.totalQuestions;
+    if (!maxMarks) return [];
+    return [{ userId: a.userId, name: names.get(a.userId) ?? "", p: marks / maxMarks, marks, maxMarks, timeSpent: a.timeSpent ?? 0 }];
+  });
 }
 
 /** Rank of a student's best attempt among every student's best attempt on a test (1 = top), by marked score. */
 export function rankAmongBest(testId: string, userId: string, now = Date.now()) {
-  const mine = db().get<{ p: number | null }>(sql`
+  const finished = db().get<{ p: number | null }>(sql`
     SELECT MAX(${markedFractionSql("")}) AS p
     FROM ${attempts} WHERE test_id = ${testId} AND user_id = ${userId} AND status IN ('submitted', 'expired')`)?.p;
-  if (mine === null || mine === undefined) return null;
+  const lateMine = closedLate(testId, now).find((r) => r.userId === userId)?.p;
+  const mine = Math.max(finished ?? Number.NEGATIVE_INFINITY, lateMine ?? Number.NEGATIVE_INFINITY);
+  if (mine === Number.NEGATIVE_INFINITY) return null;
   const best = bestScoresOf(testId, now);
   return rankSummary(rankCounts(best.sorted, mine, best.byUser.get(userId)));
 }
@@ -92,20 +127,23 @@ const leaderboardKept = new Kept<LeaderRow[]>({
 
 function loadLeaderboard(testId: string): LeaderRow[] {
   const mode = env().LEADERBOARD_NAMES;
-  return db()
-    .all<Omit<LeaderRow, "percent"> & { p: number | null }>(sql`
+  const best = db().all<BestRow>(sql`
       WITH best AS (
         SELECT a.user_id, ${markedFractionSql("a")} AS p, ${markedScoreSql("a")} AS marks, ${maxMarksSql("a")} AS maxMarks,
                COALESCE(a.time_spent, 0) AS timeSpent,
                ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY ${markedFractionSql("a")} DESC, COALESCE(a.time_spent, 0)) AS rn
         FROM ${attempts} a WHERE a.test_id = ${testId} AND a.status IN ('submitted', 'expired')
       )
-      SELECT b.user_id AS userId, u.name AS name, b.p AS p, b.marks AS marks, b.maxMarks AS maxMarks, b.timeSpent AS timeSpent,
-             RANK() OVER (ORDER BY b.p DESC, b.timeSpent) AS place
+      SELECT b.user_id AS userId, u.name AS name, b.p AS p, b.marks AS marks, b.maxMarks AS maxMarks, b.timeSpent AS timeSpent
       FROM best b JOIN users u ON u.id = b.user_id
-      WHERE b.rn = 1 AND b.p IS NOT NULL
-      ORDER BY place, u.name`)
-    .map(({ p, ...r }) => ({ ...r, name: leaderboardName(r.name, mode), percent: Math.round((p ?? 0) * 100) }));
+      WHERE b.rn = 1 AND b.p IS NOT NULL`);
+  // with the attempts closed late (past their deadline, not yet closed), in order with their places
+  return rankedBest(best, closedLate(testId)).map(({ p, ...r }) => ({
+    ...r,
+    marks: Math.round(r.marks * 100) / 100,
+    name: leaderboardName(r.name, mode),
+    percent: Math.round(p * 100),
+  }));
 }
 
 /** The top ten of a test and, further down, the student's own row (other students' ids stay on the server). */

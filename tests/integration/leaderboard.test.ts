@@ -1,6 +1,6 @@
 // The leaderboard on a test's results: each student's best attempt, by marked score then less time; the top ten
 // and the student's own row further down; initials by default; hidden until the window closes.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
@@ -74,5 +74,46 @@ describe("the leaderboard", () => {
     const page = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, cookie), { testId: t.id }));
     expect(page.leaderboard).toBeNull();
     expect(page.rank).toBeNull();
+  });
+});
+
+describe("an attempt whose time ran out without JavaScript, before the sweep closed it", () => {
+  it("counts in ranks and the leaderboard at once, with the score its saved answers give", async () => {
+    const t = createTest({ title: "Timed out Mock", examType: "NET" }, TWO_QUESTIONS);
+    const early = await createUser({ name: "Early Finisher", email: "early-late@example.test", password: "board-pass-1", assignedExamTypes: ["NET"] });
+    const slow = await createUser({ name: "Slow Writer", email: "slow-late@example.test", password: "board-pass-1", assignedExamTypes: ["NET"] });
+    // Early finished with 1 right and 1 wrong (1.5 of 4 marks, by the helper)
+    finished(t.id, early.id, 1, 1, 300);
+    // Slow saved 2 right answers, then the time ran out a minute ago; nothing has closed the attempt yet
+    const id = newId();
+    const now = Date.now();
+    db()
+      .insert(attempts)
+      .values({
+        id,
+        testId: t.id,
+        userId: slow.id,
+        testVersion: 1,
+        status: "in_progress",
+        startedAt: new Date(now - 20 * 60_000),
+        deadlineAt: new Date(now - 60_000),
+        totalQuestions: 2,
+      })
+      .run();
+    db().run(
+      sql`INSERT INTO attempt_answers (attempt_id, question_id, chosen_index, marked_for_review, updated_at) VALUES (${id}, 'q1', 0, 0, ${now - 120_000}), (${id}, 'q2', 1, 0, ${now - 120_000})`,
+    );
+    const earlyCookie = await signIn("early-late@example.test", "board-pass-1");
+    const page = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, earlyCookie), { testId: t.id }));
+    expect(page.rank).toMatchObject({ rank: 2, of: 2 });
+    expect(page.leaderboard.top.map((r: any) => [r.place, r.name, r.percent])).toEqual([
+      [1, "S. W.", 100],
+      [2, "E. F.", 38],
+    ]);
+    const slowCookie = await signIn("slow-late@example.test", "board-pass-1");
+    const theirs = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results?attempt=${id}`, slowCookie), { testId: t.id }));
+    expect(theirs.rank).toMatchObject({ rank: 1, of: 2 });
+    // (nothing was written: a GET never writes)
+    expect(db().select().from(attempts).where(eq(attempts.id, id)).get()?.status).toBe("in_progress");
   });
 });
