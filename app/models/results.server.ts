@@ -69,15 +69,21 @@ function loadBestScores(testId: string) {
   return { byUser, sorted: [...byUser.values()].sort((a, b) => a - b) };
 }
 
+/** At most this many attempts closed late are scored for one test's ranks or board (kept 5 s). */
+const CLOSED_LATE_BOUND = 500;
+
 /**
  * A test's attempts past their deadline and the save grace that no write or sweep has closed yet (a student
  * without JavaScript whose time ran out), as they will be closed: the score their saved answers give (attemptAsOf).
  * Between sweeps there are few; ranks, leaderboards and figures count them the moment they are shown.
  */
-function closedLate(testId: string, now = Date.now()): BestRow[] {
+function closedLate(testId: string, now = Date.now(), userId: string | null = null): BestRow[] {
+  // bounded: each is scored from its answers, and the ranks and board that read them are kept for 5 s; past the
+  // bound the sweep (every minute) closes the rest for good
   const open = db()
     .all<{ id: string }>(sql`
-      SELECT id FROM ${attempts} WHERE test_id = ${testId} AND status = 'in_progress' AND deadline_at < ${now - GRACE_MS}`)
+      SELECT id FROM ${attempts} WHERE test_id = ${testId} AND status = 'in_progress' AND deadline_at < ${now - GRACE_MS}
+      ${userId ? sql`AND user_id = ${userId}` : sql``} ORDER BY deadline_at LIMIT ${CLOSED_LATE_BOUND}`)
     .map((r) => findAttempt(r.id))
     .filter((a): a is NonNullable<typeof a> => !!a)
     .map((a) => attemptAsOf(a, new Date(now)));
@@ -105,7 +111,7 @@ export function rankAmongBest(testId: string, userId: string, now = Date.now()) 
   const finished = db().get<{ p: number | null }>(sql`
     SELECT MAX(${markedFractionSql("")}) AS p
     FROM ${attempts} WHERE test_id = ${testId} AND user_id = ${userId} AND status IN ('submitted', 'expired')`)?.p;
-  const lateMine = closedLate(testId, now).find((r) => r.userId === userId)?.p;
+  const lateMine = closedLate(testId, now, userId)[0]?.p;
   const mine = Math.max(finished ?? Number.NEGATIVE_INFINITY, lateMine ?? Number.NEGATIVE_INFINITY);
   if (mine === Number.NEGATIVE_INFINITY) return null;
   const best = bestScoresOf(testId, now);
