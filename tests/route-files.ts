@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const ROUTES_DIR = path.join(__dirname, "../app/routes");
+// (from the repository root, where vitest and Playwright both run)
+export const ROUTES_DIR = path.resolve("app/routes");
 
 /** Every route module, as its path under app/routes ("admin+/_tests+/tests.$testId.edit.tsx"). */
 export function routeFiles(): string[] {

@@ -172,7 +172,13 @@ export function RestoreSection({ writing }: { writing: number }) {
           <label htmlFor="snapshot-file" className="label">
             Snapshot file (.db)
           </label>
-          <input id="snapshot-file" name="snapshot" type="file" accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3" className="block text-sm" />
+          <input
+            id="snapshot-file"
+            name="snapshot"
+            type="file"
+            accept=".db,.sqlite,.sqlite3,application/vnd.sqlite3"
+            className="block w-full max-w-full text-sm"
+          />
         </div>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="confirm" className="mt-1 h-4 w-4" /> Yes, replace everything on this site with the snapshot.

@@ -219,7 +219,7 @@ export function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
                     {t.inProgress ? "Resume Test" : t.attempts > 0 ? "Retake Test" : "Start Test"}
                   </a>
                 ) : (
-                  <button type="button" disabled className="btn w-full bg-slate-200 text-slate-600" data-testid="start-refused">
+                  <button type="button" disabled className="btn w-full whitespace-normal bg-slate-200 text-center text-slate-600" data-testid="start-refused">
                     {t.windowNote ?? t.limitNote}
                   </button>
                 )}

@@ -84,7 +84,12 @@ export function StartCard({ page }: { page: ReadyPage }) {
                 {starting ? "Starting..." : "Start Test"}
               </button>
             ) : (
-              <button type="button" className="btn w-full bg-slate-200 py-3 text-base text-slate-600" disabled data-testid="start-refused">
+              <button
+                type="button"
+                className="btn w-full whitespace-normal bg-slate-200 py-3 text-center text-base text-slate-600"
+                disabled
+                data-testid="start-refused"
+              >
                 {page.windowNote ?? allowance.limitNote}
               </button>
             )}

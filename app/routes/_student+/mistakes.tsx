@@ -65,7 +65,7 @@ export default function MistakesPage() {
         ← Dashboard
       </Link>
       <h1 className="mt-4 text-2xl font-bold">My mistakes</h1>
-      <nav aria-label="Show" className="mt-3 flex gap-2">
+      <nav aria-label="Show" className="mt-3 flex flex-wrap gap-2">
         <Link
           to={href({ show: "" })}
           aria-current={f.show === "mistakes" ? "page" : undefined}

@@ -158,7 +158,7 @@ export default function Backup() {
               <label htmlFor="backup-file" className="label">
                 Backup file (.json)
               </label>
-              <input id="backup-file" name="file" type="file" accept=".json,application/json" className="block text-sm" />
+              <input id="backup-file" name="file" type="file" accept=".json,application/json" className="block w-full max-w-full text-sm" />
             </div>
             <SubmitButton pending="Reading file...">Preview import</SubmitButton>
           </Form>

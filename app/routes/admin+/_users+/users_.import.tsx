@@ -119,7 +119,7 @@ function ChooseFile({ error }: { error: string | null }) {
         <label htmlFor="students-file" className="label">
           Students CSV
         </label>
-        <input id="students-file" name="file" type="file" accept=".csv,text/csv" className="block text-sm" />
+        <input id="students-file" name="file" type="file" accept=".csv,text/csv" className="block w-full max-w-full text-sm" />
         <p className="mt-1 text-xs text-slate-500">
           Columns: name, email, roll_number (a roll number or phone, for a student without an e-mail: each row needs an email or a roll_number), exam_types
           (several separated by ; or |, e.g. <code>TET;NET</code>), password (optional: without one the student gets a sign-in link), global_test_limit
