@@ -43,9 +43,23 @@ test("Backup & Import names its CSV export as the spec does", async ({ page }) =
 test.describe("at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the admin tabs show there are more to the right; the marks register's headers stay whole words", async ({ page }) => {
+  test("the admin sections are a menu that shows every one of them; the marks register's headers stay whole words", async ({ page }) => {
     await signIn(page, app, ADMIN.email, ADMIN.password);
-    await expect(page.getByTestId("tabs-more")).toBeVisible();
+    const sections = page.getByRole("navigation", { name: "Admin sections" });
+    await expect(sections.getByTestId("sections-menu")).toContainText("Overview & Analytics");
+    await expect(sections.getByTestId("sections-menu")).toContainText("All sections");
+    await sections.getByTestId("sections-menu").click();
+    // every section on the screen at once, none off to the right
+    for (const name of ["Test Management", "User Management", "Study Materials", "Books", "Announcements", "CSV Management", "Exam Types", "Backup & Import"]) {
+      const link = sections.getByRole("link", { name, exact: true });
+      await expect(link).toBeVisible();
+      const box = await link.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    }
+    await sections.getByRole("link", { name: "Backup & Import", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/backup$/);
+    await expect(sections.getByTestId("sections-menu")).toContainText("Backup & Import");
+    await expect(sections.getByRole("link", { name: "Books", exact: true })).toBeHidden();
     const t = app.db().prepare("select t.id from tests t where exists (select 1 from attempts a where a.test_id = t.id) limit 1").get() as { id: string };
     await page.goto(`${app.url}/admin/tests/${t.id}/marks`);
     await expect(page.getByRole("region", { name: "Marks register (scrolls sideways)" })).toBeVisible();

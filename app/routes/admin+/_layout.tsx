@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { NavLink, Outlet, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { requireAdmin } from "~/models/auth.server";
@@ -38,13 +38,13 @@ export function ErrorBoundary() {
   );
 }
 
-/** The admin area's frame: the section tabs above the page. */
+/** The admin area's frame: the section tabs above the page (on a phone, a menu of them). */
 function AdminFrame({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
-      {/* on a phone the tabs scroll sideways: a fade at the right edge says there are more */}
       <div className="relative -mx-4 mb-6 print:hidden">
-        <nav aria-label="Admin sections" className="overflow-x-auto border-b border-slate-200 px-4">
+        <PhoneSections />
+        <nav aria-label="Admin sections" className="hidden overflow-x-auto border-b border-slate-200 px-4 sm:block">
           <ul className="flex min-w-max gap-1">
             {ADMIN_TABS.map((tab) => (
               <li key={tab.to}>
@@ -64,13 +64,50 @@ function AdminFrame({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <div
-          aria-hidden="true"
-          data-testid="tabs-more"
-          className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-slate-50 lg:hidden"
-        />
+        <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 hidden w-10 bg-gradient-to-l from-slate-50 sm:block lg:hidden" />
       </div>
       {children}
     </div>
+  );
+}
+
+/** The tab a path belongs to. */
+function currentTab(pathname: string) {
+  return ADMIN_TABS.find((tab) => ("end" in tab ? pathname === tab.to : pathname === tab.to || pathname.startsWith(`${tab.to}/`))) ?? ADMIN_TABS[0];
+}
+
+/**
+ * On a phone the nine tabs do not fit one line: the current section and "All sections", which opens every one of
+ * them (a `<details>`: it works without JavaScript, and closes again on the next page).
+ */
+function PhoneSections() {
+  const { pathname } = useLocation();
+  const current = currentTab(pathname);
+  return (
+    <nav aria-label="Admin sections" className="border-b border-slate-200 sm:hidden">
+      <details key={pathname} className="group">
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-2 text-sm" data-testid="sections-menu">
+          <span className="font-semibold text-brand-700">{current.label}</span>
+          <span className="font-medium text-slate-600">
+            All sections <span aria-hidden="true">▾</span>
+          </span>
+        </summary>
+        <ul className="grid grid-cols-2 gap-1 px-4 pb-3">
+          {ADMIN_TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end={"end" in tab}
+                className={({ isActive }) =>
+                  `block rounded-md px-2 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </nav>
   );
 }
