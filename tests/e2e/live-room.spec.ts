@@ -77,6 +77,12 @@ test.describe("JavaScript off", () => {
     // on a phone the table scrolls inside its region; the page itself does not scroll sideways
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // and the row's actions are on the screen, under the student's name, not at the end of the scrolled row
+    for (const name of ["More time for Priya Raman", "Submit Priya Raman's attempt now"]) {
+      const box = await row.getByRole("link", { name }).boundingBox();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    }
     await page.getByRole("link", { name: "Refresh" }).click();
     await expect(row).toBeVisible();
 

@@ -92,7 +92,7 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
                 <th className="px-3 py-2">Time left</th>
                 <th className="px-3 py-2">Answered</th>
                 <th className="px-3 py-2">Last answer</th>
-                <th className="px-3 py-2">
+                <th className="hidden px-3 py-2 sm:table-cell">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -106,6 +106,10 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
                       {r.name}
                     </Link>
                     <span className="block text-xs text-slate-500">{r.signInName}</span>
+                    {/* on a phone the row's actions come first, under the name, not off-screen at the row's end */}
+                    <span className="mt-1 flex gap-1 sm:hidden" data-testid="live-row-actions">
+                      <RowActions href={withParam} attemptId={r.attemptId} name={r.name} />
+                    </span>
                   </td>
                   <td className="px-3 py-2">{formatTime(r.startedAt, room.timeZone)}</td>
                   <td className="px-3 py-2 font-mono">
@@ -123,13 +127,8 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
                       </span>
                     ) : null}
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <Link to={withParam("extend", r.attemptId)} className="btn-secondary px-2 py-1 text-xs" aria-label={`More time for ${r.name}`}>
-                      More time
-                    </Link>{" "}
-                    <Link to={withParam("submit", r.attemptId)} className="btn-secondary px-2 py-1 text-xs" aria-label={`Submit ${r.name}'s attempt now`}>
-                      Submit now
-                    </Link>
+                  <td className="hidden whitespace-nowrap px-3 py-2 text-right sm:table-cell">
+                    <RowActions href={withParam} attemptId={r.attemptId} name={r.name} />
                   </td>
                 </tr>
               ))}
@@ -139,6 +138,20 @@ export function LiveRoom({ room, lastResult }: { room: Room; lastResult?: Submis
       )}
       <Pagination page={room.page} pages={room.pages} />
     </main>
+  );
+}
+
+/** A writing student's More time and Submit now (each opens its form in the page, as a search param). */
+function RowActions({ href, attemptId, name }: { href: (name: string, value: string) => string; attemptId: string; name: string }) {
+  return (
+    <>
+      <Link to={href("extend", attemptId)} className="btn-secondary px-2 py-1 text-xs" aria-label={`More time for ${name}`}>
+        More time
+      </Link>{" "}
+      <Link to={href("submit", attemptId)} className="btn-secondary px-2 py-1 text-xs" aria-label={`Submit ${name}'s attempt now`}>
+        Submit now
+      </Link>
+    </>
   );
 }
 
