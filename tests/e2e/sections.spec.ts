@@ -85,6 +85,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rows.first()).toContainText("Literature");
       await expect(rows.first()).toContainText("100%");
       await expect(rows.last()).toContainText("Pedagogy");
+      // on a phone, Correct, Marks and Accuracy are on the screen without scrolling sideways
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const name of ["Correct", "Marks", "Accuracy"]) {
+        const box = await page.getByTestId("by-section").getByRole("columnheader", { name, exact: true }).boundingBox();
+        expect((box?.x ?? 999) + (box?.width ?? 0), name).toBeLessThanOrEqual(360);
+      }
       await expect(page.getByTestId("weak-topics")).toContainText("Methods: 0 of 2 right (0%)");
     });
   });

@@ -4,8 +4,8 @@ import { formatDuration } from "~/lib/rules/exam-rules";
 import type { SectionFigures } from "~/lib/rules/sections";
 
 /**
- * A sectioned test's results by section (after the answers are released): questions, attempted, right, wrong,
- * accuracy, marks and time per section, then the topics of this attempt that went worst.
+ * A sectioned test's results by section (after the answers are released): right, marks, accuracy, wrong,
+ * attempted, questions and time per section, then the topics of this attempt that went worst.
  */
 export function BySection({
   sections,
@@ -25,13 +25,14 @@ export function BySection({
           <table className="mt-3 w-full min-w-[34rem] text-left text-sm">
             <thead>
               <tr className="whitespace-nowrap border-b border-slate-300 text-xs text-slate-600">
+                {/* what a student looks for first (right answers, marks, accuracy) fits a phone's width; the rest scrolls */}
                 <th className="py-1.5 pr-3">Section</th>
-                <th className="py-1.5 pr-3 text-right">Questions</th>
-                <th className="py-1.5 pr-3 text-right">Attempted</th>
                 <th className="py-1.5 pr-3 text-right">Correct</th>
-                <th className="py-1.5 pr-3 text-right">Wrong</th>
-                <th className="py-1.5 pr-3 text-right">Accuracy</th>
                 <th className="py-1.5 pr-3 text-right">Marks</th>
+                <th className="py-1.5 pr-3 text-right">Accuracy</th>
+                <th className="py-1.5 pr-3 text-right">Wrong</th>
+                <th className="py-1.5 pr-3 text-right">Attempted</th>
+                <th className="py-1.5 pr-3 text-right">Questions</th>
                 <th className="py-1.5 text-right">Time</th>
               </tr>
             </thead>
@@ -41,14 +42,14 @@ export function BySection({
                   <th scope="row" className="py-1.5 pr-3 font-medium">
                     {s.name}
                   </th>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{s.questions}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{s.attempted}</td>
                   <td className="py-1.5 pr-3 text-right tabular-nums text-green-700">{s.correct}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums text-red-700">{s.wrong}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{s.accuracy === null ? "—" : `${s.accuracy}%`}</td>
                   <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
                     {formatMarks(s.marks)} / {formatMarks(s.maxMarks)}
                   </td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{s.accuracy === null ? "—" : `${s.accuracy}%`}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums text-red-700">{s.wrong}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{s.attempted}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{s.questions}</td>
                   <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{s.seconds ? formatDuration(s.seconds) : "—"}</td>
                 </tr>
               ))}
