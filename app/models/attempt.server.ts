@@ -231,6 +231,17 @@ export function studentsWritingCount(now = new Date()): number {
   return db().select({ n: count() }).from(attempts).where(beingWritten(now)).get()?.n ?? 0;
 }
 
+/** How many students are writing this test now. */
+export function writingOnTest(testId: string, now = new Date()): number {
+  return (
+    db()
+      .select({ n: count() })
+      .from(attempts)
+      .where(and(eq(attempts.testId, testId), beingWritten(now)))
+      .get()?.n ?? 0
+  );
+}
+
 /** Which of these users are writing a test now. */
 export function studentsWritingAmong(userIds: string[], now = new Date()): string[] {
   if (!userIds.length) return [];

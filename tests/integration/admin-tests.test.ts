@@ -8,6 +8,8 @@ import { overview } from "~/models/analytics.server";
 import { importBackup, parseBackup } from "~/models/backup.server";
 import { questionsOf } from "~/models/test.server";
 import * as editor from "~/routes/admin+/_tests+/csv_.$testId.edit";
+import * as regradeRoute from "~/routes/admin+/_tests+/tests_.$testId.regrade";
+import { writingKeyNote } from "~/lib/rules/regrade-rules";
 import * as exportRoute from "~/routes/admin+/_tests+/csv_.$testId.export";
 import * as adminTests from "~/routes/admin+/_tests+/tests";
 import * as deleteRoute from "~/routes/admin+/_tests+/tests.$testId.delete";
@@ -491,6 +493,40 @@ describe("question editor", () => {
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: next.cookie }), { testId: t.id });
     const fresh = await examPage(next.cookie);
     expect(fresh.questions.map((q: { question: string }) => q.question)).toEqual(["A brand new question?"]);
+  });
+
+  it("says who is writing before a key is changed (editor and regrade), and returns to the list it was opened from", async () => {
+    const p = payload<any>(
+      await run(
+        uploadRoute.action,
+        multipart({ intent: "preview", title: "Written Now", examType: "NET" }, [{ field: "file", name: "c.csv", body: fixture("clean-10.csv") }]),
+      ),
+    ).preview;
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Written Now")!;
+    const writer = await makeStudent({ examTypes: ["NET"] });
+    await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: writer.cookie }), { testId: t.id });
+    // opened from Test Management (its row's Questions): the editor says who is writing and goes back there
+    const page = payload<any>(await run(editor.loader, getRequest(`/admin/csv/${t.id}/edit?from=tests&q=Written`, admin), { testId: t.id }));
+    expect(page.writing).toBe(1);
+    expect(page.back).toEqual({ href: "/admin/tests?q=Written", label: "Test Management" });
+    expect(writingKeyNote(1)).toContain("1 student is writing this test right now");
+    const regrade = payload<any>(await run(regradeRoute.loader, getRequest(`/admin/tests/${t.id}/regrade`, admin), { testId: t.id }));
+    expect(regrade.writing).toBe(1);
+    const saved = (await run(
+      editor.action,
+      postRequest(`/admin/csv/${t.id}/edit?from=tests&q=Written`, editorForm(t, [{ question: "Fixed?", options: ["A", "B"], correct: 1 }]), { cookie: admin }),
+      { testId: t.id },
+    )) as Response;
+    expect(saved.headers.get("Location")).toBe("/admin/tests?q=Written");
+    // opened from CSV Management: back there, as before
+    const t2 = db().select().from(tests).where(eq(tests.id, t.id)).get()!;
+    const fromCsv = (await run(
+      editor.action,
+      postRequest(`/admin/csv/${t2.id}/edit`, editorForm(t2, [{ question: "Fixed again?", options: ["A", "B"], correct: 0 }]), { cookie: admin }),
+      { testId: t2.id },
+    )) as Response;
+    expect(fromCsv.headers.get("Location")).toBe("/admin/csv");
   });
 
   it("edits in place when nobody has attempted the test", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixesFor, isSameQuestion } from "~/lib/rules/regrade-rules";
+import { fixesFor, isSameQuestion, writingKeyNote, writingRegradeNote } from "~/lib/rules/regrade-rules";
 
 const q = (id: string, options: string[], correctAnswer: number) => ({ id, options, correctAnswer });
 
@@ -41,5 +41,16 @@ describe("isSameQuestion", () => {
     expect(isSameQuestion(before, { ...before, question: "Who wrote *Beowulf*?", options: ["Anonymous", "Chaucer", "Bede", "Alfred"] })).toBe(true);
     expect(isSameQuestion(before, { id: "q1", question: "A brand new question?", options: ["X", "Y", "Z"], correctAnswer: 2 })).toBe(false);
     expect(isSameQuestion(before, { ...before, id: "q2" })).toBe(false);
+  });
+});
+
+describe("while students are writing", () => {
+  it("the editor and the regrade page say how many, and what happens to their attempts", () => {
+    expect(writingKeyNote(2)).toBe(
+      "2 students are writing this test right now. A changed answer key does not reach their attempts: they keep the key they started with. When they have finished, Regrade carries the corrected key to them.",
+    );
+    expect(writingRegradeNote(1)).toBe(
+      "1 student is still writing this test: that attempt is marked with the key it started with and is not in this list until finished. Regrade again once it is.",
+    );
   });
 });

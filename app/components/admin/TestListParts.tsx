@@ -110,7 +110,8 @@ export function TestFacts({
 /** A test's own pages, in its row's menu: questions, preview, live room, analysis, regrade, marks, print, batches, activity. */
 export function TestPageLinks({ id }: { id: string }) {
   const pages: Array<[string, string]> = [
-    [`/admin/csv/${id}/edit`, "Questions"],
+    // the editor returns here, not to CSV Management (app/lib/rules/list-href.ts: editorBack)
+    [`/admin/csv/${id}/edit?from=tests`, "Questions"],
     [`/admin/tests/${id}/preview`, "Preview as student"],
     [`/admin/tests/${id}/live`, "Live room"],
     [`/admin/tests/${id}/analysis`, "Item analysis"],

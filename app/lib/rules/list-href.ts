@@ -25,3 +25,13 @@ export const USER_LIST_KEYS = ["q", "status", "type", "batch", "password", "sort
 export function userListHref(url: string | URL): string {
   return listHref("/admin/users", new URL(url).search, USER_LIST_KEYS);
 }
+
+/**
+ * Where the question editor returns (its back link and Save): the page it was opened from, Test Management
+ * (`?from=tests`, with that list's filters) or CSV Management (the default).
+ */
+export function editorBack(url: string | URL): { href: string; label: string } {
+  const search = new URL(url).search;
+  if (new URLSearchParams(search).get("from") === "tests") return { href: listHref("/admin/tests", search, TEST_LIST_KEYS), label: "Test Management" };
+  return { href: "/admin/csv", label: "CSV Management" };
+}

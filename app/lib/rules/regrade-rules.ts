@@ -38,3 +38,16 @@ export function fixesFor(older: readonly KeyedQuestion[], current: readonly Keye
     return { id: q.id, correctAnswer: index, dropped: false, change: "key" };
   });
 }
+
+/** Who is writing, in words: "1 student is" / "3 students are". */
+const writers = (writing: number) => (writing === 1 ? "1 student is" : `${writing} students are`);
+
+/** What the question editor says while students are writing the test (their attempts keep the key they started with). */
+export function writingKeyNote(writing: number): string {
+  return `${writers(writing)} writing this test right now. A changed answer key does not reach ${writing === 1 ? "that attempt" : "their attempts"}: they keep the key they started with. When they have finished, Regrade carries the corrected key to them.`;
+}
+
+/** What the regrade page says while students are writing the test. */
+export function writingRegradeNote(writing: number): string {
+  return `${writers(writing)} still writing this test: ${writing === 1 ? "that attempt is" : "their attempts are"} marked with the key ${writing === 1 ? "it" : "they"} started with and ${writing === 1 ? "is" : "are"} not in this list until finished. Regrade again once ${writing === 1 ? "it is" : "they are"}.`;
+}

@@ -17,6 +17,9 @@ import { regradeCount } from "~/models/regrade.server";
 import { issuesOf, testDetailsSchema } from "~/lib/schemas/test-record";
 import { marksInputText } from "~/lib/rules/exam-pattern";
 import { BackLink } from "~/components/admin/ui";
+import { editorBack } from "~/lib/rules/list-href";
+import { writingKeyNote } from "~/lib/rules/regrade-rules";
+import { writingOnTest } from "~/models/attempt.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
 
@@ -48,6 +51,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     questions: found.questions,
     examTypes: testExamTypeOptions(),
     flagged,
+    back: editorBack(request.url),
+    // students writing this test now are marked with the key as it is when they finish
+    writing: writingOnTest(t.id),
   };
 }
 
@@ -122,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "info",
       text: `Test updated successfully. ${toRegrade} finished attempt${toRegrade === 1 ? " was" : "s were"} marked with the old answer key: check the regrade below.`,
     });
-  return redirectWithFlash("/admin/csv", { type: "success", text: "Test updated successfully" });
+  return redirectWithFlash(editorBack(request.url).href, { type: "success", text: "Test updated successfully" });
 }
 
 export default function TestEditor() {
@@ -164,8 +170,13 @@ export default function TestEditor() {
 
   return (
     <main>
-      <BackLink to="/admin/csv">CSV Management</BackLink>
+      <BackLink to={d.back.href}>{d.back.label}</BackLink>
       <h1 className="mt-2 text-2xl font-bold">Edit Test</h1>
+      {d.writing ? (
+        <p role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="writing-now">
+          {writingKeyNote(d.writing)}
+        </p>
+      ) : null}
       <Form method="post" className="mt-4 grid gap-4 lg:grid-cols-[20rem_1fr]" noValidate>
         <input type="hidden" name="updatedAt" value={d.test.updatedAt} />
         <input type="hidden" name="maxAttempts" value={d.test.maxAttempts ?? ""} />

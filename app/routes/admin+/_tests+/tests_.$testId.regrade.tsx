@@ -17,6 +17,8 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
 import { applyRegrade, regradeHistory, regradePlan } from "~/models/regrade.server";
 import { BackLink } from "~/components/admin/ui";
+import { writingRegradeNote } from "~/lib/rules/regrade-rules";
+import { writingOnTest } from "~/models/attempt.server";
 
 /**
  * Regrade (/admin/tests/:testId/regrade): after the answer key of a test with attempts was fixed, the
@@ -33,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...plan,
     plans: plan.plans.map(({ fixes: _f, ...p }) => p),
     history: regradeHistory(plan.test.id),
+    writing: writingOnTest(plan.test.id),
     timeZone: env().ACADEMY_TIME_ZONE,
   };
 }
@@ -70,6 +73,11 @@ export default function Regrade() {
         title={`Regrade: ${d.test.title}`}
         description="Attempts keep the version of the test they were taken on. A regrade carries the current answer key back to them: questions removed since are not counted."
       />
+      {d.writing ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="writing-now">
+          {writingRegradeNote(d.writing)}
+        </p>
+      ) : null}
       {d.attempts === 0 ? (
         <EmptyState title="Nothing to regrade" text="Every finished attempt is marked with the current answer key." />
       ) : (
