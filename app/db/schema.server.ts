@@ -631,3 +631,14 @@ export const importReports = sqliteTable(
   },
   (t) => [index("import_reports_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The academy's own texts for its pages (Terms of Service, Privacy Policy), edited in Admin → Site texts; a
+ * text never edited shows the default in app/lib/rules/site-texts.ts.
+ */
+export const siteTexts = sqliteTable("site_texts", {
+  key: text("key").primaryKey(),
+  body: text("body").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, type AppServer, startApp } from "./app-server";
+import { ADMIN, type AppServer, signIn, startApp } from "./app-server";
 
 let app: AppServer;
 test.beforeAll(async () => {
@@ -149,4 +149,23 @@ test("the production build with its default Secure cookies signs a browser in on
   } finally {
     await laptop.stop();
   }
+});
+
+test("the sign-in card's Terms of Service and Privacy Policy are pages the academy can edit", async ({ page }) => {
+  await page.goto(`${app.url}/login`);
+  await page.getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page.getByRole("heading", { name: "Terms of Service" })).toBeVisible();
+  await expect(page.getByTestId("site-text")).toContainText("Your account.");
+  await page.goto(`${app.url}/login`);
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
+  // the academy writes its own
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin`);
+  await page.getByRole("link", { name: "Site texts" }).click();
+  await page.getByLabel("Terms of Service text").fill("Minerva's own terms.\n\n**Be honest in every test.**");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Terms of Service saved")).toBeVisible();
+  await page.goto(`${app.url}/terms`);
+  await expect(page.getByTestId("site-text").locator("strong")).toHaveText("Be honest in every test.");
 });

@@ -16,6 +16,8 @@ function accessOf(path: string): Access | "open" | "splat" | "logout" | undefine
   if (path === "/login") return "signed-out";
   if (path === "/logout") return "logout";
   if (path === "/healthz") return "open";
+  // the academy's Terms of Service and Privacy Policy: for anyone, signed in or not
+  if (path === "/terms" || path === "/privacy") return "open";
   // a one-time sign-in link: its token is the credential, whoever is signed in (tests/integration/sign-in-links.test.ts)
   if (path === "/welcome/:token") return "open";
   if (path === "/*") return "splat";

@@ -183,7 +183,17 @@ export default function Login() {
             )}
           </p>
           {isRegister ? null : <p className="mt-3 text-center text-sm text-slate-600">Forgot your password? Ask the academy for a one-time sign-in link.</p>}
-          <p className="mt-4 text-center text-xs text-slate-500">By continuing, you agree to our Terms of Service and Privacy Policy.</p>
+          <p className="mt-4 text-center text-xs text-slate-500">
+            By continuing, you agree to our{" "}
+            <Link to="/terms" className="font-medium text-brand-700 underline">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="font-medium text-brand-700 underline">
+              Privacy Policy
+            </Link>
+            .
+          </p>
         </div>
       </div>
     </main>

@@ -22,7 +22,11 @@ export default function AdminOverview() {
   const d = useLoaderData<typeof loader>();
   return (
     <main>
-      <PageHeader title="Overview & Analytics" />
+      <PageHeader title="Overview & Analytics">
+        <Link to="/admin/site-texts/terms" className="btn-secondary">
+          Site texts
+        </Link>
+      </PageHeader>
       <BatchFilter id="board-batch" batches={d.batches} value={d.batch} className="mb-4" />
       <StatTiles
         items={[
