@@ -13,7 +13,6 @@ export function SiteTextPage({ title, body }: { title: string; body: string }) {
       <div className="mt-4 space-y-3 text-slate-700" data-testid="site-text">
         {paragraphsOf(body).map((p, i) => (
           // (a paragraph's text may repeat; its position is its identity)
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id
           <p key={i} className="whitespace-pre-line">
             <RichText text={p} />
           </p>
