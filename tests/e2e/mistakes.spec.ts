@@ -81,3 +81,26 @@ for (const [javaScriptEnabled, email] of [
     });
   });
 }
+
+test.describe("JavaScript off, a long review", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  test("a bookmark far down the review comes back to its question, not the top of the page", async ({ page }) => {
+    await signIn(page, app, "arun@academy.local", "student123");
+    const { id } = app
+      .db()
+      .prepare(
+        "select a.test_id as id from attempts a join users u on u.id = a.user_id where u.email = ? and a.status = 'submitted' order by a.started_at limit 1",
+      )
+      .get("arun@academy.local") as { id: string };
+    await page.goto(`${app.url}/test/${id}/results`);
+    const items = page.locator("ol > li[data-outcome]");
+    expect(await items.count()).toBeGreaterThan(6);
+    const far = items.nth(6);
+    await far.scrollIntoViewIfNeeded();
+    await far.getByRole("button", { name: "Bookmark" }).click();
+    await expect(far.getByRole("button", { name: "Bookmarked" })).toHaveAttribute("aria-pressed", "true");
+    // the page came back scrolled to that question
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect(far).toBeInViewport();
+  });
+});

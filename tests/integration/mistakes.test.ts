@@ -8,7 +8,7 @@ import { attempts } from "~/db/schema.server";
 import { overview } from "~/models/analytics.server";
 import { loadProgress } from "~/models/progress.server";
 import { marksRegister } from "~/models/reports.server";
-import { starValue } from "~/lib/schemas/star-schema";
+import { starAnchor, starValue } from "~/lib/schemas/star-schema";
 import { createTest } from "~/models/test.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
@@ -77,7 +77,8 @@ describe("My mistakes, bookmarks and practice", () => {
   it("stars a question of a released review (and not one held back); the review shows the star", async () => {
     const starred = (await post({ star: starValue(true, { testId, version: 1, questionId: "q1" }), redirectTo: `/test/${testId}/results` })) as Response;
     expect(starred.status).toBe(302);
-    expect(starred.headers.get("Location")).toBe(`/test/${testId}/results`);
+    // back to the question's place in the review (a page without JavaScript would otherwise land at its top)
+    expect(starred.headers.get("Location")).toBe(`/test/${testId}/results#${starAnchor({ testId, version: 1, questionId: "q1" })}`);
     expect((await mistakes("?show=bookmarked")).items.map((i: any) => [i.n, i.bookmarked])).toEqual([[1, true]]);
     const review = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${testId}/results`, s.cookie), { testId })).review;
     expect(review.map((r: any) => r.bookmarked)).toEqual([true, false, false]);
@@ -89,7 +90,8 @@ describe("My mistakes, bookmarks and practice", () => {
     expect((await mistakes("?show=bookmarked")).items).toHaveLength(1);
     // a hostile redirect goes home instead
     const away = (await post({ star: starValue(false, { testId, version: 1, questionId: "q1" }), redirectTo: "https://evil.example/" })) as Response;
-    expect(away.headers.get("Location")).toBe("/mistakes?show=bookmarked");
+    // (back to the question's place in the list: its anchor)
+    expect(away.headers.get("Location")).toBe(`/mistakes?show=bookmarked#${starAnchor({ testId, version: 1, questionId: "q1" })}`);
     expect((await mistakes("?show=bookmarked")).total).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { RichText } from "~/components/RichText";
 import { Explanation } from "~/components/results/Explanation";
+import { starAnchor } from "~/lib/schemas/star-schema";
 import { BookmarkButton } from "./BookmarkButton";
 
 type Item = {
@@ -21,7 +22,7 @@ type Item = {
 /** One question of My mistakes: where it is from, the student's answer, the key, the explanation and its star. */
 export function MistakeCard({ item, starForm }: { item: Item; starForm: string }) {
   return (
-    <li className="card p-4" data-testid="mistake">
+    <li id={starAnchor(item)} className="card scroll-mt-20 p-4" data-testid="mistake">
       <div className="flex items-start justify-between gap-2">
         <p className="text-xs text-slate-600">
           {item.testTitle} · Q{item.n}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Explanation } from "~/components/results/Explanation";
 import { RichText } from "~/components/RichText";
 import { BookmarkButton, StarForm } from "~/components/results/BookmarkButton";
+import { starAnchor } from "~/lib/schemas/star-schema";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";
@@ -54,7 +55,7 @@ export function Review({
       {student && review.length > 0 ? <StarForm id="review-stars" redirectTo={here} /> : null}
       <ol className="mt-3 space-y-3">
         {review.map((r) => (
-          <li key={r.id} className="card p-4" data-outcome={r.outcome}>
+          <li key={r.id} id={starAnchor({ testId, version, questionId: r.id })} className="card scroll-mt-20 p-4" data-outcome={r.outcome}>
             <div className="flex items-start justify-between gap-2">
               <p className="font-medium">
                 <span className="mr-1 text-slate-500">{`Q${r.n}.`}</span>

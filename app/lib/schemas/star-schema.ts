@@ -28,3 +28,12 @@ export const starSchema = z
     redirectTo: z.string().optional(),
   })
   .transform(({ star, redirectTo }) => ({ ...star, redirectTo }));
+
+/**
+ * The id of a starred question's place in its list: the star's post comes back to `#` it, so a page without
+ * JavaScript returns to the question instead of the top of a long review (only letters, digits, - and _: a
+ * fragment the browser and the router both match as it is).
+ */
+export function starAnchor(target: StarTarget): string {
+  return `star-${target.questionId}-v${target.version}-${target.testId.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+}

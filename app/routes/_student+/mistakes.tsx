@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { MistakeCard } from "~/components/results/MistakeCard";
 import { StarForm } from "~/components/results/BookmarkButton";
 import { safeRedirectPath } from "~/lib/rules/redirects";
-import { starSchema } from "~/lib/schemas/star-schema";
+import { starAnchor, starSchema } from "~/lib/schemas/star-schema";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { requireStudent } from "~/models/auth.server";
 import { loadMistakes, parseMistakeFilters, setBookmark } from "~/models/mistakes.server";
@@ -30,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.has("star")) {
     const star = starSchema.safeParse(Object.fromEntries(form));
     if (!star.success || !setBookmark(user.id, star.data.target, star.data.on)) return data({ error: "This question cannot be starred." }, { status: 404 });
-    return redirect(safeRedirectPath(star.data.redirectTo, "/", "/mistakes?show=bookmarked"));
+    // back to the question in its list, not the top of the page (without JavaScript the browser follows the fragment)
+    return redirect(`${safeRedirectPath(star.data.redirectTo, "/", "/mistakes?show=bookmarked")}#${starAnchor(star.data.target)}`);
   }
   if (intent === "practice") {
     const round = startPractice(user.id, parsePracticeChoice(form));
