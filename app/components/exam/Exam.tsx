@@ -35,6 +35,14 @@ export function Exam({ page }: { page: ExamPageData }) {
   useEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) legendRef.current?.focus({ preventScroll: true });
   }, []);
+  // after Save & Next, Previous or a palette button, focus goes to the new question (not left on the button,
+  // several Shift+Tab presses away from its options)
+  const shown = useRef(current);
+  useEffect(() => {
+    if (shown.current === current) return;
+    shown.current = current;
+    legendRef.current?.focus({ preventScroll: true });
+  }, [current]);
 
   if (!question) return null;
   const entry = entries[question.id];
@@ -140,7 +148,12 @@ export function Exam({ page }: { page: ExamPageData }) {
           <input type="hidden" name="shownAt" value={attempt.serverNow} />
           {ranges.length ? <SectionTabs ranges={ranges} current={current} answered={answeredIn} /> : null}
           <fieldset>
-            <legend ref={legendRef} tabIndex={-1} className="text-base font-semibold leading-relaxed focus:outline-none sm:text-lg">
+            <legend
+              ref={legendRef}
+              tabIndex={-1}
+              data-testid="question-heading"
+              className="rounded-sm text-base font-semibold leading-relaxed outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 sm:text-lg"
+            >
               <span className="mr-1 text-slate-500">Q{current}.</span>
               <RichText text={question.question} />
               {question.marks !== undefined ? (
