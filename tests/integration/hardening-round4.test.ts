@@ -191,6 +191,47 @@ describe("links and requests keep to the site's own address", () => {
   }, 60_000);
 });
 
+describe("nobody can shut a student out of every new browser", () => {
+  it("after 40 wrong passwords from elsewhere a new browser waits minutes, and signs in once the student's own browser has", async () => {
+    // TRUST_PROXY=loopback: the test says which address each request comes from (X-Forwarded-For)
+    const site = await startServer(path.join(dir, "throttle.db"), { workers: 1, env: { TRUST_PROXY: "loopback" } });
+    try {
+      const attempt = (password: string, address: string, cookie = "") =>
+        fetch(`${site.base}/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: site.base,
+            "X-Forwarded-For": address,
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+          body: new URLSearchParams({ mode: "login", email: ADMIN.email, password }),
+        });
+      // the owner's phone signed in before: it carries the device cookie
+      const phone = (await attempt(ADMIN.password, "198.51.100.20")).headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .find((c) => c.startsWith("__device="));
+      expect(phone).toBeTruthy();
+      for (let i = 0; i < 40; i++) await attempt("wrong-password", "203.0.113.90");
+      // a new browser at another address: refused, for minutes (never 24 hours)
+      const lab = await attempt(ADMIN.password, "192.0.2.33");
+      expect(lab.status).toBe(400);
+      const wait = /Please wait (\d+) (minutes?|hours)/.exec(await lab.text());
+      expect(wait?.[2]).toMatch(/^minute/);
+      expect(Number(wait?.[1])).toBeLessThanOrEqual(30);
+      // the owner signs in on their phone: the account's lock ends, and the lab PC gets in
+      expect((await attempt(ADMIN.password, "198.51.100.20", phone)).status).toBe(302);
+      expect((await attempt(ADMIN.password, "192.0.2.33")).status).toBe(302);
+      // the guessing address is still held back, even with the right password
+      expect((await attempt(ADMIN.password, "203.0.113.90")).status).toBe(400);
+    } finally {
+      await site.stop();
+    }
+  }, 60_000);
+});
+
 describe("the flash message", () => {
   it("ignores a planted, unsigned flash cookie", async () => {
     const planted = Buffer.from(JSON.stringify({ type: "error", text: "PLANTED: call +91 00000 00000 to verify" })).toString("base64");
