@@ -83,6 +83,31 @@ describe("the exam's JSON endpoints without the framework", () => {
     }
   });
 
+  it("a Finish that reaches the route keeps the page's time per question, as the server's own path does", async () => {
+    const s = await makeStudent();
+    const attemptId = await startedAttempt(s.cookie, s.user.id);
+    db()
+      .update(attempts)
+      .set({ startedAt: new Date(Date.now() - 120_000) })
+      .where(eq(attempts.id, attemptId))
+      .run();
+    const res = (await run(
+      finishApi.action,
+      postRequest(`/api/attempts/${attemptId}/finish`, { times: JSON.stringify({ q1: 20, q2: 9 }) }, { cookie: s.cookie }),
+      { attemptId },
+    )) as Response;
+    expect(res.status).toBe(200);
+    const seconds = Object.fromEntries(
+      db()
+        .select()
+        .from(attemptAnswers)
+        .where(eq(attemptAnswers.attemptId, attemptId))
+        .all()
+        .map((r) => [r.questionId, r.seconds]),
+    );
+    expect(seconds).toMatchObject({ q1: 20, q2: 9 });
+  });
+
   it("finishes like the route does, idempotently, and refuses answers afterwards with 409", async () => {
     const s = await makeStudent();
     const attemptId = await startedAttempt(s.cookie, s.user.id);

@@ -1,4 +1,4 @@
-import { BELIEVED_DEADLINE } from "~/lib/rules/page-handoff";
+import { BELIEVED_DEADLINE, TIMES_FIELD } from "~/lib/rules/page-handoff";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/models/auth.server";
 import { formToObject } from "~/lib/schemas/forms";
@@ -13,7 +13,8 @@ import { apiResponse, finishReply } from "~/models/exam-api.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const fields = formToObject(await request.formData());
-  return apiResponse(finishReply(params.attemptId ?? "", user, fields.respond, fields.reason, fields[BELIEVED_DEADLINE]));
+  // the same fields as the server's own path (examApiFastPath), the page's time per question included
+  return apiResponse(finishReply(params.attemptId ?? "", user, fields.respond, fields.reason, fields[BELIEVED_DEADLINE], fields[TIMES_FIELD]));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
