@@ -8,6 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, generate, signInAdmin, STUDENT_PASSWORD, startServer } from "../../bench/lib.js";
+import { rssBytes, workerPids } from "../process-probes";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-round3-"));
 const dbFile = path.join(dir, "round3.db");
@@ -28,19 +29,6 @@ afterAll(async () => {
   await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** The worker processes' pids (children of the primary). */
-function workerPids(pid: number): number[] {
-  return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-}
-
-function rssBytes(pid: number): number {
-  try {
-    return Number(/\nRss:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * A POST written by hand: `totalBytes` of body (declared in Content-Length), `chunkBytes` every

@@ -12,6 +12,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, generate, signInAdmin, signInStudents, startServer } from "../../bench/lib.js";
 import { routeFiles, urlPatternOf } from "../route-files";
+import { rssBytes, workerPids } from "../process-probes";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-round4-"));
 const dbFile = path.join(dir, "round4.db");
@@ -33,18 +34,6 @@ afterAll(async () => {
   await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function workerPids(pid: number): number[] {
-  return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-}
-
-function rssBytes(pid: number): number {
-  try {
-    return Number(/\nRss:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
 
 /** A request written by hand on a socket (an absolute-form target, a chunked body): the status line and the rest. */
 function rawRequest(port: number, head: string, body: Buffer | string = ""): Promise<{ status: number; text: string }> {
