@@ -8,7 +8,7 @@ import { compressPage, compressResponse } from "~/lib/server/compress.server";
 import { seedIfEmpty, wipe } from "~/models/seed.server";
 import { NonceContext } from "~/lib/browser/nonce";
 import { noteDatabaseTrouble, type RequestState } from "~/lib/server/db-errors.server";
-import { sweepEndedSessions } from "~/lib/server/session.server";
+import { sweepEndedSessions } from "~/models/session.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 
 export { checkOrigin, schemeMismatchHint, securityHeaders } from "~/lib/server/http-guards.server";

@@ -4,7 +4,7 @@ import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
 import { attempts, tests, userExamTypes, users, userTestLimits } from "~/db/schema.server";
 import { hashPassword } from "~/lib/server/password.server";
-import { endAllSessions } from "~/lib/server/session.server";
+import { endAllSessions } from "~/models/session.server";
 import { ROLL_NUMBER_TAKEN } from "~/lib/rules/sign-in-name";
 import { addMembers, inBatchSql, removeMembers } from "./batches.server";
 import { likePattern } from "~/lib/rules/search";

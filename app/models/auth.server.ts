@@ -19,8 +19,8 @@ import { formToObject } from "~/lib/schemas/forms";
 import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "~/lib/server/password.server";
 import { signInPathFor } from "~/lib/rules/redirects";
 import { guardRedirect, homeFor, type Access } from "~/lib/rules/routing";
-import { clearSessionCookieHeaders, destroySessionHeaders, readSession, readSessionCookie, type SessionRead } from "~/lib/server/session.server";
-import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "~/lib/server/throttle.server";
+import { clearSessionCookieHeaders, destroySessionHeaders, readSession, readSessionCookie, type SessionRead } from "~/models/session.server";
+import { admitRegistration, admitSignIn, clientAddress, forgiveSignIn } from "~/models/throttle.server";
 
 /** A sign-in or registration refusal whose message is shown in the red box. */
 export class AuthError extends Error {}

@@ -4,7 +4,7 @@ import { userSignInName } from "./user.server";
 import { db, transaction } from "~/db/db.server";
 import { signInLinks, users } from "~/db/schema.server";
 import { hashPassword } from "~/lib/server/password.server";
-import { endAllSessions } from "~/lib/server/session.server";
+import { endAllSessions } from "~/models/session.server";
 import { newId } from "~/lib/server/ids.server";
 import { isTokenShaped, type LinkState, linkState, SIGN_IN_LINK_DAYS } from "~/lib/rules/sign-in-link-rules";
 import { claimReceipt, readReceipt, storeReceipt } from "./form-receipts.server";

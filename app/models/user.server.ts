@@ -5,7 +5,7 @@ import { env } from "~/lib/server/env.server";
 import { newId } from "~/lib/server/ids.server";
 import { looksLikeEmail, normalizeRollNumber, normalizeSignInName } from "~/lib/rules/sign-in-name";
 import { hashPassword, passwordPool } from "~/lib/server/password.server";
-import { endAllSessions } from "~/lib/server/session.server";
+import { endAllSessions } from "~/models/session.server";
 
 /** What a signed-in request knows about its user (spec: the session user). */
 export type SessionUser = {

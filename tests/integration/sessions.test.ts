@@ -1,7 +1,7 @@
 // Server-side sessions: a cookie opens pages only while its row exists and is within its clocks.
 import { beforeAll, describe, expect, it } from "vitest";
 import { rawDb } from "~/db/db.server";
-import { sweepEndedSessions } from "~/lib/server/session.server";
+import { sweepEndedSessions } from "~/models/session.server";
 import { setPassword } from "~/models/admin-users.server";
 import * as dashboard from "~/routes/_student+/dashboard";
 import * as logout from "~/routes/_auth+/logout";

@@ -41,6 +41,14 @@ describe("code shape", () => {
     expect(upward).toEqual([]);
   });
 
+  it("app/lib never imports app/db (what reads the database, sessions and the sign-in throttle included, is a model)", () => {
+    const down = filesIn(path.join(app, "lib"))
+      .filter((f) => /\.tsx?$/.test(f))
+      .filter((f) => /from "(~\/db\/|(\.\.\/)+db\/)/.test(sourceOf(f)))
+      .map((f) => path.relative(app, f));
+    expect(down).toEqual([]);
+  });
+
   it("app/lib is split into rules, schemas, browser code and server code; rules and schemas stay pure", () => {
     const loose = fs.readdirSync(path.join(app, "lib")).filter((f) => /\.tsx?$/.test(f));
     expect(loose).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { rawDb } from "~/db/db.server";
 import { LONGEST_ACCOUNT_LOCK_SECONDS, throttledMessage } from "~/lib/rules/throttle-rules";
-import { admitRegistration, admitSignIn, forgiveSignIn, THROTTLE_UNAVAILABLE_MESSAGE } from "~/lib/server/throttle.server";
+import { admitRegistration, admitSignIn, forgiveSignIn, THROTTLE_UNAVAILABLE_MESSAGE } from "~/models/throttle.server";
 
 afterEach(() => {
   vi.useRealTimers();

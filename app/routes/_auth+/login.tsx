@@ -7,7 +7,7 @@ import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from 
 import { useHydrated } from "~/lib/browser/hooks";
 import { returnPathAfterSignIn, SIGNED_OUT_MID_TEST } from "~/lib/rules/redirects";
 import { rememberDevice } from "~/lib/server/device-cookie.server";
-import { createUserSession } from "~/lib/server/session.server";
+import { createUserSession } from "~/models/session.server";
 import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { LOGO_URL } from "~/lib/rules/brand";
 import { typedSignInName } from "~/lib/schemas/auth-schemas";

@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
 import { newPasswordSchema } from "~/lib/schemas/admin-schemas";
 import { homeFor } from "~/models/auth.server";
-import { createUserSession } from "~/lib/server/session.server";
+import { createUserSession } from "~/models/session.server";
 import { linkMessage } from "~/lib/rules/sign-in-link-rules";
 import { findSignInLink, redeemSignInLink } from "~/models/sign-in-links.server";
 import { findUserById, stampLastLogin } from "~/models/user.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { readSession } from "~/lib/server/session.server";
+import { readSession } from "~/models/session.server";
 import { databaseFile } from "~/db/db.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { RESTORE_LIMIT } from "~/lib/server/request-limits";

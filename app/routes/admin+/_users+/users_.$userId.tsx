@@ -13,7 +13,7 @@ import { PageHeader, StatTiles, SubmitButton, WritingNowNote } from "~/component
 import { signOutWarningFor } from "~/models/admin-users.server";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
-import { countSessions, endAllSessions } from "~/lib/server/session.server";
+import { countSessions, endAllSessions } from "~/models/session.server";
 import { bandClasses, formatDuration } from "~/lib/rules/exam-rules";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { formatDate, formatDateTime } from "~/lib/rules/time";

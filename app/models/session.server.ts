@@ -3,8 +3,8 @@ import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { db, preparedQuery } from "~/db/db.server";
 import { sessions } from "~/db/schema.server";
-import { secureCookies, sessionSecrets } from "./env.server";
-import { sessionExpiry, type SessionClock } from "../rules/session-rules";
+import { secureCookies, sessionSecrets } from "~/lib/server/env.server";
+import { sessionExpiry, type SessionClock } from "~/lib/rules/session-rules";
 
 /**
  * Server-side sessions: the cookie carries a random id (signed with SESSION_SECRET; several secrets

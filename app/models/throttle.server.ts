@@ -9,7 +9,7 @@ import {
   REGISTER_LIMIT,
   SIGN_IN_LIMITS,
   throttledMessage,
-} from "../rules/throttle-rules";
+} from "~/lib/rules/throttle-rules";
 
 /**
  * Sign-in and registration throttling. Every attempt is counted *before* the password is checked, in
