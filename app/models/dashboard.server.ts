@@ -298,3 +298,8 @@ function recentResults(userId: string, held: string[]) {
 function joinedBefore(userId: string, time: number): boolean {
   return (db().get<{ joined: number }>(sql`SELECT join_date AS joined FROM users WHERE id = ${userId}`)?.joined ?? 0) < time;
 }
+
+/** The dashboard page: everything loadDashboard gives, with the time it was read and the academy's time zone. */
+export function dashboardPage(user: SessionUser, query: DashboardQuery, now = Date.now()) {
+  return { ...loadDashboard(user, query), now, timeZone: env().ACADEMY_TIME_ZONE };
+}

@@ -1,11 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
-import { attemptExtensions, attempts, attemptAnswers, userExamTypes, users } from "~/db/schema.server";
+import { attemptExtensions, attempts, attemptAnswers, type Test, userExamTypes, users } from "~/db/schema.server";
 import { acceptsAnswers, GRACE_MS } from "~/lib/rules/exam-rules";
 import { type Extension, interventionsNote, isStalled, LIVE_ROOM_PAGE_SIZE } from "~/lib/rules/live-room";
 import { newId } from "~/lib/server/ids.server";
 import { closeAttempt } from "./attempt.server";
-import { givenToUserSql, inBatchSql } from "./batches.server";
+import { batchOptions, givenToUserSql, inBatchSql } from "./batches.server";
+import { releaseStatusOf } from "./results.server";
+import { env } from "~/lib/server/env.server";
 
 /**
  * The live exam room of one test (/admin/tests/:testId/live): who has not started, who is writing, who
@@ -128,4 +130,17 @@ export function studentOfAttempt(testId: string, attemptId: string): string | nu
     db().get<{ name: string }>(sql`SELECT u.name FROM ${attempts} a JOIN ${users} u ON u.id = a.user_id WHERE a.id = ${attemptId} AND a.test_id = ${testId}`)
       ?.name ?? null
   );
+}
+
+/** The live room's page (/admin/tests/:testId/live): the room at the URL's page and batch, the batches to filter by, and the release. */
+export function liveRoomPage(test: Test, url: URL, now = Date.now()) {
+  const batch = url.searchParams.get("batch") ?? "";
+  return {
+    test: { id: test.id, title: test.title, duration: test.duration },
+    ...liveRoom(test, Number(url.searchParams.get("page")) || 1, now, batch),
+    batch,
+    batches: batchOptions(),
+    timeZone: env().ACADEMY_TIME_ZONE,
+    release: releaseStatusOf(test),
+  };
 }

@@ -41,6 +41,14 @@ describe("code shape", () => {
     expect(upward).toEqual([]);
   });
 
+  it("nothing under app/components imports a route module (a page's data type comes from its model)", () => {
+    const upward = filesIn(path.join(app, "components"))
+      .filter((f) => /\.tsx?$/.test(f))
+      .filter((f) => /from "(~\/routes\/|(\.\.\/)+routes\/)/.test(sourceOf(f)))
+      .map((f) => path.relative(app, f));
+    expect(upward).toEqual([]);
+  });
+
   it("app/lib never imports app/db (what reads the database, sessions and the sign-in throttle included, is a model)", () => {
     const down = filesIn(path.join(app, "lib"))
       .filter((f) => /\.tsx?$/.test(f))

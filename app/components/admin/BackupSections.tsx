@@ -7,7 +7,7 @@ import { RESTORE_WHILE_WRITING_LABEL, studentsWritingNote } from "~/lib/rules/re
 import { plural } from "~/lib/rules/words";
 import { SubmitButton } from "~/components/admin/ui";
 import type { COLLECTIONS } from "~/models/backup.server";
-import type { loader } from "~/routes/admin+/_backup+/backup";
+import type { recentImportReports, REPORT_KIND_LABELS } from "~/models/import-reports.server";
 
 /** Parts of Backup & Import: the Export section, the list of import reports and the restore. */
 export const COLLECTIONS_LIST = ["users", "tests", "attempts", "materials", "customExamTypes", "announcements", "books"] as const;
@@ -120,7 +120,13 @@ export function ExportSection() {
 }
 
 /** The reports of recent import runs (JSON import, bulk test upload, student import) that refused something. */
-export function ImportReports({ reports, timeZone }: { reports: LoaderData<typeof loader>["reports"]; timeZone: string }) {
+export function ImportReports({
+  reports,
+  timeZone,
+}: {
+  reports: LoaderData<Array<ReturnType<typeof recentImportReports>[number] & { label: (typeof REPORT_KIND_LABELS)[keyof typeof REPORT_KIND_LABELS] }>>;
+  timeZone: string;
+}) {
   return (
     <section className="card space-y-2 p-4" aria-labelledby="reports-heading">
       <h2 id="reports-heading" className="font-semibold">

@@ -10,11 +10,11 @@ import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
 import { agoText, EXTENSION_LIMITS } from "~/lib/rules/live-room";
 import { formatTime } from "~/lib/rules/time";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
-import type { loader } from "~/routes/admin+/_tests+/tests_.$testId.live";
+import type { liveRoomPage } from "~/models/live-room.server";
 import { BackLink } from "~/components/admin/ui";
 import { ReleaseControl } from "~/components/admin/ReleaseControl";
 
-type Room = LoaderData<typeof loader>;
+type Room = LoaderData<ReturnType<typeof liveRoomPage>>;
 
 /** Every few seconds while the page is in sight, the room is read again (one request; nothing while a form is sent). */
 const REFRESH_MS = 5000;

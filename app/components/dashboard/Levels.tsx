@@ -4,10 +4,10 @@ import { Form, Link } from "@remix-run/react";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { useLinkClicks } from "~/lib/browser/hooks";
 import { formatDate } from "~/lib/rules/time";
-import type { loader } from "~/routes/_student+/dashboard";
+import type { dashboardPage } from "~/models/dashboard.server";
 
 /** The three levels of the student dashboard: exam categories, the units of one, the tests of a unit. */
-type Data = LoaderData<typeof loader>;
+type Data = LoaderData<ReturnType<typeof dashboardPage>>;
 
 function Breadcrumb({ d }: { d: Extract<Data, { level: "units" | "tests" }> }) {
   const back = d.level === "tests" ? `/dashboard?type=${encodeURIComponent(d.type)}` : "/dashboard";

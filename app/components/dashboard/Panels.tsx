@@ -2,11 +2,11 @@ import type { LoaderData } from "~/lib/browser/loader-data";
 import { Link, useFetcher } from "@remix-run/react";
 import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
 import { formatDate, formatTime } from "~/lib/rules/time";
-import type { loader } from "~/routes/_student+/dashboard";
+import type { dashboardPage } from "~/models/dashboard.server";
 import { MaterialLinks } from "~/components/MaterialLinks";
 
 /** The parts of the student dashboard around its lists: tiles, the tests in progress, the announcements. */
-type Data = LoaderData<typeof loader>;
+type Data = LoaderData<ReturnType<typeof dashboardPage>>;
 
 export function Tile({ label, value }: { label: string; value: string | number }) {
   return (

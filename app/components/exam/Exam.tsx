@@ -11,8 +11,7 @@ import { TapRecorder } from "~/components/exam/TapRecorder";
 import { SectionTabs } from "~/components/exam/SectionTabs";
 import { RichText } from "~/components/RichText";
 import { type ExamNav, examNavigation, remainingSeconds, signedOutWhileWritingMessage } from "~/lib/rules/exam-rules";
-import type { action } from "~/routes/_exam+/test.$testId";
-import type { ExamPageData } from "./exam-page-data";
+import type { ExamPageData, ExamFormRefusal } from "./exam-page-data";
 import { useExamSession } from "./useExamSession";
 
 /** The one form every exam control submits (TapRecorder watches it before hydration). */
@@ -20,7 +19,7 @@ const FORM_ID = "exam-form";
 
 export function Exam({ page }: { page: ExamPageData }) {
   const { test, attempt, questions } = page;
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ExamFormRefusal>();
   const resultsUrl = `/test/${test.id}/results?attempt=${attempt.id}`;
   const [current, setCurrent] = useState(page.current);
   const [confirmOpen, setConfirmOpen] = useState(page.confirm);

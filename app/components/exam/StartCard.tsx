@@ -1,12 +1,11 @@
 // The start card of a test (/test/:id before an attempt): what the test is, the attempts left, and Start.
-import type { action } from "~/routes/_exam+/test.$testId";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { useHydrated, useStartWithExam } from "~/lib/browser/hooks";
-import type { ReadyPage } from "./exam-page-data";
+import type { ReadyPage, ExamFormRefusal } from "./exam-page-data";
 
 export function StartCard({ page }: { page: ReadyPage }) {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ExamFormRefusal>();
   const navigation = useNavigation();
   const { test, allowance } = page;
   // with JavaScript, Start is one request answered with the exam; without, the form posts and redirects

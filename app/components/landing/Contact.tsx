@@ -1,5 +1,5 @@
 // The landing page's contact form: checked in the page, then the visitor's mail client opens (no server call).
-import type { action } from "~/routes/_public+/index";
+import type { ContactRefusal } from "./types";
 import { Form, useActionData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { academy } from "~/lib/rules/academy";
@@ -8,7 +8,7 @@ import { checkContact, contactMailto } from "~/lib/rules/contact-rules";
 type ContactState = "idle" | "sending" | "success" | "error";
 
 export function Contact() {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ContactRefusal>();
   const serverError = actionData && "contactError" in actionData ? actionData.contactError : null;
   const values = (actionData && "values" in actionData ? actionData.values : {}) as Record<string, string>;
   const [state, setState] = useState<ContactState>("idle");

@@ -1,5 +1,8 @@
-import type { useLoaderData } from "@remix-run/react";
-import type { loader } from "~/routes/_public+/index";
+import type { LoaderData } from "~/lib/browser/loader-data";
+import type { loadLanding } from "~/models/landing.server";
 
-/** The landing page's loader data, as its sections receive it. */
-export type LandingData = ReturnType<typeof useLoaderData<typeof loader>>;
+/** The landing page's data (app/models/landing.server.ts), as its sections receive it. */
+export type LandingData = LoaderData<ReturnType<typeof loadLanding>>;
+
+/** What the landing page's contact form post answers when the server refuses it (the route's action). */
+export type ContactRefusal = { ok?: boolean; contactError?: string; values?: Record<string, unknown> };

@@ -7,9 +7,9 @@ import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";
 import { formatDuration } from "~/lib/rules/exam-rules";
-import type { loader } from "~/routes/_exam+/test.$testId_.results";
+import type { resultsPageAt } from "~/models/results.server";
 
-type Found = Extract<LoaderData<typeof loader>, { state: "found" }>;
+type Found = Extract<LoaderData<ReturnType<typeof resultsPageAt>["page"]>, { state: "found" }>;
 
 const filterLabels: Record<ReviewFilter, string> = { all: "All", correct: "Correct", wrong: "Wrong", unanswered: "Unanswered", marked: "Marked" };
 

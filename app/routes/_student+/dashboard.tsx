@@ -5,10 +5,9 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Categories, Tests, Units } from "~/components/dashboard/Levels";
 import { AnnouncementsPanel, BatchMaterials, RunningTests, Tile } from "~/components/dashboard/Panels";
 import { requireStudent } from "~/models/auth.server";
-import { env } from "~/lib/server/env.server";
 import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/server/cookies.server";
 import { safeRedirectPath } from "~/lib/rules/redirects";
-import { loadDashboard, parseDashboardQuery } from "~/models/dashboard.server";
+import { dashboardPage, parseDashboardQuery } from "~/models/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }];
 
@@ -16,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
   const url = new URL(request.url);
   const dismissed = await dismissedAnnouncements(request.headers.get("Cookie"));
-  return { ...loadDashboard(user, { ...parseDashboardQuery(url), dismissed }), now: Date.now(), timeZone: env().ACADEMY_TIME_ZONE };
+  return dashboardPage(user, { ...parseDashboardQuery(url), dismissed });
 }
 
 /** × on one announcement: it leaves the panel (this browser, a year); the others and any new one stay. */

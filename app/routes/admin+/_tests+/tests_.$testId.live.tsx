@@ -4,15 +4,12 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LiveRoom } from "~/components/admin/LiveRoom";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
-import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { plural } from "~/lib/rules/words";
 import { findLiveTest } from "~/models/admin-tests.server";
 import { requireAdmin } from "~/models/auth.server";
-import { batchOptions } from "~/models/batches.server";
-import { extendAttempts, liveRoom, studentOfAttempt, submitAttemptNow } from "~/models/live-room.server";
+import { extendAttempts, liveRoomPage, studentOfAttempt, submitAttemptNow } from "~/models/live-room.server";
 import { logActivity } from "~/models/activity.server";
-import { releaseStatusOf } from "~/models/results.server";
 
 /**
  * The live exam room of a test (/admin/tests/:testId/live): who has not started, is writing, finished or ran
@@ -25,20 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const test = findLiveTest(params.testId ?? "");
   if (!test) throw new Response("Test not found", { status: 404 });
-  const url = new URL(request.url);
-  const batch = url.searchParams.get("batch") ?? "";
-  const room = liveRoom(test, Number(url.searchParams.get("page")) || 1, Date.now(), batch);
-  return data(
-    {
-      test: { id: test.id, title: test.title, duration: test.duration },
-      ...room,
-      batch,
-      batches: batchOptions(),
-      timeZone: env().ACADEMY_TIME_ZONE,
-      release: releaseStatusOf(test),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data(liveRoomPage(test, new URL(request.url)), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
