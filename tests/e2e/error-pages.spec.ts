@@ -60,6 +60,26 @@ test.describe("inside the admin area", () => {
   });
 });
 
+test.describe("the question editor and practice rounds have error pages of their own kind", () => {
+  test("the editor of a missing test says so with its status, inside the admin frame", async ({ page }) => {
+    await signIn(page, app, ADMIN.email, ADMIN.password);
+    const res = await page.goto(`${app.url}/admin/csv/no-such-test/edit`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Test not found" })).toBeVisible();
+    await expect(page.getByText("Error 404")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to CSV Management" })).toBeVisible();
+  });
+
+  test("a practice round that is not the student's gives the student's error page, with the way back to the dashboard", async ({ page }) => {
+    await signIn(page, app, "student@academy.local", "student123");
+    const res = await page.goto(`${app.url}/practice/no-such-round`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText("Error 404")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
+  });
+});
+
 test.describe("a busy server (503) answering a page already open", () => {
   test("an admin's next tab says the site is busy inside the admin frame; pressing again works", async ({ page }) => {
     await signIn(page, app, ADMIN.email, ADMIN.password);

@@ -159,3 +159,5 @@ export default function MistakesPage() {
     </main>
   );
 }
+
+export { StudentErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -92,3 +92,5 @@ export default function PracticeRound() {
     </main>
   );
 }
+
+export { StudentErrorBoundary as ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { logActivity } from "~/models/activity.server";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";
 import { EditorDetailsPanel } from "~/components/admin/EditorDetails";
 import { EditorQuestions } from "~/components/admin/EditorQuestions";
@@ -17,6 +17,7 @@ import { regradeCount } from "~/models/regrade.server";
 import { issuesOf, testDetailsSchema } from "~/lib/schemas/test-record";
 import { marksInputText } from "~/lib/rules/exam-pattern";
 import { BackLink } from "~/components/admin/ui";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { editorBack } from "~/lib/rules/list-href";
 import { writingKeyNote } from "~/lib/rules/regrade-rules";
 import { writingOnTest } from "~/models/attempt.server";
@@ -195,13 +196,7 @@ export default function TestEditor() {
   );
 }
 
+/** An error here shows its own message (a missing test: "not found"; anything else: what it was) inside the admin frame. */
 export function ErrorBoundary() {
-  return (
-    <main className="py-10 text-center">
-      <h1 className="text-xl font-bold">Test not found</h1>
-      <Link to="/admin/csv" className="btn-primary mt-4">
-        Back to CSV Management
-      </Link>
-    </main>
-  );
+  return <GeneralErrorBoundary backHref="/admin/csv" backLabel="Back to CSV Management" />;
 }
