@@ -21,3 +21,9 @@ export function saveSiteText(key: SiteTextKey, body: string, by: string, now = n
     .onConflictDoUpdate({ target: siteTexts.key, set: { body, updatedBy: by, updatedAt: now } })
     .run();
 }
+
+/** What a site-text page shows (/terms, /privacy): its title and text. */
+export function siteTextPage(key: SiteTextKey) {
+  const { title, body } = siteText(key);
+  return { title, body };
+}

@@ -10,6 +10,13 @@ const filesIn = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 const sourceOf = (file: string) => fs.readFileSync(file, "utf8");
 const routes = filesIn(path.join(app, "routes")).filter((f) => /\.tsx?$/.test(f));
+/** The modules under these folders of app/ that import from app/<layer> (by `~/layer/` or a relative path). */
+const importing = (folders: string[], layer: string) =>
+  folders
+    .flatMap((folder) => filesIn(path.join(app, folder)))
+    .filter((f) => /\.tsx?$/.test(f))
+    .filter((f) => new RegExp(`from "(~\\/${layer}\\/|(\\.\\.\\/)+${layer}\\/)`).test(sourceOf(f)))
+    .map((f) => path.relative(app, f));
 
 describe("code shape", () => {
   it("finds the route modules", () => {
@@ -34,27 +41,15 @@ describe("code shape", () => {
   });
 
   it("app/lib and app/db never import from app/models", () => {
-    const upward = [...filesIn(path.join(app, "lib")), ...filesIn(path.join(app, "db"))]
-      .filter((f) => /\.tsx?$/.test(f))
-      .filter((f) => /from "(~\/models\/|\.\.\/models\/)/.test(sourceOf(f)))
-      .map((f) => path.relative(app, f));
-    expect(upward).toEqual([]);
+    expect(importing(["lib", "db"], "models")).toEqual([]);
   });
 
   it("nothing under app/components imports a route module (a page's data type comes from its model)", () => {
-    const upward = filesIn(path.join(app, "components"))
-      .filter((f) => /\.tsx?$/.test(f))
-      .filter((f) => /from "(~\/routes\/|(\.\.\/)+routes\/)/.test(sourceOf(f)))
-      .map((f) => path.relative(app, f));
-    expect(upward).toEqual([]);
+    expect(importing(["components"], "routes")).toEqual([]);
   });
 
   it("app/lib never imports app/db (what reads the database, sessions and the sign-in throttle included, is a model)", () => {
-    const down = filesIn(path.join(app, "lib"))
-      .filter((f) => /\.tsx?$/.test(f))
-      .filter((f) => /from "(~\/db\/|(\.\.\/)+db\/)/.test(sourceOf(f)))
-      .map((f) => path.relative(app, f));
-    expect(down).toEqual([]);
+    expect(importing(["lib"], "db")).toEqual([]);
   });
 
   it("app/lib is split into rules, schemas, browser code and server code; rules and schemas stay pure", () => {
