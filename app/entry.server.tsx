@@ -1,13 +1,12 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { sendsPlainPage } from "~/lib/rules/plain-page";
 import { checkpointWal, closeDatabase, db } from "~/db/db.server";
 export { CHECKPOINTS_BY_PRIMARY } from "~/db/db.server";
-import { compressPage, compressResponse } from "~/lib/server/compress.server";
 import { seedIfEmpty, wipe } from "~/models/seed.server";
 import { NonceContext } from "~/lib/browser/nonce";
-import { noteDatabaseTrouble, type RequestState } from "~/lib/server/db-errors.server";
 import { sweepEndedSessions } from "~/models/session.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 
@@ -15,43 +14,29 @@ export { checkOrigin, schemeMismatchHint, securityHeaders } from "~/lib/server/h
 // the site's own address (PUBLIC_URL, a trusted proxy's headers, or the Host): links and the Origin check
 export { parsePublicUrl, siteOriginOf } from "~/lib/server/site-origin";
 export { env, secureCookies } from "~/lib/server/env.server";
-// for server/start.js: body limits, TRUST_PROXY, and the 503 answer when the database cannot answer
+// for server/start.js: body limits and the request checks before any route reads a byte
 export {
-  bodyLimitFor,
   fieldCounter,
   fieldNamesProblem,
   fieldsVerdict,
   FORM_LIMIT,
   formKindOf,
   inspectBody,
-  isLargeBodyRoute,
   manifestQueryProblem,
   originRelativeTarget,
   TOO_LARGE_MESSAGE,
 } from "~/lib/server/request-limits";
+// what each route declares for those guards (handle.guards), and the one way every route fails for reasons not its own
+export { routeTable } from "~/lib/server/route-table.server";
+export { guardedBuild } from "~/lib/server/guarded-build.server";
 // who may send a large body (uploads are for admins): asked before more than an ordinary form is read
 export { roleOfCookie } from "~/models/auth.server";
 export { parseTrustProxy } from "~/lib/server/trust-proxy";
-export {
-  BUSY_MESSAGE,
-  busyPage,
-  databaseTrouble,
-  databaseTroubleMessage,
-  databaseTroublePage,
-  RETRY_AFTER_SECONDS,
-  writeFailedMessage,
-  writeFailedPage,
-} from "~/lib/server/db-errors.server";
-// a page's data request turned away (busy, database trouble): the 503 in Remix's encoding, shown inside the page's frame
-export { turnedAwayDataBody } from "~/lib/server/turned-away-data.server";
-// the queue in front of Remix: a burst waits its turn, or is turned away (503) before the heap fills
-export { WorkQueue } from "~/lib/server/work-queue";
-// the exam's JSON answers and Finish, answered before a framework request is built
-export { examApiFastPath, examFormFastPath, isExamApiPath, isExamFormPath } from "~/models/exam-api.server";
+export { BUSY_MESSAGE, busyPage, RETRY_AFTER_SECONDS, writeFailedMessage, writeFailedPage } from "~/lib/server/db-errors.server";
+// every finished answer of the framework is compressed in one call (server/start.js sendResponse)
 export { encodeBody } from "~/lib/server/compress.server";
-// the exam and results pages of a browser that has never run the site's script, rendered without the framework's document
-export { plainPage } from "~/models/plain-pages.server";
-export { isPlainPagePath } from "~/lib/rules/plain-page";
+// the queue in front of the framework: a burst waits its turn, or is turned away (503) before the heap fills
+export { WorkQueue } from "~/lib/server/work-queue";
 // every answer to a signed-in browser is no-store (server/start.js)
 export { isPrivateRequest } from "~/lib/rules/routing";
 // replication (server/replication.js): the config from LITESTREAM_* and the database file it replicates
@@ -113,11 +98,11 @@ export function shutdown() {
 }
 
 /**
- * Unexpected errors of loaders, actions and rendering. A database that cannot answer marks the request
- * (server/start.js answers 503) and logs one line; a client error (4xx) logs one line; a request the
- * client gave up on logs nothing.
+ * Unexpected errors of loaders, actions and rendering (a database that cannot answer never gets here: the
+ * guarded build answers it 503, app/lib/server/guarded-build.server.ts); a client error (4xx) logs one
+ * line; a request the client gave up on logs nothing.
  */
-export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     // the client's mistake (a POST to a page without an action, an unknown address): anyone can send
@@ -125,23 +110,13 @@ export function handleError(error: unknown, { request, context }: { request: Req
     console.warn(`refused ${request.method} ${new URL(request.url).pathname}: ${error.status} ${error.statusText}`);
     return;
   }
-  if (noteDatabaseTrouble(error, (context as { requestState?: RequestState } | undefined)?.requestState)) {
-    console.error(`database unavailable on ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
-    return;
-  }
   console.error(error);
 }
 
-/** Loader data for client-side navigations: buffered and compressed like documents. */
-export function handleDataRequest(response: Response, { request }: { request: Request }) {
-  return compressResponse(request, response);
-}
-
 /**
- * Renders the whole document before answering. No page streams (no deferred data), and a document in
- * one piece is compressed in one go: streamed, Remix flushes the compressor after every React chunk,
- * which made gzip/brotli cost more CPU than the rest of the request. The page is compressed here, in
- * one call (see compress.server.ts).
+ * Renders the whole document before answering. No page streams (no deferred data), and a document in one
+ * piece is compressed in one go by the server's one compression path (server/start.js sendResponse): streamed,
+ * Remix flushes the compressor after every React chunk, which made compression cost more CPU than the rest.
  */
 export default function handleRequest(
   request: Request,
@@ -151,6 +126,16 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : undefined;
+  const page = (
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+  if (isPlainPage(remixContext)) {
+    // a page without scripts (root.tsx, plain-page.ts) has nothing to stream and nothing to wait for: one call
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(`<!DOCTYPE html>${renderToStaticMarkup(page)}`, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -162,28 +147,32 @@ export default function handleRequest(
     sink.on("finish", () => {
       clearTimeout(timer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const body = compressPage(request, Buffer.concat(chunks), responseHeaders);
-      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+      resolve(new Response(new Uint8Array(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onAllReady() {
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        console.error(error);
+      },
+    });
     const timer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Whether the page about to render is a plain one (the same rule root.tsx follows, read from the framework's context). */
+function isPlainPage(context: EntryContext): boolean {
+  const { matches, loaderData, errors } = context.staticHandlerContext;
+  if (errors) return false;
+  return sendsPlainPage(
+    matches.map((m) => context.routeModules[m.route.id]?.handle),
+    loaderData.root as { scripted?: boolean; flash?: unknown } | undefined,
+  );
 }

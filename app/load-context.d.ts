@@ -1,11 +1,10 @@
 import "@remix-run/node";
-import type { ExamActionResult } from "~/models/exam-page.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     nonce?: string;
-    /** the exam form's post, already acted on by the server's fast path: its refusal, for the page to show */
-    examFormResult?: ExamActionResult;
+    /** a request the server turned away before any work (busy): the route it leads to throws this 503 message */
+    turnedAway?: string;
   }
   interface Future {
     v3_singleFetch: true;

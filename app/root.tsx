@@ -20,6 +20,7 @@ import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/lib/browser/nonce";
 import { hasKeptPageData } from "~/lib/rules/page-handoff";
 import { DocumentShell, siteLinks } from "~/components/DocumentShell";
+import { hasRunScript, type PageHandle, sendsPlainPage, UPGRADE_SCRIPT } from "~/lib/rules/plain-page";
 
 export const links: LinksFunction = () => siteLinks;
 
@@ -45,7 +46,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const { flash, clear } = await readFlash(request);
-  return data({ user: user ? { name: user.name, role: user.role } : null, flash }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // whether this browser has run the site's script (a page that may be plain is sent without it otherwise)
+  const scripted = hasRunScript(request.headers.get("Cookie"));
+  return data({ user: user ? { name: user.name, role: user.role } : null, flash, scripted }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 function PendingBar() {
@@ -58,13 +61,18 @@ function PendingBar() {
   );
 }
 
-type FocusHandle = { focused?: (data: unknown) => boolean };
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
   // a running exam has the screen to itself (its route's handle says when)
-  const focused = useMatches().some((m) => (m.handle as FocusHandle | undefined)?.focused?.(m.data) === true);
+  const focused = matches.some((m) => (m.handle as PageHandle | undefined)?.focused?.(m.data) === true);
+  // a page whose route allows it, for a browser that has never run the site's script: no scripts and no
+  // hydration data, only a line that notes a browser can run them and loads the page again (plain-page.ts)
+  const plain = sendsPlainPage(
+    matches.map((m) => m.handle),
+    data,
+  );
   return (
     <DocumentShell
       head={
@@ -81,10 +89,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </>
       }
       end={
-        <>
-          <ScrollRestoration nonce={nonce} />
-          <Scripts nonce={nonce} />
-        </>
+        plain ? (
+          <script type="module" nonce={nonce}>
+            {UPGRADE_SCRIPT}
+          </script>
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )
       }
     >
       {children}

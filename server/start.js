@@ -1,8 +1,10 @@
 // @ts-check
 // Production server: Express in front of the Remix build. It adds what Remix v2 has no place for
 // (security headers on every response, the Origin check on every non-GET request, request body
-// limits, compression, long-lived caching of fingerprinted assets, 503 when the database cannot
-// answer) and runs migrations and the first-start seed.
+// limits, compression, long-lived caching of fingerprinted assets, load shedding) and runs migrations
+// and the first-start seed; every request that passes is answered by the framework's request handler.
+// Nothing here knows a URL of the product: what a route needs of these guards it declares in its own
+// module (`handle.guards`, read through the build's route manifest: app/lib/server/route-table.server.ts).
 // WEB_CONCURRENCY (default: the number of CPUs, at most 4) starts that many worker processes on one
 // port; they share the SQLite file (WAL) and the sign-in throttle table.
 import cluster from "node:cluster";
@@ -203,6 +205,9 @@ function requestHeaders(incoming) {
   return headers;
 }
 
+/** The framework's finished answers: documents, a page's data (turbo-stream), JSON. */
+const WHOLE_ANSWER = /^(text\/html|text\/x-script|application\/json)/;
+
 /**
  * @param {import("express").Response} res
  * @param {Response} response
@@ -211,10 +216,18 @@ async function sendResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (response.body && !response.headers.has("content-length") && response.headers.get("content-type")?.startsWith("application/json")) {
-    // a JSON answer (an answer save, Finish) is small: sent whole with its length, so the compression
-    // middleware sees it is under its threshold instead of opening a zlib stream for 80 bytes
-    const body = Buffer.from(await response.arrayBuffer());
+  if (response.body && WHOLE_ANSWER.test(response.headers.get("content-type") ?? "")) {
+    // a page, its data, a JSON answer: finished before it is sent, so it is compressed in one call
+    // (compress.server.ts) and goes out in one write with its length; a download streams as it is made,
+    // through the compression middleware
+    /** @type {Buffer} */
+    let body = Buffer.from(await response.arrayBuffer());
+    if (!response.headers.has("content-encoding")) {
+      const sent = server.encodeBody(header(res.req.headers["accept-encoding"]) ?? null, body);
+      res.append("Vary", "Accept-Encoding");
+      if (sent.encoding) res.setHeader("Content-Encoding", sent.encoding);
+      body = sent.body;
+    }
     res.setHeader("Content-Length", body.length);
     res.end(body);
     return;
@@ -223,83 +236,16 @@ async function sendResponse(res, response) {
   else res.end();
 }
 
-/**
- * A finished answer of the server's own paths (the exam's JSON endpoints, the plain pages), compressed in one call,
- * not through the compression middleware's zlib stream, and sent with its length.
- * @param {import("express").Request} req
- * @param {import("express").Response} res
- * @param {number} status
- * @param {string} contentType
- * @param {Buffer} body
- * @param {boolean} noStore
- */
-function sendEncoded(req, res, status, contentType, body, noStore) {
-  const sent = server.encodeBody(req.headers["accept-encoding"] ?? null, body);
-  if (noStore) res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Content-Type", contentType);
-  res.setHeader("Vary", "Accept-Encoding");
-  if (sent.encoding) res.setHeader("Content-Encoding", sent.encoding);
-  res.setHeader("Content-Length", sent.body.length);
-  res.status(status).end(sent.body);
-}
-
-/**
- * The database could not answer: a passing condition, said plainly, to be retried.
- * @param {import("express").Request} req
- * @param {import("express").Response} res
- * @param {import("../app/lib/server/db-errors.server").DatabaseTrouble} trouble
- */
-function sendDatabaseTrouble(req, res, trouble) {
-  const message = server.databaseTroubleMessage(trouble);
-  res.status(503).set("Retry-After", String(server.RETRY_AFTER_SECONDS)).set("Cache-Control", "no-store");
-  if (req.path.endsWith(".data")) return sendTurnedAwayData(req, res, message);
-  if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") return res.json({ ok: false, retry: true, error: message });
-  return res.type("text/html").send(server.databaseTroublePage(message));
-}
-
-/**
- * Runs one of the server's fast paths (the exam's JSON endpoints, the exam form): `{ value }`, or null once a
- * database that cannot answer has been answered 503, with the one line handleError writes for the routes.
- * @template T
- * @param {import("express").Request} req
- * @param {import("express").Response} res
- * @param {() => Promise<T>} run
- * @returns {Promise<{ value: T } | null>}
- */
-async function unlessDatabaseTrouble(req, res, run) {
-  try {
-    return { value: await run() };
-  } catch (error) {
-    const trouble = server.databaseTrouble(error);
-    if (!trouble) throw error;
-    console.error(`database unavailable on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
-    sendDatabaseTrouble(req, res, trouble);
-    return null;
-  }
-}
-
-/**
- * A page's data request (`….data`, a hydrated page's navigation or form post) turned away with 503: the message
- * in Remix's own encoding, so the page's nearest error boundary says it inside its frame (app/lib/server/turned-away-data.server.ts).
- * @param {import("express").Request} req
- * @param {import("express").Response} res
- * @param {string} message
- */
-function sendTurnedAwayData(req, res, message) {
-  const url = new URL(req.originalUrl, "http://localhost");
-  server.turnedAwayDataBody(build.routes, req.method, url, message).then(
-    (body) => res.type("text/x-script").set("X-Remix-Response", "yes").send(body),
-    () => res.json({ ok: false, retry: true, error: message }),
-  );
-}
-
 function serve() {
   const app = express();
   app.disable("x-powered-by");
   if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
-  const handleRemixRequest = createRequestHandler(build, "production");
-  /** @type {Map<string, { headers: Array<[string, string]>, body: Buffer }>} Remix's route-discovery answers, by address */
-  const manifestAnswers = new Map();
+  // every loader and action with the one way to fail for reasons not its own (app/lib/server/guarded-build.server.ts)
+  const guardedBuild = server.guardedBuild(build);
+  const handleRemixRequest = createRequestHandler(guardedBuild, "production");
+  // what each route declares for the guards below (its body limit, whether it may be turned away), read from
+  // the route's own `handle.guards` through the build's route manifest (app/lib/server/route-table.server.ts)
+  const routes = server.routeTable(guardedBuild.routes);
   // large bodies (an admin's uploads, imports, restores) go to files under the data folder; a worker
   // takes at most this many at once, and at most this many of their bytes
   const MAX_LARGE_BODIES = 4;
@@ -313,7 +259,6 @@ function serve() {
   const settings = server.env();
   const remixQueue = new server.WorkQueue({ concurrency: settings.RENDER_CONCURRENCY, maxWaitMs: settings.RENDER_QUEUE_MAX_WAIT_MS, initialEstimateMs: 10 });
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
-  const immediate = { run: (/** @type {() => Promise<unknown>} */ job) => job() };
   let turnedAway = 0;
   setInterval(() => {
     if (!turnedAway) return;
@@ -322,17 +267,21 @@ function serve() {
   }, 10_000).unref();
 
   /**
-   * The answer to a request turned away before any work was done: 503 + Retry-After, a readable page
-   * with a way to send it again (JSON for data requests; the exam page's script retries those).
+   * The answer to a request turned away before any work was done: 503 + Retry-After. A page gets a readable
+   * page with a way to send it again; a page's data request and a JSON route go to the framework marked
+   * `turnedAway`, where the route they lead to throws the 503 without doing its work, so the answer is in the
+   * framework's own encoding (the page's error boundary says it inside its frame; the exam's script retries).
    * @param {import("express").Request} req
    * @param {import("express").Response} res
    * @param {number} retryAfterSeconds
+   * @param {import("../app/lib/server/route-table.server").RequestGuards} guards
+   * @param {BodyInit | undefined} body
    */
-  function sendBusy(req, res, retryAfterSeconds) {
+  async function sendBusy(req, res, retryAfterSeconds, guards, body) {
     turnedAway++;
-    res.status(503).set("Retry-After", String(retryAfterSeconds)).set("Cache-Control", "no-store");
-    if (req.path.endsWith(".data")) return sendTurnedAwayData(req, res, server.BUSY_MESSAGE);
-    if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") return res.json({ ok: false, retry: true, error: server.BUSY_MESSAGE });
+    res.set("Retry-After", String(retryAfterSeconds)).set("Cache-Control", "no-store");
+    if (req.path.endsWith(".data") || guards.resource) return askFramework(req, res, body, guards, server.BUSY_MESSAGE);
+    res.status(503);
     let again = req.originalUrl;
     if (req.method !== "GET" && req.method !== "HEAD") {
       // a posted form goes back to the page it was posted from (on this site), to be pressed again
@@ -342,6 +291,64 @@ function serve() {
       } catch {}
     }
     return res.type("text/html").send(server.busyPage(req.method, again));
+  }
+
+  /**
+   * Hands one request to the framework and sends its answer.
+   * @param {import("express").Request} req
+   * @param {import("express").Response} res
+   * @param {BodyInit | undefined} body
+   * @param {import("../app/lib/server/route-table.server").RequestGuards} guards what the request's route declares
+   * @param {string} [turnedAwayWith] the message of a request turned away (see sendBusy)
+   */
+  async function askFramework(req, res, body, guards, turnedAwayWith) {
+    if (req.socket.destroyed) return;
+    let requestUrl;
+    try {
+      requestUrl = new URL(req.originalUrl, res.locals.siteOrigin ?? "http://localhost");
+    } catch {
+      return refuse(req, res, 400, "Bad request");
+    }
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const request = new Request(requestUrl.href, {
+      method: req.method,
+      headers: requestHeaders(req.headers),
+      signal: controller.signal,
+      ...(body !== undefined ? { body, duplex: "half" } : {}),
+    });
+    const context = { nonce: res.locals.nonce, turnedAway: turnedAwayWith };
+    // (a page's data request to a resource route is answered in the framework's encoding: by the framework)
+    const direct = guards.resource && !req.path.endsWith(".data") ? (req.method === "GET" || req.method === "HEAD" ? guards.loader : guards.action) : undefined;
+    const response = direct ? await callResourceRoute(direct, request, guards.params, context) : await handleRemixRequest(request, context);
+    await sendResponse(res, response);
+  }
+
+  /**
+   * A resource route (one that renders no page: the exam's JSON endpoints, downloads, the health check) is
+   * answered by calling its module's own exported loader or action with the standard Request, matched through
+   * the build's route manifest with the framework's public matching (route-table.server.ts): what the
+   * framework's handler does for such a route, without the document machinery around it, which was most of
+   * an answer save's cost (docs/decisions/0016-one-door.md has the figures). Nothing is implemented twice.
+   * @param {(args: { request: Request, params: Record<string, string | undefined>, context: Record<string, unknown> }) => unknown} handler
+   * @param {Request} request
+   * @param {Record<string, string | undefined>} params
+   * @param {Record<string, unknown>} context
+   * @returns {Promise<Response>}
+   */
+  async function callResourceRoute(handler, request, params, context) {
+    try {
+      const result = await handler({ request, params, context });
+      if (result instanceof Response) return result;
+      return Response.json(result ?? null);
+    } catch (thrown) {
+      // a thrown Response (a redirect to sign in, the guarded build's 503) is the answer, as the framework sends it
+      if (thrown instanceof Response) return thrown;
+      build.entry.module.handleError?.(thrown, { request, params, context });
+      return new Response("Unexpected Server Error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
   }
   fs.mkdirSync(uploadsDirectory, { recursive: true });
 
@@ -409,13 +416,14 @@ function serve() {
    * request was answered (or the client went away).
    * @param {import("express").Request} req
    * @param {import("express").Response} res
+   * @param {import("../app/lib/server/route-table.server").RequestGuards} guards what the request's route declares
    * @returns {Promise<{ body: BodyInit, file?: string } | null>}
    */
-  async function readRequestBody(req, res) {
-    let limit = server.bodyLimitFor(req.path);
+  async function readRequestBody(req, res, guards) {
+    let limit = guards.bodyLimit;
     /** @type {401 | 403 | undefined} */
     let refusal;
-    if (server.isLargeBodyRoute(req.path)) {
+    if (guards.largeBody) {
       const role = await server.roleOfCookie(req.headers.cookie);
       // (a post without a body type is an empty form: read as any other)
       if (role === "admin" && req.headers["content-type"]) return readLargeBody(req, res, limit);
@@ -523,22 +531,10 @@ function serve() {
   app.all("*", async (req, res, next) => {
     /** @type {BodyInit | undefined} a Buffer (Node's fetch takes it; the DOM types want ArrayBuffer-backed views), or a file's stream */
     let body;
-    /** @type {string | undefined} a large body's file, removed once the answer is sent */
-    let bodyFile;
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     // the one rule for private answers: whatever answers a signed-in browser below is not kept by any cache
     if (server.isPrivateRequest(req.headers.cookie)) onHeaders(res, () => res.setHeader("Cache-Control", "no-store"));
     try {
-      if (hasBody) {
-        const read = await readRequestBody(req, res);
-        if (!read) return;
-        body = read.body;
-        bodyFile = read.file;
-        if (bodyFile) {
-          const file = bodyFile;
-          res.on("close", () => fs.rm(file, { force: true }, () => {}));
-        }
-      }
       if (req.path === "/__manifest") {
         // route discovery asking for more, longer or deeper paths than this site's routes can need: refused
         // before the framework's matching, whose cost grows with the square of a path (request-limits.ts)
@@ -546,106 +542,22 @@ function serve() {
         const problem = server.manifestQueryProblem(query === -1 ? "" : req.originalUrl.slice(query));
         if (problem) return refuse(req, res, 400, problem);
       }
-      if (req.method === "GET" && req.path === "/__manifest") {
-        // route discovery (Remix's lazy route manifest): the answer depends only on this build and the
-        // address, and Remix marks it immutable, so each address is built once per process (on exam day
-        // every student's move to the results asks for the same one)
-        const known = manifestAnswers.get(req.originalUrl);
-        if (known) {
-          for (const [name, value] of known.headers) res.setHeader(name, value);
-          res.status(200).end(known.body);
-          return;
+      const guards = routes.guardsFor(req.path);
+      if (hasBody) {
+        const read = await readRequestBody(req, res, guards);
+        if (!read) return;
+        body = read.body;
+        if (read.file) {
+          const file = read.file;
+          res.on("close", () => fs.rm(file, { force: true }, () => {}));
         }
       }
-      if (hasBody && server.isExamApiPath(req.path)) {
-        // the exam's answer saves and Finish from a signed-in student: the same replies as their
-        // routes, without building a framework request (most of a save's cost); anything else
-        // (signed out, an admin, another encoding) goes on to the route below
-        const answered = await unlessDatabaseTrouble(req, res, () =>
-          server.examApiFastPath(req.path, req.headers.cookie, req.headers["content-type"], /** @type {Buffer} */ (body)),
-        );
-        if (!answered) return;
-        const reply = answered.value;
-        if (reply) {
-          // Finish's answer carries the results (tens of KB)
-          sendEncoded(req, res, reply.status, "application/json; charset=utf-8", Buffer.from(JSON.stringify(reply.json)), reply.noStore);
-          return;
-        }
-      }
-      /** @type {{ error: string; status: number } | undefined} the exam form's refusal, for its page to show */
-      let examFormResult;
-      if (hasBody && server.isExamFormPath(req.path)) {
-        // the exam page's form posts without JavaScript (Start, Save & Next, Finish): acted on here as the
-        // JSON endpoints are, and answered with their redirect; a refusal is shown by the route, which
-        // does not act again
-        const acted = await unlessDatabaseTrouble(req, res, () =>
-          server.examFormFastPath(req.path, req.headers.cookie, req.headers["content-type"], /** @type {Buffer} */ (body)),
-        );
-        if (!acted) return;
-        const result = acted.value;
-        if (result && "redirect" in result) {
-          res.setHeader("Location", result.redirect);
-          res.status(302).end();
-          return;
-        }
-        examFormResult = result ?? undefined;
-      }
-      if (req.method === "GET" && server.isPlainPagePath(req.path) && v8.getHeapStatistics().used_heap_size <= HEAP_SHED_FRACTION * heapLimit) {
-        // the exam and results pages of a browser that has never run the site's script: its routes'
-        // components rendered without the framework's document (app/models/plain-pages.server.tsx);
-        // anyone else gets null and the framework's page below (so does a heap near its limit: the
-        // queue below turns the request away with 503)
-        const query = req.originalUrl.indexOf("?");
-        const shown = await unlessDatabaseTrouble(req, res, () =>
-          server.plainPage(req.path, query === -1 ? "" : req.originalUrl.slice(query), req.headers.cookie, res.locals.nonce),
-        );
-        if (!shown) return;
-        const page = shown.value;
-        if (page) {
-          sendEncoded(req, res, page.status, "text/html; charset=utf-8", Buffer.from(page.html), true);
-          return;
-        }
-      }
-      // the health check is never queued: a busy worker is not a broken one
-      const queue = req.path === "/healthz" ? immediate : remixQueue;
-      if (queue !== immediate) {
-        if (v8.getHeapStatistics().used_heap_size > HEAP_SHED_FRACTION * heapLimit) return sendBusy(req, res, server.RETRY_AFTER_SECONDS);
-        const admission = remixQueue.admission();
-        if (!admission.ok) return sendBusy(req, res, admission.retryAfterSeconds);
-      }
-      await queue.run(async () => {
-        if (req.socket.destroyed) return;
-        let requestUrl;
-        try {
-          requestUrl = new URL(req.originalUrl, res.locals.siteOrigin ?? "http://localhost");
-        } catch {
-          return refuse(req, res, 400, "Bad request");
-        }
-        const controller = new AbortController();
-        res.on("close", () => {
-          if (!res.writableFinished) controller.abort();
-        });
-        const request = new Request(requestUrl.href, {
-          method: req.method,
-          headers: requestHeaders(req.headers),
-          signal: controller.signal,
-          ...(hasBody ? { body, duplex: "half" } : {}),
-        });
-        /** @type {import("../app/lib/server/db-errors.server").RequestState} */
-        const state = {};
-        // handleError marks `requestState` when the database could not answer
-        const response = await handleRemixRequest(request, { nonce: res.locals.nonce, requestState: state, examFormResult });
-        if (state.databaseTrouble) return sendDatabaseTrouble(req, res, state.databaseTrouble);
-        if (req.method === "GET" && req.path === "/__manifest" && response.status === 200) {
-          const answer = { headers: [...response.headers.entries()], body: Buffer.from(await response.arrayBuffer()) };
-          if (manifestAnswers.size >= 500) manifestAnswers.clear();
-          manifestAnswers.set(req.originalUrl, answer);
-          for (const [name, value] of answer.headers) res.setHeader(name, value);
-          res.status(200).end(answer.body);
-          return;
-        }
-        await sendResponse(res, response);
-      });
+      // a route that says it may not be turned away (the health check: a busy worker is not a broken one) skips the queue
+      if (!guards.shed) return await askFramework(req, res, body, guards);
+      if (v8.getHeapStatistics().used_heap_size > HEAP_SHED_FRACTION * heapLimit) return await sendBusy(req, res, server.RETRY_AFTER_SECONDS, guards, body);
+      const admission = remixQueue.admission();
+      if (!admission.ok) return await sendBusy(req, res, admission.retryAfterSeconds, guards, body);
+      await remixQueue.run(() => askFramework(req, res, body, guards));
     } catch (error) {
       next(error);
     }

@@ -121,3 +121,21 @@ export function attemptsAt(testId: string, userId: string) {
     .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
     .all();
 }
+
+/**
+ * One post to the exam's JSON endpoints (`/api/attempts/:id/answers|finish`, `/api/tests/:id/start`) through
+ * its route's own action, as the framework calls it: the status and JSON a browser gets (a redirect: json null).
+ */
+export async function examApi(path: string, cookie: string | undefined, fields: Record<string, string> = {}) {
+  const { action } = await import(
+    path.endsWith("/answers")
+      ? "~/routes/api+/attempts.$attemptId.answers"
+      : path.endsWith("/finish")
+        ? "~/routes/api+/attempts.$attemptId.finish"
+        : "~/routes/api+/tests.$testId.start"
+  );
+  const id = decodeURIComponent(path.split("/")[3] ?? "");
+  const response = (await run(action, postRequest(path, fields, { cookie }), { attemptId: id, testId: id })) as Response;
+  const json = response.headers.get("content-type")?.includes("json") ? ((await response.json()) as Record<string, unknown>) : null;
+  return { status: response.status, json, noStore: response.headers.get("cache-control") === "no-store", location: response.headers.get("location") };
+}

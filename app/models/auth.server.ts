@@ -12,7 +12,6 @@ import {
   toSessionUser,
   type SessionUser,
 } from "./user.server";
-import type { User } from "~/db/schema.server";
 import { registerSchema, signInSchema } from "~/lib/schemas/auth-schemas";
 import { deviceOf } from "~/lib/server/device-cookie.server";
 import { formToObject } from "~/lib/schemas/forms";
@@ -120,28 +119,6 @@ function userOfSession(session: SessionRead): SessionUser | null {
   const user = findUserById(session.userId);
   if (user?.status !== "active") return null;
   return toSessionUser(user);
-}
-
-/**
- * The signed-in student a posted Cookie header names, or null for anyone else (signed out, stale,
- * an admin): for the exam's JSON endpoints served without the framework (`app/models/exam-api.server.ts`).
- * A null sends the request on to the route, whose requireStudent answers it as for any page.
- */
-export async function studentOfCookie(cookieHeader: string | null): Promise<User | null> {
-  const session = await readSessionCookie(cookieHeader, "POST");
-  if (!session.userId) return null;
-  // the user row alone: a save needs no more than who it is (toSessionUser also reads the exam types)
-  const user = findUserById(session.userId);
-  return user?.status === "active" && guardRedirect("student", user.role) === null ? user : null;
-}
-
-/**
- * The signed-in student a page's Cookie header names, read as a page reads it (nothing written), or null
- * for anyone else: for the plain exam and results pages (app/models/plain-pages.server.tsx).
- */
-export async function studentOfPageCookie(cookieHeader: string | null): Promise<SessionUser | null> {
-  const user = userOfSession(await readSessionCookie(cookieHeader, "GET"));
-  return user && guardRedirect("student", user.role) === null ? user : null;
 }
 
 /**

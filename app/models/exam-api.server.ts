@@ -1,19 +1,15 @@
-import { studentOfCookie } from "~/models/auth.server";
 import { answerSchema } from "~/lib/schemas/exam-schemas";
-import { RESPOND_WITH_RESULTS, TIME_UP, BELIEVED_DEADLINE, TIMES_FIELD } from "~/lib/rules/page-handoff";
+import { RESPOND_WITH_RESULTS, TIME_UP } from "~/lib/rules/page-handoff";
 import { timesFromPage } from "~/lib/rules/exam-rules";
-import { examFormTestId } from "~/lib/rules/routing";
 import { finishAttempt, saveAnswer } from "~/models/attempt.server";
-import { examAction, examAfterStart, type ExamActionResult } from "~/models/exam-page.server";
+import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
-import { type SessionUser, toSessionUser } from "~/models/user.server";
+import type { SessionUser } from "~/models/user.server";
 
 /**
  * The exam's three JSON endpoints: Start from a hydrated start card (`/api/tests/:id/start`), one
  * answer change (`/api/attempts/:id/answers`) and Finish (`/api/attempts/:id/finish`). Their routes
- * call these after requireStudent; the server also calls `examApiFastPath` for them before building a
- * framework request (on exam day 3,000 students press Start in the same second, and then send about a
- * thousand saves a second; the framework's own work was most of each request's cost). Same replies either way.
+ * call these after requireStudent.
  */
 export type ApiReply = { status: number; json: Record<string, unknown>; noStore: boolean };
 
@@ -82,79 +78,4 @@ function resultsPageOf(user: Pick<SessionUser, "id" | "role" | "globalTestLimit"
 
 export function apiResponse(r: ApiReply): Response {
   return Response.json(r.json, { status: r.status, headers: r.noStore ? { "Cache-Control": "no-store" } : undefined });
-}
-
-const API_PATH = /^\/api\/(?:attempts\/([^/]+)\/(answers|finish)|tests\/([^/]+)\/(start))$/;
-
-/** The endpoint a path names: which one, and its still-escaped attempt or test id. */
-function endpointOf(pathname: string): { endpoint: "answers" | "finish" | "start"; rawId: string } | null {
-  const match = API_PATH.exec(pathname);
-  if (!match) return null;
-  return match[1] ? { endpoint: match[2] as "answers" | "finish", rawId: match[1] } : { endpoint: "start", rawId: match[3] };
-}
-
-/** Whether the server should offer a posted request to examApiFastPath. */
-export function isExamApiPath(pathname: string): boolean {
-  return endpointOf(pathname) !== null;
-}
-
-/**
- * The common case of those endpoints, straight from the server: a signed-in student posting a form.
- * Anything else (signed out, an admin, a stale cookie, another encoding) gives null, and the request
- * goes on to the route as usual, which answers it as every page does (redirect, cleared cookie).
- */
-export async function examApiFastPath(
-  pathname: string,
-  cookieHeader: string | undefined,
-  contentType: string | undefined,
-  body: Buffer,
-): Promise<ApiReply | null> {
-  const target = endpointOf(pathname);
-  const post = target ? await studentFormPost(target.rawId, cookieHeader, contentType) : null;
-  if (!target || !post) return null;
-  const { id, student } = post;
-  if (target.endpoint === "start") return startReply(toSessionUser(student), id);
-  const fields = Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-  if (target.endpoint === "finish") return finishReply(id, student, fields.respond, fields.reason, fields[BELIEVED_DEADLINE], fields[TIMES_FIELD]);
-  return answerReply(id, student.id, fields);
-}
-
-/** Whether the server should offer a posted request to examFormFastPath. */
-export function isExamFormPath(pathname: string): boolean {
-  return examFormTestId(pathname) !== null;
-}
-
-/**
- * The exam page's form posts from a page without JavaScript (or not yet hydrated): Start, every control of
- * the exam form and Finish, acted on straight from the server like the JSON endpoints, since on exam day
- * these too come by the thousand in one second. A redirect is sent from here; a refusal goes on to the
- * route (as `examFormResult` in its context), which shows it on the page without acting again. Anything
- * else (signed out, an admin, another encoding) gives null and goes to the route as usual.
- */
-export async function examFormFastPath(
-  pathname: string,
-  cookieHeader: string | undefined,
-  contentType: string | undefined,
-  body: Buffer,
-): Promise<ExamActionResult | null> {
-  const rawId = examFormTestId(pathname);
-  const post = rawId ? await studentFormPost(rawId, cookieHeader, contentType) : null;
-  if (!post) return null;
-  return examAction(toSessionUser(post.student), post.id, Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
-}
-
-/**
- * What both fast paths take on: a web form posted by a signed-in student, about the id in its path (still
- * escaped). Null for anything else (another encoding, a malformed id, signed out, an admin).
- */
-async function studentFormPost(rawId: string, cookieHeader: string | undefined, contentType: string | undefined) {
-  if (!contentType?.startsWith("application/x-www-form-urlencoded")) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(rawId);
-  } catch {
-    return null;
-  }
-  const student = await studentOfCookie(cookieHeader ?? null);
-  return student ? { id, student } : null;
 }

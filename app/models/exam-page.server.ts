@@ -7,7 +7,8 @@ import { studentClosing } from "./results.server";
 import { availabilityOf, windowMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
-import { examNavigation, GRACE_MS, limitReachedLabel } from "~/lib/rules/exam-rules";
+import { examNavigation, GRACE_MS, limitReachedLabel, timesFromPage } from "~/lib/rules/exam-rules";
+import { TIMES_FIELD } from "~/lib/rules/page-handoff";
 import { examNavSchema } from "~/lib/schemas/exam-schemas";
 import { formatTime } from "~/lib/rules/time";
 import {
@@ -188,7 +189,11 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
         const closed = latestFinishedAttempt(user.id, testId);
         return { redirect: closed ? resultsOf(closed.id) : base };
       }
-      const finished = finishAttempt(open.id, user.id);
+      // the time per question: a page that counted it sends it (TIMES_FIELD, as to the JSON Finish); a page
+      // without JavaScript carries when it showed the question it is on, as Save & Next does
+      const now = Date.now();
+      if (form.questionId) addStayOnQuestion(open.id, user.id, form.questionId, Number(form.shownAt) || undefined, now);
+      const finished = finishAttempt(open.id, user.id, new Date(now), { times: timesFromPage(form[TIMES_FIELD]) });
       return { redirect: resultsOf(finished?.id ?? open.id) };
     }
     default:

@@ -90,9 +90,9 @@ test.describe("a busy server (503) answering a page already open", () => {
     await expect(page.getByText("Error 503")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
-    // the rush is over: the same tab opens
+    // the rush is over: Try again asks for the same page once more, and it opens
     await page.unrouteAll();
-    await page.getByRole("link", { name: "User Management" }).click();
+    await page.getByRole("link", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { name: BUSY })).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole("searchbox").or(page.getByRole("textbox")).first()).toBeVisible();
@@ -110,6 +110,7 @@ test.describe("a busy server (503) answering a page already open", () => {
     await expect(page.getByText("Error 503")).toBeVisible();
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
   });
 });
 

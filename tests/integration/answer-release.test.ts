@@ -6,13 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attempts, tests } from "~/db/schema.server";
 import { cloneTest } from "~/models/admin-tests.server";
-import { examApiFastPath } from "~/models/exam-api.server";
 import { GRACE_MS } from "~/lib/rules/exam-rules";
 import { createTest } from "~/models/test.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import * as editRoute from "~/routes/admin+/_tests+/tests.$testId.edit";
-import { FORM_ENCODED, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, TWO_QUESTIONS } from "../helpers";
+import { examApi, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, TWO_QUESTIONS } from "../helpers";
 
 const HOUR = 3_600_000;
 let admin: string;
@@ -40,8 +39,7 @@ async function sitTest(cookie: string, userId: string, testId: string) {
     .from(attempts)
     .where(and(eq(attempts.userId, userId), eq(attempts.testId, testId)))
     .get()!;
-  const post = (path: string, fields: Record<string, string>) =>
-    examApiFastPath(path, cookie, FORM_ENCODED, Buffer.from(new URLSearchParams(fields).toString()));
+  const post = (path: string, fields: Record<string, string>) => examApi(path, cookie, fields);
   await post(`/api/attempts/${attempt.id}/answers`, { questionId: "q1", chosen: "0" });
   await post(`/api/attempts/${attempt.id}/answers`, { questionId: "q2", chosen: "2" });
   // as the hydrated exam page asks it: Finish answers with the results page's data

@@ -6,11 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
 import { attemptExtensions, attempts } from "~/db/schema.server";
 import { saveAnswer, sweepExpiredAttempts } from "~/models/attempt.server";
-import { examApiFastPath } from "~/models/exam-api.server";
 import { createTest } from "~/models/test.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as liveRoute from "~/routes/admin+/_tests+/tests_.$testId.live";
-import { FORM_ENCODED, flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, TWO_QUESTIONS } from "../helpers";
+import { examApi, flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf, TWO_QUESTIONS } from "../helpers";
 
 const MINUTE = 60_000;
 let admin: string;
@@ -44,7 +43,7 @@ describe("the live exam room", () => {
     const c = await startWriting(t.id, "Finished Chitra");
     const d = await startWriting(t.id, "Late Dev");
     saveAnswer(a.attemptId, a.user.id, { questionId: "q1", chosen: 0 });
-    await examApiFastPath(`/api/attempts/${c.attemptId}/finish`, c.cookie, FORM_ENCODED, Buffer.from(""));
+    await examApi(`/api/attempts/${c.attemptId}/finish`, c.cookie);
     // Bala started 6 minutes ago and saved nothing; Dev's time ran out a minute ago (not yet swept)
     db()
       .update(attempts)
@@ -110,11 +109,11 @@ describe("the live exam room", () => {
     const believed = deadlineOf(s.attemptId);
     await post(t.id, { minutes: "15", reason: "Late start", attemptId: s.attemptId });
     const fields = new URLSearchParams({ respond: "results", reason: "time-up", deadline: String(believed) });
-    const reply = await examApiFastPath(`/api/attempts/${s.attemptId}/finish`, s.cookie, FORM_ENCODED, Buffer.from(fields.toString()));
+    const reply = await examApi(`/api/attempts/${s.attemptId}/finish`, s.cookie, Object.fromEntries(fields));
     expect(reply?.json).toMatchObject({ ok: true, extended: true, deadlineAt: believed + 15 * MINUTE });
     expect(db().select().from(attempts).where(eq(attempts.id, s.attemptId)).get()?.status).toBe("in_progress");
     // the student's own Finish still finishes
-    const finish = await examApiFastPath(`/api/attempts/${s.attemptId}/finish`, s.cookie, FORM_ENCODED, Buffer.from("respond=results"));
+    const finish = await examApi(`/api/attempts/${s.attemptId}/finish`, s.cookie, { respond: "results" });
     expect(finish?.json).toMatchObject({ ok: true, status: "submitted" });
   });
 

@@ -4,7 +4,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/db.server";
-import { examApiFastPath } from "~/models/exam-api.server";
 import { env } from "~/lib/server/env.server";
 import { attempts, tests } from "~/db/schema.server";
 import { parseQuestionsCsv } from "~/lib/server/csv-questions.server";
@@ -13,7 +12,7 @@ import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import * as exportRoute from "~/routes/admin+/_tests+/csv_.$testId.export";
 import * as uploadRoute from "~/routes/admin+/_tests+/tests.upload";
-import { BASE, FORM_ENCODED, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
+import { BASE, examApi, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
 
 // six questions, the sections interleaved as a spreadsheet might have them; the right answer is always the first option
 const CSV = [
@@ -233,12 +232,10 @@ describe("time on each question", () => {
     await run(examRoute.action, postRequest(`/test/${t.id}`, { intent: "start" }, { cookie: h.cookie }), { testId: t.id });
     startedMinuteAgo(h.user.id);
     const attempt = db().select().from(attempts).where(eq(attempts.userId, h.user.id)).get()!;
-    const finish = examApiFastPath(
-      `/api/attempts/${attempt.id}/finish`,
-      h.cookie,
-      FORM_ENCODED,
-      Buffer.from(new URLSearchParams({ respond: "results", times: JSON.stringify({ q1: 20, q2: 9, q77: 500, q3: -1 }) }).toString()),
-    );
+    const finish = examApi(`/api/attempts/${attempt.id}/finish`, h.cookie, {
+      respond: "results",
+      times: JSON.stringify({ q1: 20, q2: 9, q77: 500, q3: -1 }),
+    });
     expect((await finish)?.status).toBe(200);
     const theirs = payload<any>(await run(resultsRoute.loader, getRequest(`/test/${t.id}/results`, h.cookie), { testId: t.id }));
     expect(theirs.review.map((r: any) => r.seconds)).toEqual([20, 9]);

@@ -1,6 +1,6 @@
 // The shape a newcomer can rely on (DESIGN.md "Code shape"): route modules stay short, the layers import
-// downwards only (lib and db never import models), and a route that answers a failure itself leaves
-// database trouble to the one 503 answer.
+// downwards only (lib and db never import models, models never import routes), a route that answers a failure
+// does it through one helper, and server/ knows no address of the product.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -69,11 +69,43 @@ describe("code shape", () => {
     expect(browserReachesServer.map((f) => path.relative(app, f))).toEqual([]);
   });
 
-  it("a route that answers a failure with 500 first hands database trouble on (answered 503)", () => {
+  it("a route answers a failure it did not expect through one helper (app/lib/server/failures.server.ts)", () => {
+    // a catch block that answers 500 logs and words it with formFailed, flashFailed or noteFailure, which hand
+    // database trouble on to the one 503 answer (app/lib/server/guarded-build.server.ts)
     const careless = routes.filter((f) => {
       const source = sourceOf(f);
-      return [...source.matchAll(/catch \((\w+)\) \{([\s\S]*?)status: 500/g)].some((m) => !m[2].includes("rethrowIfDatabaseTrouble"));
+      return [...source.matchAll(/catch \((\w+)\) \{([\s\S]*?)(status: 500|\n {2}\}\n)/g)].some(
+        (m) => m[3].includes("500") && !/(formFailed|flashFailed|noteFailure)\(/.test(m[2]),
+      );
     });
     expect(careless.map((f) => path.basename(f))).toEqual([]);
+    const copied = routes.filter((f) => /rethrowIfDatabaseTrouble\(\w+\);\s*console\.error/.test(sourceOf(f)));
+    expect(copied.map((f) => path.basename(f))).toEqual([]);
+  });
+
+  it("nothing under app/models imports a route module", () => {
+    expect(importing(["models"], "routes")).toEqual([]);
+  });
+
+  it("server/ knows no address of the product: no path of a route, no pattern of one (routes declare what the guards need)", () => {
+    // the first segment of every route's address, from the route files' names (`admin+/_tests+/tests.upload.tsx` → admin)
+    const firstSegments = new Set(
+      routes
+        .map((f) => path.relative(path.join(app, "routes"), f).split(path.sep))
+        .map((parts) => [parts[0].startsWith("_") ? "" : parts[0].replace(/\+$/, ""), ...parts.slice(1)].filter((p) => p && !p.startsWith("_")))
+        .map((parts) => (parts[0] ?? "").split(".")[0].replace(/\[|\]/g, ""))
+        .filter((segment) => /^[a-z][a-z-]*$/.test(segment)),
+    );
+    expect([...firstSegments]).toEqual(expect.arrayContaining(["admin", "api", "test", "dashboard", "login", "healthz"]));
+    const serverDir = path.join(app, "../server");
+    const mentions = fs
+      .readdirSync(serverDir)
+      .filter((f) => f.endsWith(".js"))
+      .flatMap((f) =>
+        [...firstSegments]
+          .filter((segment) => new RegExp(`["'\`]\\/${segment}\\b|\\\\\\/${segment}\\b`).test(sourceOf(path.join(serverDir, f))))
+          .map((segment) => `${f}: /${segment}`),
+      );
+    expect(mentions).toEqual([]);
   });
 });

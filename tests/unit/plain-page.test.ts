@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { hasRunScript, isPlainPagePath, plainTargetOf, SCRIPTED_COOKIE_VALUE, UPGRADE_SCRIPT } from "~/lib/rules/plain-page";
+import { hasRunScript, SCRIPTED_COOKIE_VALUE, sendsPlainPage, UPGRADE_SCRIPT } from "~/lib/rules/plain-page";
 
 describe("which browsers have run the site's script", () => {
   it("reads the cookie the app sets, and nothing like it", () => {
@@ -15,13 +15,18 @@ describe("which browsers have run the site's script", () => {
   });
 });
 
-describe("the addresses that have a plain page", () => {
-  it("are the exam page and the results page, never their data requests or anything else", () => {
-    expect(plainTargetOf("/test/t0")).toEqual({ page: "exam", rawTestId: "t0" });
-    expect(plainTargetOf("/test/a%20b/results")).toEqual({ page: "results", rawTestId: "a%20b" });
-    for (const other of ["/test/t0.data", "/test/t0/results.data", "/test/", "/test/t0/results/x", "/tests", "/dashboard", "/test/t0/"]) {
-      expect(isPlainPagePath(other), other).toBe(false);
-    }
+describe("which pages are sent plain", () => {
+  it("a page one of whose routes says plain, to a browser that has never run the script, with no message waiting", () => {
+    const root = undefined;
+    const exam = { plain: true, focused: () => true };
+    const fresh = { scripted: false, flash: null };
+    expect(sendsPlainPage([root, exam], fresh)).toBe(true);
+    expect(sendsPlainPage([root, exam], { scripted: true, flash: null })).toBe(false);
+    expect(sendsPlainPage([root, exam], { scripted: false, flash: { text: "Saved" } })).toBe(false);
+    expect(sendsPlainPage([root, exam], undefined)).toBe(false);
+    expect(sendsPlainPage([root, { focused: () => true }], fresh)).toBe(false);
+    expect(sendsPlainPage([root, { plain: "yes" }], fresh)).toBe(false);
+    expect(sendsPlainPage([], fresh)).toBe(false);
   });
 });
 

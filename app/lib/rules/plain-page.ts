@@ -1,13 +1,30 @@
 /**
- * The plain exam and results pages (app/models/plain-pages.server.tsx): for a browser that has never run
- * the site's script (JavaScript off, a browser too old for it, a script that never loaded), the exam page
- * and the results page are the same React components rendered without the framework's document: no
- * scripts, no hydration data. Every control of those pages is a form or a link, so they work as they
- * did; on exam day they cost a fraction of a framework document.
+ * The plain pages: for a browser that has never run the site's script (JavaScript off, a browser too old for
+ * it, a script that never loaded), a page whose route says `handle.plain` (the exam, the results) is the same
+ * route tree rendered by the framework without its scripts and hydration data (root.tsx leaves out
+ * <Scripts />). Every control of those pages is a form or a link, so they work as they did; on exam day the
+ * page weighs less and the browser has nothing to run.
  *
  * Which browsers have run the script: the hydrated app sets this cookie (app/entry.client.tsx). It is a
  * hint and nothing more: either page is the same student's own, and a forged one only chooses which.
  */
+export type PageHandle = {
+  /** the page may be sent without scripts to a browser that has never run them */
+  plain?: boolean;
+  /** while this is true of the page's data, the page has the screen to itself (no navigation bar) */
+  focused?: (data: unknown) => boolean;
+};
+
+/**
+ * Whether a page is sent plain: one of its matched routes says `plain`, the browser has never run the script
+ * (the root's data says), and no message waits (the upgrade script's reload would lose it). Asked by root.tsx
+ * (which leaves the scripts out) and entry.server.tsx (which then renders the page in one synchronous call).
+ */
+export function sendsPlainPage(handles: ReadonlyArray<unknown>, root: { scripted?: boolean; flash?: unknown } | undefined): boolean {
+  if (root?.scripted !== false || root.flash) return false;
+  return handles.some((handle) => (handle as PageHandle | undefined)?.plain === true);
+}
+
 export const SCRIPTED_COOKIE = "scripted";
 
 /** The cookie as the browser's script sets it (a year; sent with every same-site request). */
@@ -28,19 +45,3 @@ export function hasRunScript(cookieHeader: string | null | undefined): boolean {
  */
 export const UPGRADE_SCRIPT = `document.cookie = \`${SCRIPTED_COOKIE_VALUE}\`;
 if (document.cookie.includes(\`${SCRIPTED_COOKIE}=1\`)) location.replace(location.href);`;
-
-export type PlainTarget = { page: "exam" | "results"; rawTestId: string };
-
-const PLAIN_PATH = /^\/test\/([^/]+?)(\/results)?$/;
-
-/** Which plain page an address is (its still-escaped test id), or null: `/test/:id` and `/test/:id/results`, never a `.data` request. */
-export function plainTargetOf(pathname: string): PlainTarget | null {
-  const match = PLAIN_PATH.exec(pathname);
-  if (!match || match[1].endsWith(".data") || pathname.endsWith(".data")) return null;
-  return { page: match[2] ? "results" : "exam", rawTestId: match[1] };
-}
-
-/** Whether the server should offer a GET to plainPage. */
-export function isPlainPagePath(pathname: string): boolean {
-  return plainTargetOf(pathname) !== null;
-}

@@ -21,3 +21,20 @@ export async function formDataOf(request: Request): Promise<FormData> {
     throw malformedForm();
   }
 }
+
+/**
+ * A small form's text fields as an object (the last value of a repeated name wins, as formToObject). An ordinary
+ * form (application/x-www-form-urlencoded, what every page and the exam's save queue send) is read with
+ * URLSearchParams, a fraction of what building a FormData costs on the hottest requests; anything else goes
+ * through formDataOf.
+ */
+export async function formFieldsOf(request: Request): Promise<Record<string, string>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const out: Record<string, string> = {};
+  if (type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    for (const [name, value] of new URLSearchParams(await request.text())) out[name] = value;
+    return out;
+  }
+  for (const [name, value] of (await formDataOf(request)).entries()) if (typeof value === "string") out[name] = value;
+  return out;
+}

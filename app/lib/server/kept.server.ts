@@ -1,12 +1,14 @@
 /**
  * Every value the server keeps in memory between requests is kept here: one `Kept` per cache, each with its
  * rule (what it keeps, its key, how it is invalidated, its bound), listed by `keptRegister()`. A cache is a
- * map with a bound (the least recently used entry goes first) and, where the value ages, a maximum age.
+ * least-recently-used cache (lru-cache) with a bound and, where the value ages, a maximum age.
  * Values are shared between requests: callers must not modify what they get.
  *
  * Not here: the browser's own (app/lib/rules/page-handoff.ts), the prepared SQL statements (app/db/db.server.ts,
- * by SQL text, at most 500), and route discovery's answers in server/start.js (per build, per address).
+ * by SQL text, at most 500).
  */
+import { LRUCache } from "lru-cache";
+
 export type KeptRule = {
   /** short name, as in the register */
   name: string;
@@ -30,13 +32,15 @@ export function keptRegister(): Array<KeptRule & { entries: number }> {
 }
 
 export class Kept<V> {
-  private readonly values = new Map<string, { value: V; at: number }>();
+  /** the bound and the order of use are lru-cache's; the age is checked here, on the caller's clock */
+  private readonly values: LRUCache<string, { value: V; at: number }>;
 
   /** `listed`: false for one of many stores under one registered rule (one per open database). */
   constructor(
     readonly rule: KeptRule,
     listed = true,
   ) {
+    this.values = new LRUCache({ max: rule.maxEntries });
     if (listed) register.set(rule.name, { rule, entries: () => this.values.size });
   }
 
@@ -48,15 +52,10 @@ export class Kept<V> {
       this.values.delete(key);
       return undefined;
     }
-    // most recently used last: the first entry is the one to push out
-    this.values.delete(key);
-    this.values.set(key, hit);
     return hit.value;
   }
 
   set(key: string, value: V, now = Date.now()) {
-    this.values.delete(key);
-    if (this.values.size >= this.rule.maxEntries) this.values.delete(this.values.keys().next().value as string);
     this.values.set(key, { value, at: now });
   }
 

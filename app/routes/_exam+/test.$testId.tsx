@@ -5,8 +5,9 @@ import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/r
 import { Exam } from "~/components/exam/Exam";
 import { StartCard } from "~/components/exam/StartCard";
 import { requireStudent } from "~/models/auth.server";
-import { formToObject } from "~/lib/schemas/forms";
+import { formFieldsOf } from "~/lib/server/form-body.server";
 import { takePageData } from "~/lib/rules/page-handoff";
+import type { PageHandle } from "~/lib/rules/plain-page";
 import { examAction, loadExamPage } from "~/models/exam-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -21,11 +22,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(page, { status: page.state === "not-found" ? 404 : 200, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+/** The exam form's posts without JavaScript (Start, Save & Next, Finish); the hydrated page uses /api/… instead. */
+export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
-  // the server's fast path has already acted on a signed-in student's post and passes on only a refusal
-  // to show here (app/models/exam-api.server.ts); the hydrated start card starts through /api/tests/:id/start
-  const result = context.examFormResult ?? examAction(user, params.testId ?? "", formToObject(await request.formData()));
+  const result = examAction(user, params.testId ?? "", await formFieldsOf(request));
   if ("redirect" in result) return redirect(result.redirect);
   return data({ error: result.error }, { status: result.status });
 }
@@ -35,8 +35,14 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   return (takePageData(new URL(request.url)) as LoaderData<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
 
-/** While an attempt runs, the screen is the exam alone: no site navbar, no Logout (root reads this). */
-export const handle = { focused: (data: unknown) => (data as { state?: string } | undefined)?.state === "in-progress" };
+/**
+ * While an attempt runs, the screen is the exam alone: no site navbar, no Logout (root reads this). A browser
+ * that has never run the site's script gets the page without scripts (`plain`, app/lib/rules/plain-page.ts).
+ */
+export const handle = {
+  focused: (data: unknown) => (data as { state?: string } | undefined)?.state === "in-progress",
+  plain: true,
+} satisfies PageHandle;
 
 export default function TestPage() {
   const page = useLoaderData<typeof loader>();

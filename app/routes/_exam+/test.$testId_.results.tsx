@@ -13,6 +13,7 @@ import { requireUser } from "~/models/auth.server";
 import { band, bandClasses, formatDuration, LATE_ANSWER_MESSAGES } from "~/lib/rules/exam-rules";
 import { rankNote } from "~/lib/rules/review";
 import { takePageData } from "~/lib/rules/page-handoff";
+import type { PageHandle } from "~/lib/rules/plain-page";
 import { resultsPageAt } from "~/models/results.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -36,6 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   return (takePageData(new URL(request.url)) as LoaderData<typeof loader> | undefined) ?? serverLoader<typeof loader>();
 }
+
+/** A browser that has never run the site's script gets the page without scripts (app/lib/rules/plain-page.ts). */
+export const handle = { plain: true } satisfies PageHandle;
 
 export default function Results() {
   const page = useLoaderData<typeof loader>();

@@ -1,6 +1,10 @@
 import { litefsRole } from "~/lib/server/litefs";
 import { checkDatabaseReadable, checkDatabaseWritable } from "~/models/health.server";
 import { describeReplication, replicationStatus } from "~/models/replication.server";
+import type { RouteGuards } from "~/lib/server/route-table.server";
+
+/** Never queued or turned away when the server is busy: a busy worker is not a broken one. */
+export const handle = { guards: { shed: false } } satisfies { guards: RouteGuards };
 
 /**
  * For the platform's health check: ok only when the database can be written, not just read. Under

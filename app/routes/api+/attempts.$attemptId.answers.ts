@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStudent } from "~/models/auth.server";
-import { formToObject } from "~/lib/schemas/forms";
+import { formFieldsOf } from "~/lib/server/form-body.server";
 import { answerReply, apiResponse } from "~/models/exam-api.server";
 
-/**
- * JSON endpoint of the exam page's save queue: stores one answer change, returns the server clock.
- * A signed-in student's posts are usually answered by the server before they get here (same code:
- * `examApiFastPath`); this route answers the rest.
- */
+/** JSON endpoint of the exam page's save queue: stores one answer change, returns the server clock. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);
-  return apiResponse(answerReply(params.attemptId ?? "", user.id, formToObject(await request.formData())));
+  return apiResponse(answerReply(params.attemptId ?? "", user.id, await formFieldsOf(request)));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,8 +4,7 @@ import { apiResponse, startReply } from "~/models/exam-api.server";
 
 /**
  * JSON endpoint of the hydrated start card's Start Test: starts (or resumes) the test and answers with
- * the running exam, which the page shows without a second request. Usually answered by the server
- * before it gets here (same code: `examApiFastPath`). Without JavaScript the card posts to /test/:id.
+ * the running exam, which the page shows without a second request. Without JavaScript the card posts to /test/:id.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStudent(request);

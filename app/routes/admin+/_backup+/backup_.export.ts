@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { noteFailure } from "~/lib/server/failures.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
@@ -62,8 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return new Response("Unknown format", { status: 400 });
   } catch (error) {
     // a database that cannot answer is the site's 503 (try again), not a failed export
-    rethrowIfDatabaseTrouble(error);
-    console.error("export failed", error);
+    noteFailure(error, "export");
     return new Response(MESSAGES.exportFailed, { status: 500 });
   }
 }

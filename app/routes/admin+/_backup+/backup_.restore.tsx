@@ -15,6 +15,10 @@ import { readMultipartForm, UnexpectedFileField, UploadTooLarge } from "~/lib/se
 import { KEPT_PREVIOUS_COPIES, removeDatabaseFiles, restoreSnapshot } from "~/models/restore.server";
 import { studentsWritingCount } from "~/models/attempt.server";
 import { restoreRefusal } from "~/lib/rules/restore-rules";
+import type { RouteGuards } from "~/lib/server/route-table.server";
+
+/** Its form carries a whole-site database snapshot: the server takes a larger body here, from an admin only (route-table.server.ts). */
+export const handle = { guards: { body: "restore" } } satisfies { guards: RouteGuards };
 
 /**
  * Restore the whole site from a database snapshot (POST /admin/backup/restore, from Backup & Import).

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { deleteAnnouncement, findAnnouncement } from "~/models/content.server";
 
@@ -23,9 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!deleteAnnouncement(params.announcementId ?? "")) return redirectWithFlash(back, { type: "error", text: "Failed to delete announcement" });
     return redirectWithFlash(back, { type: "success", text: "Announcement deleted successfully" });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("delete announcement failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Failed to delete announcement" });
+    return flashFailed(error, "delete announcement", back, "Failed to delete announcement");
   }
 }
 

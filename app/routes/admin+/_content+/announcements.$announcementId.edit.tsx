@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AnnouncementForm } from "~/components/admin/AnnouncementForm";
 import { announcementSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { toZonedInput } from "~/lib/rules/time";
@@ -51,9 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const saved = saveAnnouncementForm(a.id, submission.value, env().ACADEMY_TIME_ZONE, admin.id);
     if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("update announcement failed", error);
-    return data({ result: submission.reply({ formErrors: ["Failed to update announcement"] }) }, { status: 500 });
+    return formFailed(error, "update announcement", submission, "Failed to update announcement");
   }
   return redirectWithFlash("/admin/announcements", { type: "success", text: "Announcement updated successfully" });
 }

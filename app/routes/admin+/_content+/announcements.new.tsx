@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AnnouncementForm } from "~/components/admin/AnnouncementForm";
 import { announcementSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
@@ -43,9 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const saved = once.result;
     if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("create announcement failed", error);
-    return data({ result: submission.reply({ formErrors: ["Failed to create announcement"] }) }, { status: 500 });
+    return formFailed(error, "create announcement", submission, "Failed to create announcement");
   }
   return redirectWithFlash("/admin/announcements", { type: "success", text: "Announcement created successfully" });
 }

@@ -5,7 +5,7 @@ import { Badge, DeleteLink, EmptyState, FilterForm, PageHeader, SearchField, Sta
 import { ANNOUNCEMENT_TYPES } from "~/lib/schemas/admin-schemas";
 import { isScheduled } from "~/lib/rules/announcement-rules";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
@@ -44,9 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(back, { type: "error", text: "Failed to update announcement status" });
     return redirectWithFlash(back, { type: "success", text: active ? "Announcement activated successfully" : "Announcement deactivated successfully" });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("announcement toggle failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Failed to update announcement status" });
+    return flashFailed(error, "announcement toggle", back, "Failed to update announcement status");
   }
 }
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { deleteBook, findBook } from "~/models/content.server";
 
@@ -22,9 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!deleteBook(params.bookId ?? "")) return redirectWithFlash("/admin/books", { type: "error", text: "Failed to delete book" });
     return redirectWithFlash("/admin/books", { type: "success", text: "Book deleted" });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("delete book failed", error);
-    return redirectWithFlash("/admin/books", { type: "error", text: "Failed to delete book" });
+    return flashFailed(error, "delete book", "/admin/books", "Failed to delete book");
   }
 }
 

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { BookForm } from "~/components/admin/BookForm";
 import { bookSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { findBook, saveBook } from "~/models/content.server";
 
@@ -27,9 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!saveBook(params.bookId ?? "", submission.value, admin.id)) throw new Response("Book not found", { status: 404 });
   } catch (error) {
     if (error instanceof Response) throw error;
-    rethrowIfDatabaseTrouble(error);
-    console.error("update book failed", error);
-    return data({ result: submission.reply({ formErrors: ["Failed to save book"] }) }, { status: 500 });
+    return formFailed(error, "update book", submission, "Failed to save book");
   }
   return redirectWithFlash("/admin/books", { type: "success", text: "Book updated" });
 }

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { BookForm } from "~/components/admin/BookForm";
 import { bookSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
 import { saveBook } from "~/models/content.server";
@@ -28,9 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const once = await oncePerForm(form.get("receipt"), "book-new", () => saveBook(null, submission.value, admin.id));
     if (once.repeated) return redirectWithFlash("/admin/books", repeatMessage(once.kept, "This book was already added"));
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("add book failed", error);
-    return data({ result: submission.reply({ formErrors: ["Failed to save book"] }) }, { status: 500 });
+    return formFailed(error, "add book", submission, "Failed to save book");
   }
   return redirectWithFlash("/admin/books", { type: "success", text: "Book added" });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { deleteTestsOfType, testsUsingType } from "~/models/admin-tests.server";
 import { findCustomExamType, removeExamTypeEverywhere } from "~/models/exam-type.server";
@@ -41,9 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : "Custom exam type deleted successfully";
     return redirectWithFlash(back, { type: "success", text });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("delete exam type failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Failed to delete custom exam type" });
+    return flashFailed(error, "delete exam type", back, "Failed to delete custom exam type");
   }
 }
 

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { examTypeNameSchema } from "~/lib/rules/exam-type-rules";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { findCustomExamType, renameCustomExamType } from "~/models/exam-type.server";
@@ -27,9 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const r = renameCustomExamType(params.typeId ?? "", submission.value.name);
     if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("rename exam type failed", error);
-    return data({ result: submission.reply({ formErrors: ["Failed to update custom exam type"] }) }, { status: 500 });
+    return formFailed(error, "rename exam type", submission, "Failed to update custom exam type");
   }
   return redirectWithFlash("/admin/exam-types", { type: "success", text: "Custom exam type updated successfully" });
 }

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { examTypeNameSchema } from "~/lib/rules/exam-type-rules";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
@@ -35,9 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const r = once.result;
     if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("create exam type failed", error);
-    return data({ result: submission.reply({ formErrors: ["Failed to create custom exam type"] }) }, { status: 500 });
+    return formFailed(error, "create exam type", submission, "Failed to create custom exam type");
   }
   return redirectWithFlash("/admin/exam-types", { type: "success", text: "Custom exam type created successfully" });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { deleteMaterial, findMaterial } from "~/models/content.server";
 
@@ -23,9 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!deleteMaterial(params.materialId ?? "")) return redirectWithFlash(back, { type: "error", text: "Error deleting material. Please try again." });
     return redirectWithFlash(back, { type: "success", text: "Material deleted" });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("delete material failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Error deleting material. Please try again." });
+    return flashFailed(error, "delete material", back, "Error deleting material. Please try again.");
   }
 }
 

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { MaterialForm } from "~/components/admin/MaterialForm";
 import { materialSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { findMaterial, updateMaterial } from "~/models/content.server";
 import { batchOptions } from "~/models/batches.server";
@@ -41,9 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!updateMaterial(params.materialId ?? "", submission.value)) throw new Response("Material not found", { status: 404 });
   } catch (error) {
     if (error instanceof Response) throw error;
-    rethrowIfDatabaseTrouble(error);
-    console.error("update material failed", error);
-    return data({ result: submission.reply({ formErrors: ["Error updating material. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "update material", submission, "Error updating material. Please try again.");
   }
   return redirectWithFlash("/admin/materials", { type: "success", text: "Material updated successfully" });
 }

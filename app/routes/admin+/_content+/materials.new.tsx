@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { MaterialForm } from "~/components/admin/MaterialForm";
 import { materialSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
 import { addMaterial } from "~/models/content.server";
@@ -30,9 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const once = await oncePerForm(form.get("receipt"), "material-new", () => addMaterial(submission.value));
     if (once.repeated) return redirectWithFlash("/admin/materials", repeatMessage(once.kept, "This material was already added"));
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("add material failed", error);
-    return data({ result: submission.reply({ formErrors: ["Error adding material. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "add material", submission, "Error adding material. Please try again.");
   }
   return redirectWithFlash("/admin/materials", { type: "success", text: "Material added successfully" });
 }

@@ -7,7 +7,7 @@ import { MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/rules/li
 import { formatDate } from "~/lib/rules/time";
 import { listMaterials, toggleMaterial } from "~/models/content.server";
 import { allExamTypeOptions, examTypeLabels } from "~/models/exam-type.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 
 /** Study Materials: the list; adding, editing and deleting are dialog routes (new, :materialId/edit, :materialId/delete). */
 export const meta: MetaFunction = () => [{ title: "Study Materials" }];
@@ -38,9 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (active === null) return redirectWithFlash(back, { type: "error", text: "Error updating material status. Please try again." });
     return redirectWithFlash(back, { type: "success", text: active ? "Material activated" : "Material deactivated" });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("material toggle failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Error updating material status. Please try again." });
+    return flashFailed(error, "material toggle", back, "Error updating material status. Please try again.");
   }
 }
 

@@ -10,7 +10,7 @@ import { BANK_KEY_PATTERN } from "~/lib/rules/bank";
 import { SECTION_NAME_MAX } from "~/lib/rules/sections";
 import { plural } from "~/lib/rules/words";
 import { bankTagsSchema } from "~/lib/schemas/bank-schemas";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
@@ -44,9 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const back = `/admin/bank${new URL(request.url).search}`;
     return redirectWithFlash(back, { type: "success", text: `Tags saved in ${plural(r.tests, "test")}${kept}` });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("bank tags failed", error);
-    return data({ result: submission.reply({ formErrors: ["The tags could not be saved. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "bank tags", submission, "The tags could not be saved. Please try again.");
   }
 }
 

@@ -8,7 +8,7 @@ import { FilterSelect, SubmitButton } from "~/components/admin/ui";
 import { ErrorList, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
 import { generateTestSchema } from "~/lib/schemas/bank-schemas";
 import { TEST_LIMITS } from "~/lib/schemas/test-record";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
@@ -75,9 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       text: `“${r.test.title}” generated with ${plural(r.questions, "question")}. It is not published yet: check it here, then activate it in Test Management.`,
     });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("generate test failed", error);
-    return data({ result: submission.reply({ formErrors: ["The test could not be generated. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "generate test", submission, "The test could not be generated. Please try again.");
   }
 }
 

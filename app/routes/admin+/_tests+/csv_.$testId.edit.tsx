@@ -21,6 +21,10 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { editorBack } from "~/lib/rules/list-href";
 import { writingKeyNote } from "~/lib/rules/regrade-rules";
 import { writingOnTest } from "~/models/attempt.server";
+import type { RouteGuards } from "~/lib/server/route-table.server";
+
+/** Its form carries the whole test, up to 500 questions: the server takes a larger body here, from an admin only (route-table.server.ts). */
+export const handle = { guards: { body: "editor" } } satisfies { guards: RouteGuards };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit · ${data.test.title}` : "Test not found" }];
 

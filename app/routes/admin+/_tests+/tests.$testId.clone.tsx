@@ -8,7 +8,7 @@ import { DialogActions, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, ReceiptField, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
 import { maxAttemptsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
@@ -47,9 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!copy) return redirectWithFlash(back, { type: "error", text: "Error updating test. Please try again." });
     return redirectWithFlash(back, { type: "success", text: `Test cloned as “${copy.title}”` });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("clone failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Error updating test. Please try again." });
+    return flashFailed(error, "clone", back, "Error updating test. Please try again.");
   }
 }
 

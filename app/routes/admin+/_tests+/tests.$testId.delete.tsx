@@ -3,7 +3,7 @@ import { logActivity } from "~/models/activity.server";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog, useTestListHref } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
 import { attemptCountOf, deleteTest, findLiveTest } from "~/models/admin-tests.server";
@@ -34,9 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       text: r === "archived" ? "Test deleted successfully (students' past attempts on it are kept in their history)" : "Test deleted successfully",
     });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("delete test failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Error deleting test. Please try again." });
+    return flashFailed(error, "delete test", back, "Error deleting test. Please try again.");
   }
 }
 

@@ -9,7 +9,7 @@ import { DialogActions, ErrorBox, ExamTypeOptions, useTestListHref } from "~/com
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { noteFailure } from "~/lib/server/failures.server";
 import { useHydrated } from "~/lib/browser/hooks";
 import { newId } from "~/lib/server/ids.server";
 import { testListHref } from "~/lib/rules/list-href";
@@ -18,6 +18,10 @@ import { testExamTypeOptions } from "~/models/exam-type.server";
 import { claimReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
 import { saveImportReport } from "~/models/import-reports.server";
 import { bulkReportItems, bulkUpload, readUploadForm } from "~/models/test-upload.server";
+import type { RouteGuards } from "~/lib/server/route-table.server";
+
+/** Its form carries up to 50 CSV files: the server takes a larger body here, from an admin only (route-table.server.ts). */
+export const handle = { guards: { body: "upload" } } satisfies { guards: RouteGuards };
 
 /**
  * Bulk Upload Tests, a dialog route over the tests list (/admin/tests/bulk-upload). Each file becomes a
@@ -64,8 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
   } catch (error) {
     releaseReceipt(receipt);
-    rethrowIfDatabaseTrouble(error);
-    console.error("bulk upload failed", error);
+    noteFailure(error, "bulk upload");
     return data({ error: "Error during bulk upload. Please try again.", result: submission.reply() }, { status: 500 });
   }
 }

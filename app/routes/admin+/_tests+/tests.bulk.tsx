@@ -9,7 +9,7 @@ import { DialogActions, useTestListHref, HiddenListFilters } from "~/components/
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { noteFailure } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { listHref, TEST_LIST_KEYS, testListHref } from "~/lib/rules/list-href";
 import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/rules/test-editor-rules";
@@ -102,8 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     logActivity(admin, "test-delete", { target: "every test", detail: `Clear all: ${deletedSummary(r)}` });
     return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Clear all complete: ${deletedSummary(r)}` });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("bulk operation failed", intent, error);
+    noteFailure(error, "bulk operation", intent);
     const text = intent === "delete-selected" ? "Error during bulk delete. Please try again." : "Error during clear all operation. Please try again.";
     return redirectWithFlash(back, { type: "error", text });
   }

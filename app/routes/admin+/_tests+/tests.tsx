@@ -15,7 +15,7 @@ import {
   HiddenListFilters,
 } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { TEST_LIST_KEYS, testListHref } from "~/lib/rules/list-href";
 import { env } from "~/lib/server/env.server";
@@ -57,9 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (active === null) return redirectWithFlash(back, { type: "error", text: "Error updating test status. Please try again." });
     return redirectWithFlash(back, { type: "success", text: active ? "Test activated" : "Test deactivated" });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("toggle test failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Error updating test status. Please try again." });
+    return flashFailed(error, "toggle test", back, "Error updating test status. Please try again.");
   }
 }
 

@@ -12,13 +12,17 @@ import { ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from 
 import { PatternFields } from "~/components/admin/PatternFields";
 import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { noteFailure } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
 import { EXAM_TYPE_REQUIRED, TEST_LIMITS, TITLE_REQUIRED, testDetailsSchema } from "~/lib/schemas/test-record";
 import { UPLOAD_FAILED, UPLOAD_REQUIRED } from "~/lib/schemas/test-upload-schema";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { createFromPreview, type PreviewResult, previewSingleUpload, readUploadForm } from "~/models/test-upload.server";
+import type { RouteGuards } from "~/lib/server/route-table.server";
+
+/** Its form carries a CSV file of up to 25 MB: the server takes a larger body here, from an admin only (route-table.server.ts). */
+export const handle = { guards: { body: "upload" } } satisfies { guards: RouteGuards };
 
 /**
  * Upload Single Test, a dialog route over the tests list (/admin/tests/upload): step 1 posts the
@@ -81,8 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const fieldErrors = Object.fromEntries(Object.entries(preview.fieldErrors ?? {}).map(([k, v]) => [k, [v]]));
     return data({ intent: "preview", preview, result: submission.reply({ formErrors: [preview.error], fieldErrors }) }, { status: 400 });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("single upload failed", intent, error);
+    noteFailure(error, "single upload", intent);
     return data({ intent, error: UPLOAD_FAILED }, { status: 500 });
   }
 }

@@ -9,7 +9,7 @@ import { ANSWER_RELEASE_CHOICES, ANSWER_RELEASE_LABELS, parseAnswerRelease } fro
 import { formatDateTime } from "~/lib/rules/time";
 import { testBatchSchema } from "~/lib/schemas/batch-schemas";
 import { windowInstants } from "~/lib/schemas/test-record";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { noteFailure } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
@@ -60,8 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logActivity(admin, "test-batches", { testId: test.id, target: test.title, detail: `given to ${batch.name}` });
     return redirectWithFlash(back, { type: "success", text: `Given to ${batch.name}` });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("test batches change failed", error);
+    noteFailure(error, "test batches change");
     return data({ result: null, error: "The change could not be saved. Please try again." }, { status: 500 });
   }
 }

@@ -11,7 +11,7 @@ import { Field, useSchemaForm } from "~/components/forms";
 import { RichText } from "~/components/RichText";
 import { regradeSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
@@ -56,9 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : "Nothing to regrade: every attempt is marked with the current key";
     return redirectWithFlash(`/admin/tests/${params.testId}/regrade`, { type: "success", text });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("regrade failed", error);
-    return data({ result: submission.reply({ formErrors: ["The regrade failed; nothing was changed. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "regrade", submission, "The regrade failed; nothing was changed. Please try again.");
   }
 }
 

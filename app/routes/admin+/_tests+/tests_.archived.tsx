@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
@@ -35,9 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
       text: `“${restored.title}” restored to Test Management, inactive: check it, then Activate it`,
     });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("restore test failed", error);
-    return redirectWithFlash("/admin/tests/archived", { type: "error", text: "Error restoring the test. Please try again." });
+    return flashFailed(error, "restore test", "/admin/tests/archived", "Error restoring the test. Please try again.");
   }
 }
 

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { BatchNameDialog } from "~/components/admin/BatchNameDialog";
 import { batchSchema } from "~/lib/schemas/batch-schemas";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
@@ -29,9 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const r = updateBatch(params.batchId ?? "", { name: submission.value.name, archived });
     if (!r.ok) return data({ result: submission.reply({ fieldErrors: { name: [r.error] } }) }, { status: 400 });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("update batch failed", error);
-    return data({ result: submission.reply({ formErrors: ["The batch could not be saved. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "update batch", submission, "The batch could not be saved. Please try again.");
   }
   logActivity(admin, "batch", { target: submission.value.name, detail: archived ? "saved, archived" : "saved" });
   const back = new URL(request.url).searchParams.get("archived") === "1" ? "/admin/batches?archived=1" : "/admin/batches";

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BatchNameDialog } from "~/components/admin/BatchNameDialog";
 import { batchSchema } from "~/lib/schemas/batch-schemas";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
@@ -38,9 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     logActivity(admin, "batch", { target: submission.value.name, detail: "created" });
     return redirectWithFlash(`/admin/batches/${r.id}`, { type: "success", text: `Batch "${submission.value.name}" created: now add its students` });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("create batch failed", error);
-    return data({ result: submission.reply({ formErrors: ["The batch could not be created. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "create batch", submission, "The batch could not be created. Please try again.");
   }
 }
 

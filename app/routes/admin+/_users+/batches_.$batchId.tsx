@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/rules/time";
 import { plural } from "~/lib/rules/words";
 import { batchMembersSchema } from "~/lib/schemas/batch-schemas";
 import { pageParam } from "~/lib/schemas/forms";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { noteFailure } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
@@ -57,8 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const text = intent === "add" ? `${plural(n, "student")} added to ${batch.name}` : `${plural(n, "student")} removed from ${batch.name}`;
     return redirectWithFlash(`/admin/batches/${batch.id}`, { type: "success", text });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("batch members change failed", error);
+    noteFailure(error, "batch members change");
     return data({ error: "The change could not be saved. Please try again." }, { status: 500 });
   }
 }

@@ -4,7 +4,7 @@ import { signInNameOf } from "~/lib/rules/sign-in-name";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog, useUserListHref } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { userListHref } from "~/lib/rules/list-href";
 import { attemptCountOfUser, deleteUser } from "~/models/admin-users.server";
@@ -29,9 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logActivity(admin, "user-delete", { target: r.user.name });
     return redirectWithFlash(back, { type: "success", text: `User ${r.user.name} deleted` });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("delete user failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Error deleting user. Please try again." });
+    return flashFailed(error, "delete user", back, "Error deleting user. Please try again.");
   }
 }
 

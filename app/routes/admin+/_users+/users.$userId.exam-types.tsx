@@ -8,7 +8,7 @@ import { Dialog } from "~/components/Dialog";
 import { ErrorList, useSchemaForm } from "~/components/forms";
 import { assignExamTypesSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { userListHref } from "~/lib/rules/list-href";
 import { assignExamTypes } from "~/models/admin-users.server";
@@ -37,9 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!assignExamTypes(params.userId ?? "", submission.value.examTypes)) throw new Response("User not found", { status: 404 });
   } catch (error) {
     if (error instanceof Response) throw error;
-    rethrowIfDatabaseTrouble(error);
-    console.error("assign exam types failed", error);
-    return data({ result: submission.reply({ formErrors: ["Error updating exam types. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "assign exam types", submission, "Error updating exam types. Please try again.");
   }
   return redirectWithFlash(userListHref(request.url), { type: "success", text: "Exam types updated" });
 }

@@ -8,7 +8,7 @@ import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
 import { globalLimitSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { userListHref } from "~/lib/rules/list-href";
 import { setGlobalLimit } from "~/models/admin-users.server";
@@ -32,9 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!setGlobalLimit(params.userId ?? "", submission.value.globalTestLimit)) throw new Response("User not found", { status: 404 });
   } catch (error) {
     if (error instanceof Response) throw error;
-    rethrowIfDatabaseTrouble(error);
-    console.error("set global limit failed", error);
-    return data({ result: submission.reply({ formErrors: ["Error updating test limits. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "set global limit", submission, "Error updating test limits. Please try again.");
   }
   return redirectWithFlash(userListHref(request.url), { type: "success", text: "Test limit updated" });
 }

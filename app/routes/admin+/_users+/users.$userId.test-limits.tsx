@@ -8,7 +8,7 @@ import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, useSchemaForm } from "~/components/forms";
 import { perTestLimitSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { TEST_LIMITS } from "~/lib/schemas/test-record";
 import { perTestLimitsOf, setPerTestLimit, testsForLimits } from "~/models/admin-users.server";
@@ -36,9 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     setPerTestLimit(user.id, submission.value.testId, submission.value.maxAttempts);
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("set per-test limit failed", error);
-    return data({ result: submission.reply({ formErrors: ["Error updating test limits. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "set per-test limit", submission, "Error updating test limits. Please try again.");
   }
   const url = new URL(request.url);
   return redirectWithFlash(`${url.pathname}${url.search}`, { type: "success", text: "Test limits updated" });

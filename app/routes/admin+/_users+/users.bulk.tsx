@@ -9,7 +9,7 @@ import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, SelectField, useSchemaForm } from "~/components/forms";
 import { bulkUsersSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { USER_LIST_KEYS, userListHref } from "~/lib/rules/list-href";
 import { BULK_USER_ACTIONS } from "~/lib/rules/user-list";
@@ -81,9 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const text = `${BULK_USER_ACTIONS[v.action]}: ${r.changed} of ${ids.length} users changed${r.skipped ? ` (${r.skipped} skipped: the owner's and your own account)` : ""}`;
     return redirectWithFlash(back, { type: "success", text });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("bulk user action failed", error);
-    return data({ result: submission.reply({ formErrors: ["The bulk action failed. Please try again."] }) }, { status: 500 });
+    return formFailed(error, "bulk user action", submission, "The bulk action failed. Please try again.");
   }
 }
 

@@ -16,7 +16,7 @@ import {
   HiddenListFilters,
 } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { USER_LIST_KEYS, userListHref } from "~/lib/rules/list-href";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
@@ -57,9 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     logActivity(admin, "user-status", { target: r.user.name, detail: status });
     return redirectWithFlash(back, { type: "success", text: `${r.user.name} is now ${status}` });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("user status change failed", error);
-    return redirectWithFlash(back, { type: "error", text: "Error updating user status. Please try again." });
+    return flashFailed(error, "user status change", back, "Error updating user status. Please try again.");
   }
 }
 

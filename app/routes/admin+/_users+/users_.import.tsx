@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
 import { EmptyState, ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
+import { noteFailure } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { EXISTING_POLICIES, type ExistingPolicy, outcomeText } from "~/lib/rules/student-import-rules";
@@ -15,6 +15,10 @@ import { saveImportReport } from "~/models/import-reports.server";
 import { applyStudentImport, previewStudentImport, readStudentImportPlan } from "~/models/student-import.server";
 import { readUploadForm } from "~/models/test-upload.server";
 import { BackLink } from "~/components/admin/ui";
+import type { RouteGuards } from "~/lib/server/route-table.server";
+
+/** Its form carries a CSV of students: the server takes a larger body here, from an admin only (route-table.server.ts). */
+export const handle = { guards: { body: "upload" } } satisfies { guards: RouteGuards };
 
 /**
  * Import students from CSV (/admin/users/import): choose the file, read what each row would do (new,
@@ -92,8 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const text = report ? `${summary}. The refused rows are listed in the import report under Backup & Import.` : summary;
     return redirectWithFlash(done.linksKey ? `/admin/users/import?links=${done.linksKey}` : "/admin/users", { type: done.errors ? "info" : "success", text });
   } catch (error) {
-    rethrowIfDatabaseTrouble(error);
-    console.error("student import failed", error);
+    noteFailure(error, "student import");
     return data({ error: "The import failed part way; the students saved so far are kept. Choose the file again to add the rest." }, { status: 500 });
   }
 }
