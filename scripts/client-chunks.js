@@ -7,15 +7,13 @@
 // share (React, Remix, the shared components). A module only one page needs stays in that page's file;
 // modules only the admin pages reach are left to Rollup (their own shared files).
 
-/** The route files a student loads (their shared modules go into `core`). */
-export const STUDENT_ROUTES = [
-  "_public+/index",
-  "_auth+/login",
-  "_student+/dashboard",
-  "_student+/progress",
-  "_exam+/test.$testId",
-  "_exam+/test.$testId_.results",
-].map((r) => `/app/routes/${r}.tsx`);
+/**
+ * The pages a student loads: every page of the student's areas (app/routes/_student+/ and _exam+/, read from
+ * where the file is, so a new student page needs no list kept here), the landing page and the sign-in page.
+ * Their shared modules go into `core`. (The other public pages and the admin's are left to Rollup: a module
+ * they share with one student page would otherwise weigh on every student page.)
+ */
+const STUDENT_PAGE = /\/app\/routes\/(?:_student\+\/[^?]*|_exam\+\/[^?]*|_public\+\/index|_auth\+\/login)\.tsx$/;
 
 /** @param {string} id */
 const withoutQuery = (id) => id.split("?")[0];
@@ -25,8 +23,8 @@ export function startingPointOf(id) {
   const file = withoutQuery(id);
   if (/\/app\/entry\.client\.tsx$/.test(file)) return "entry";
   if (/\/app\/root\.tsx$/.test(file)) return "root";
-  const route = STUDENT_ROUTES.find((r) => file.endsWith(r));
-  return route ?? null;
+  const page = STUDENT_PAGE.exec(file);
+  return page ? page[0] : null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { attempts } from "~/db/schema.server";
 import { overview } from "~/models/analytics.server";
 import { loadProgress } from "~/models/progress.server";
 import { marksRegister } from "~/models/reports.server";
-import { starAnchor, starValue } from "~/lib/schemas/star-schema";
+import { starAnchor, starValue } from "~/lib/rules/star";
 import { createTest } from "~/models/test.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";

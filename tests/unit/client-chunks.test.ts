@@ -27,6 +27,10 @@ describe("how the browser build is split", () => {
     expect(startingPointOf("/r/app/root.tsx?client-route=1")).toBe("root");
     expect(startingPointOf("/r/app/routes/_exam+/test.$testId.tsx")).toBe("/app/routes/_exam+/test.$testId.tsx");
     expect(startingPointOf("/r/app/routes/admin+/_tests+/tests.tsx")).toBeNull();
+    // every student page counts, new ones included (My mistakes and practice were missing from a list once)
+    expect(startingPointOf("/r/app/routes/_student+/mistakes.tsx")).toBe("/app/routes/_student+/mistakes.tsx");
+    expect(startingPointOf("/r/app/routes/_student+/practice.$roundId.tsx?client-route=1")).toBe("/app/routes/_student+/practice.$roundId.tsx");
+    expect(startingPointOf("/r/app/routes/api+/tests.$testId.start.ts")).toBeNull();
   });
 
   it("puts what the entry or the root needs, and what two student pages share, into core", () => {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  bodyLimitFor,
-  EDITOR_LIMIT,
   FORM_LIMIT,
   fieldCounter,
   fieldNameProblem,
@@ -12,28 +10,10 @@ import {
   fieldsVerdict,
   formKindOf,
   inspectBody,
-  isLargeBodyRoute,
-  RESTORE_LIMIT,
   routePath,
-  UPLOAD_LIMIT,
 } from "~/lib/server/request-limits";
 
-describe("body limits per route", () => {
-  it("gives ordinary forms 64 KB and 1,000 fields, uploads and the question editor more", () => {
-    expect(bodyLimitFor("/login")).toEqual({ bytes: 64 * 1024, fields: 1000 });
-    expect(bodyLimitFor("/api/attempts/a1/answers")).toBe(FORM_LIMIT);
-    expect(bodyLimitFor("/admin/tests/upload")).toBe(UPLOAD_LIMIT);
-    expect(bodyLimitFor("/admin/tests/bulk-upload.data")).toBe(UPLOAD_LIMIT);
-    expect(bodyLimitFor("/admin/tests")).toBe(FORM_LIMIT);
-    expect(bodyLimitFor("/admin/backup/restore")).toBe(RESTORE_LIMIT);
-    expect(isLargeBodyRoute("/admin/backup/restore")).toBe(true);
-    expect(bodyLimitFor("/admin/backup")).toBe(UPLOAD_LIMIT);
-    expect(bodyLimitFor("/admin/csv/t1/edit")).toBe(EDITOR_LIMIT);
-    expect(bodyLimitFor("/admin/users")).toBe(FORM_LIMIT);
-    expect(isLargeBodyRoute("/admin/backup")).toBe(true);
-    expect(isLargeBodyRoute("/test/t1")).toBe(false);
-  });
-
+describe("reading a route's address", () => {
   it("reads Remix's data URLs as their route", () => {
     expect(routePath("/_root.data")).toBe("/");
     expect(routePath("/test/t1.data")).toBe("/test/t1");

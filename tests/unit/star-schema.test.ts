@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { starSchema, starValue } from "~/lib/schemas/star-schema";
+import { starValue } from "~/lib/rules/star";
+import { starSchema } from "~/lib/schemas/star-schema";
 
 describe("a question's star (one form per list, the button says what it changes)", () => {
   it("reads back what the button sends, a test id with spaces included", () => {

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { type StarTarget, starValue } from "~/lib/schemas/star-schema";
+import { type StarTarget, starValue } from "~/lib/rules/star";
 
 /**
  * The one star form of a list of questions (a review, My mistakes): it posts to /mistakes and comes back to

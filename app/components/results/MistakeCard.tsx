@@ -1,6 +1,6 @@
 import { RichText } from "~/components/RichText";
 import { Explanation } from "~/components/results/Explanation";
-import { starAnchor } from "~/lib/schemas/star-schema";
+import { starAnchor } from "~/lib/rules/star";
 import { BookmarkButton } from "./BookmarkButton";
 
 type Item = {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Explanation } from "~/components/results/Explanation";
 import { RichText } from "~/components/RichText";
 import { BookmarkButton, StarForm } from "~/components/results/BookmarkButton";
-import { starAnchor } from "~/lib/schemas/star-schema";
+import { starAnchor } from "~/lib/rules/star";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";

@@ -1,21 +1,7 @@
 import { z } from "zod";
+import { STAR } from "~/lib/rules/star";
 
-/**
- * The star of a question (a review's or My mistakes'). A list of questions has one star form; each question's
- * button sends, as the `star` field, what it changes: `bookmark q12 3 <testId>` (or `unbookmark …`): the question,
- * its test version and its test, the test's id last since an imported test's id may hold spaces. One form per list
- * instead of one per question keeps a 50-question results page ~200 hidden inputs and 50 forms lighter.
- */
-export type StarTarget = { testId: string; version: number; questionId: string };
-
-/** The value of a star button that sets the question's star `on` (or takes it off). */
-export function starValue(on: boolean, target: StarTarget): string {
-  return `${on ? "bookmark" : "unbookmark"} ${target.questionId} ${target.version} ${target.testId}`;
-}
-
-const STAR = /^(bookmark|unbookmark) (q\d{1,4}) (\d{1,9}) (.+)$/;
-
-/** The star form: the button's `star` and where to come back to, read as `{ on, target, redirectTo }`. */
+/** The star form (app/lib/rules/star.ts): the button's `star` and where to come back to, read as `{ on, target, redirectTo }`. */
 export const starSchema = z
   .object({
     star: z
@@ -28,12 +14,3 @@ export const starSchema = z
     redirectTo: z.string().optional(),
   })
   .transform(({ star, redirectTo }) => ({ ...star, redirectTo }));
-
-/**
- * The id of a starred question's place in its list: the star's post comes back to `#` it, so a page without
- * JavaScript returns to the question instead of the top of a long review (only letters, digits, - and _: a
- * fragment the browser and the router both match as it is).
- */
-export function starAnchor(target: StarTarget): string {
-  return `star-${target.questionId}-v${target.version}-${target.testId.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-}

@@ -1,6 +1,7 @@
 /**
  * Limits on request bodies, checked by server/start.js before Remix reads a byte of them (pure;
- * unit-tested). Ordinary forms are small; only the routes that take files or a whole test get more.
+ * unit-tested). Ordinary forms are small; only the routes that take files or a whole test get more, and
+ * they say so themselves (`handle.guards.body`, read by app/lib/server/route-table.server.ts).
  */
 export type BodyLimit = { bytes: number; fields: number };
 
@@ -19,19 +20,6 @@ export const EDITOR_LIMIT: BodyLimit = { bytes: 4 * MB, fields: 6000 };
 export function routePath(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   return pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-}
-
-export function bodyLimitFor(pathname: string): BodyLimit {
-  const path = routePath(pathname);
-  if (path === "/admin/tests/upload" || path === "/admin/tests/bulk-upload" || path === "/admin/backup" || path === "/admin/users/import") return UPLOAD_LIMIT;
-  if (path === "/admin/backup/restore") return RESTORE_LIMIT;
-  if (/^\/admin\/csv\/[^/]+\/edit$/.test(path)) return EDITOR_LIMIT;
-  return FORM_LIMIT;
-}
-
-/** True when the route's body may hold more than an ordinary form (its concurrency is capped). */
-export function isLargeBodyRoute(pathname: string): boolean {
-  return bodyLimitFor(pathname) !== FORM_LIMIT;
 }
 
 export type BodyVerdict = { ok: true; contentType: string } | { ok: false; status: 400 | 413 | 415; message: string };

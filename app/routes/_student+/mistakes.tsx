@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { MistakeCard } from "~/components/results/MistakeCard";
 import { StarForm } from "~/components/results/BookmarkButton";
 import { safeRedirectPath } from "~/lib/rules/redirects";
-import { starAnchor, starSchema } from "~/lib/schemas/star-schema";
+import { starAnchor } from "~/lib/rules/star";
+import { starSchema } from "~/lib/schemas/star-schema";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { requireStudent } from "~/models/auth.server";
 import { loadMistakes, parseMistakeFilters, setBookmark } from "~/models/mistakes.server";
