@@ -1,10 +1,13 @@
 // Proves that the step from Remix v2 to React Router v7 is mechanical (docs/decisions/0001-remix-v2-end-of-life.md).
 // Not part of `npm test`. It copies the repository (its committed files) to a temporary folder, applies there the
 // steps of React Router's "Upgrading from Remix" guide (the codemod's registry is not reachable from here, so the
-// package and import swaps are done by this script), installs, type-checks, builds and runs the unit and
-// integration tests, and prints what each step said. The project itself stays on the design card's packages.
+// package and import swaps are done by this script), installs from its lockfile, type-checks, builds and runs the
+// unit, integration and Playwright tests, and prints what each step said and the totals. The project itself stays
+// on the design card's packages.
 //
 //   node scripts/upgrade-to-react-router-7.mjs            (keeps the copy and prints where it is)
+//   RR7_RELOCK=true node scripts/upgrade-to-react-router-7.mjs   (installs without the lockfile and writes a new one
+//                                                                 to scripts/react-router-7/package-lock.json)
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +16,9 @@ import url from "node:url";
 
 const ROOT = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const RR = "^7.18.0";
+/** The upgraded copy's lockfile (written by a RR7_RELOCK run, committed): the copy installs exactly it with npm ci. */
+const LOCK = path.join(ROOT, "scripts/react-router-7/package-lock.json");
+const relock = process.env.RR7_RELOCK === "true" || !fs.existsSync(LOCK);
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), "academy-rr7-"));
 const log = (line) => console.log(`[rr7] ${line}`);
 
@@ -25,8 +31,7 @@ const edit = (p, change) => fs.writeFileSync(file(p), change(fs.readFileSync(fil
 // 2. packages: @remix-run/* out, react-router in
 edit("package.json", (text) => {
   const pkg = JSON.parse(text);
-  // react-router-dom: the plain pages' static router (decision 0013), which v7 has in react-router itself
-  for (const name of ["@remix-run/node", "@remix-run/react", "react-router-dom"]) delete pkg.dependencies[name];
+  for (const name of ["@remix-run/node", "@remix-run/react"]) delete pkg.dependencies[name];
   delete pkg.devDependencies["@remix-run/dev"];
   Object.assign(pkg.dependencies, { "react-router": RR, "@react-router/node": RR });
   Object.assign(pkg.devDependencies, { "@react-router/dev": RR, "@react-router/remix-routes-option-adapter": RR });
@@ -37,6 +42,7 @@ edit("package.json", (text) => {
 fs.rmSync(file("patches"), { recursive: true, force: true });
 fs.rmSync(file("tests/unit/route-matching-patch.test.ts"), { force: true });
 fs.rmSync(file("package-lock.json"), { force: true });
+if (!relock) fs.copyFileSync(LOCK, file("package-lock.json"));
 log("packages: @remix-run/{node,react,dev} → react-router, @react-router/{node,dev,remix-routes-option-adapter}; the router patch and its test removed");
 
 // 3. imports: @remix-run/react → react-router; @remix-run/node → react-router, except the Node stream helpers
@@ -112,7 +118,15 @@ const run = (name, command) => {
   if (tail) console.log(tail.replace(/\u001b\[[0-9;]*m/g, ""));
   return { ok: result.status === 0, output };
 };
-const install = run("install", "npm install --no-audit --no-fund --loglevel=error");
+const install = run(
+  "install",
+  relock ? "npm install --no-audit --no-fund --loglevel=error" : "npm ci --no-audit --no-fund --loglevel=error",
+);
+if (install.ok && relock) {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  fs.copyFileSync(file("package-lock.json"), LOCK);
+  log(`a new lockfile for the upgraded copy: ${path.relative(ROOT, LOCK)} (commit it)`);
+}
 const typecheck = install.ok ? run("typecheck", "npx tsc --noEmit") : { ok: false, output: "" };
 const errors = [...typecheck.output.matchAll(/error TS\d+: .*/g)].map((m) => m[0]);
 if (errors.length) {
@@ -122,8 +136,20 @@ if (errors.length) {
   for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${n} × ${kind}`);
 }
 const build = install.ok ? run("build", "npm run -s build") : { ok: false };
+const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
 const tests = build.ok ? run("unit and integration tests", "npx vitest run --reporter=dot") : { ok: false, output: "" };
-const testLines = [...new Set(tests.output.replace(/\u001b\[[0-9;]*m/g, "").split("\n"))].filter((l) => / FAIL |Test Files|Tests {2}/.test(l));
+const testLines = [...new Set(plain(tests.output).split("\n"))].filter((l) => / FAIL |Test Files|Tests {2}/.test(l));
 if (testLines.length) for (const line of testLines) console.log(`  ${line.trim()}`);
-log(`summary: install ${install.ok ? "ok" : "failed"}, typecheck ${typecheck.ok ? "ok" : `${errors.length} errors`}, build ${build.ok ? "ok" : "failed"}, tests ${tests.ok ? "passed" : "not passed"}`);
+const e2e = build.ok ? run("Playwright tests", "npx playwright test --reporter=line") : { ok: false, output: "" };
+const e2eFailed = [...new Set(plain(e2e.output).split("\n"))].filter((l) => /^\s+\d+\) /.test(l));
+for (const line of e2eFailed) console.log(`  ${line.trim()}`);
+// the totals, as .ci/run counts them
+const count = (text, pattern) => Number(pattern.exec(plain(text))?.[1] ?? 0);
+const passed = count(tests.output, /Tests\s+(?:\d+ failed \| )?(\d+) passed/) + count(e2e.output, /(\d+) passed/);
+const failed = count(tests.output, /Tests\s+(\d+) failed/) + count(e2e.output, /(\d+) failed/);
+log(
+  `summary: install ${install.ok ? "ok" : "failed"}, typecheck ${typecheck.ok ? "ok" : `${errors.length} errors`}, build ${build.ok ? "ok" : "failed"}, ` +
+    `unit and integration ${tests.ok ? "passed" : "not passed"}, Playwright ${e2e.ok ? "passed" : "not passed"}`,
+);
+log(`${passed} passed, ${failed} failed`);
 log(`the upgraded copy is kept in ${copy}`);

@@ -555,6 +555,10 @@ function serve() {
       // a route that says it may not be turned away (the health check: a busy worker is not a broken one) skips the queue
       if (!guards.shed) return await askFramework(req, res, body, guards);
       if (v8.getHeapStatistics().used_heap_size > HEAP_SHED_FRACTION * heapLimit) return await sendBusy(req, res, server.RETRY_AFTER_SECONDS, guards, body);
+      // the queue bounds the renders running at once (each holds its page in memory); a resource route renders
+      // nothing (a JSON answer, a download), so it does not wait behind them (on exam day a student's answer save
+      // behind a classmate's sign-in)
+      if (guards.resource && !req.path.endsWith(".data")) return await askFramework(req, res, body, guards);
       const admission = remixQueue.admission();
       if (!admission.ok) return await sendBusy(req, res, admission.retryAfterSeconds, guards, body);
       await remixQueue.run(() => askFramework(req, res, body, guards));

@@ -8,8 +8,8 @@ export const siteLinks = [
 ];
 
 /**
- * The html, head and body of every page: the framework's documents (root.tsx Layout) and the plain exam and
- * results pages (app/models/plain-pages.server.tsx) put their own head, bars and scripts in it.
+ * The html, head and body of every page (root.tsx's Layout puts its head, bars and scripts in it; a plain page's
+ * scripts are one line, app/lib/rules/plain-page.ts).
  */
 export function DocumentShell({ head, top, children, end }: { head: ReactNode; top: ReactNode; children: ReactNode; end: ReactNode }) {
   return (

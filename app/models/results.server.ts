@@ -419,8 +419,7 @@ function retakeVerdictFor(user: Pick<SessionUser, "id" | "globalTestLimit">, tes
 }
 
 /**
- * The results page at an address (`?attempt=`, `?filter=`, `?late=1`) and its status: for its route's loader
- * and the plain results page (app/models/plain-pages.server.tsx).
+ * The results page at an address (`?attempt=`, `?filter=`, `?late=1`) and its status, for its route's loader.
  */
 export function resultsPageAt(user: Pick<SessionUser, "id" | "role" | "globalTestLimit">, testId: string, url: URL) {
   const filter = parseReviewFilter(url.searchParams.get("filter"));

@@ -1,7 +1,7 @@
 /**
  * A database that cannot answer (locked past the busy timeout, disk full, read-only, I/O error) is a
- * passing condition, not a bug: the request is answered 503 with Retry-After (server/start.js reads
- * the mark left here), and the exam page's save queue retries.
+ * passing condition, not a bug: every loader and action throws it on as a 503 with Retry-After
+ * (app/lib/server/guarded-build.server.ts), and the exam page's save queue retries.
  */
 export type DatabaseTrouble = "busy" | "full" | "unavailable";
 
@@ -14,24 +14,9 @@ export function databaseTrouble(error: unknown): DatabaseTrouble | null {
   return null;
 }
 
-/**
- * What one request noticed on its way through the app: server/start.js puts a fresh one in each
- * request's load context, and handleError (which gets that context) marks it. (A load context rather
- * than AsyncLocalStorage: on Node 20 the latter slows every promise of the process.)
- */
-export type RequestState = { databaseTrouble?: DatabaseTrouble };
-
 /** For a route's catch block: a database that cannot answer is not the route's error to word. */
 export function rethrowIfDatabaseTrouble(error: unknown) {
   if (databaseTrouble(error)) throw error;
-}
-
-/** Called from handleError: marks the request so the server answers 503. True when it was that. */
-export function noteDatabaseTrouble(error: unknown, state: RequestState | undefined): boolean {
-  const trouble = databaseTrouble(error);
-  if (!trouble) return false;
-  if (state) state.databaseTrouble = trouble;
-  return true;
 }
 
 export const RETRY_AFTER_SECONDS = 5;
@@ -44,14 +29,9 @@ export function databaseTroubleMessage(trouble: DatabaseTrouble): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A whole page sent with a 503, without the site's layout (what renders the layout is what could not answer). */
+/** A whole page sent with a 503 by the server's guards, before the framework (no layout: nothing was rendered). */
 function tryAgainPage(page: { title: string; heading: string; message: string; href: string; link: string }): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(page.title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a"><h1 style="font-size:1.25rem">${escapeHtml(page.heading)}</h1><p>${escapeHtml(page.message)}</p><p><a href="${escapeHtml(page.href)}" style="color:#1d4ed8">${escapeHtml(page.link)}</a></p></body></html>`;
-}
-
-/** The page sent when the database could not answer. */
-export function databaseTroublePage(message: string): string {
-  return tryAgainPage({ title: "Please try again", heading: "Please try again in a moment", message, href: "", link: "Try again" });
 }
 
 /** Said when the server turns a request away because too many are waiting (server/start.js). */
