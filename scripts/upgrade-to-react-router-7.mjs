@@ -56,6 +56,8 @@ for (const f of sources) {
   let after = before.replaceAll('"@remix-run/react"', '"react-router"').replaceAll('"react-router-dom/server"', '"react-router"').replaceAll('"react-router-dom"', '"react-router"');
   // the hydration data's global, which the plain pages' tests look for in a framework document
   after = after.replaceAll("window.__remixContext", "window.__reactRouterContext");
+  // route discovery's query: Remix v2 sends one `p` per path, React Router 7 one comma-separated `paths`
+  after = after.replaceAll("/__manifest?p=", "/__manifest?paths=");
   after = after.replace(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"@remix-run\/node";/g, (_all, typeOnly = "", names) => {
     const list = names
       .split(",")

@@ -71,14 +71,16 @@ describe("a request queued past the render's patience", () => {
       expect(encoded).toContain("routes/_auth+/login");
       expect(encoded).toContain("ErrorResponse");
       expect(encoded).toContain("The site is very busy right now");
-      // the exam's JSON endpoints still answer JSON (the exam page's script retries)
+      // the exam's JSON endpoints render nothing and do not wait in the render queue: answered at once (here,
+      // signed out: to sign in first), never turned away behind the pages
       const api = await fetch(`${base}/api/attempts/x/answers`, {
         method: "POST",
+        redirect: "manual",
         headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
         body: "q=1",
       });
-      expect(api.status).toBe(503);
-      expect(await api.json()).toMatchObject({ ok: false, retry: true });
+      expect(api.status).toBe(302);
+      expect(api.headers.get("location")).toMatch(/^\/login/);
       // what does not go through Remix still answers: the health check and static files
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect(full.stderr()).not.toMatch(/^\s+at /m);

@@ -192,7 +192,7 @@ describe("private pages are not cached", () => {
 });
 
 describe("route discovery (Remix's /__manifest)", () => {
-  it("answers the same address the same way every time (kept per process), and a stale build version with 204 + reload", async () => {
+  it("answers the same address the same way every time, and a stale build version with 204 + reload", async () => {
     const html = await (await fetch(`${base}/login`)).text();
     const version = /"version":\s*"([0-9a-f]+)"/.exec(html)?.[1];
     expect(version).toBeDefined();

@@ -40,13 +40,17 @@ async function page(address: string, cookie: string) {
   return { status: res.status, csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
 }
 
-/** What a reader sees of a page: its markup without scripts, preloads and React's boundary and text markers. */
+/** What a reader sees of a page: its markup without scripts, preloads, nonces and React's boundary and text markers. */
 function shown(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<link rel="modulepreload"[^>]*>/g, "")
-    .replace(/<!--\/?\$-->|<!-- -->/g, "")
-    .replace(/name="shownAt" value="\d+"/, "");
+  return (
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, "")
+      .replace(/<link rel="modulepreload"[^>]*>/g, "")
+      // each answer has its own CSP nonce (React Router 7's <Links> gives it to the stylesheet link too)
+      .replace(/ nonce="[^"]*"/g, "")
+      .replace(/<!--\/?\$-->|<!-- -->/g, "")
+      .replace(/name="shownAt" value="\d+"/, "")
+  );
 }
 
 const isFrameworkPage = (html: string) => html.includes("window.__remixContext");

@@ -110,6 +110,12 @@ describe("route discovery queries", () => {
     expect(manifestQueryProblem(`?p=${"/a".repeat(13)}`)).toMatch(/too deep/);
     expect(manifestQueryProblem(`?p=/${"a".repeat(7600)}`)).toMatch(/too long/);
   });
+
+  it("reads React Router 7's shape too (one comma-separated paths)", () => {
+    expect(manifestQueryProblem("?paths=%2Fdashboard%2C%2Ftest%2Fabc%2Fresults&version=1a2b")).toBeNull();
+    expect(manifestQueryProblem(`?paths=${Array.from({ length: MANIFEST_MAX_PATHS + 1 }, (_, i) => `/t${i}`).join(",")}`)).toMatch(/too many/);
+    expect(manifestQueryProblem(`?paths=/ok,${"/a".repeat(13)}`)).toMatch(/too deep/);
+  });
 });
 
 describe("originRelativeTarget", () => {

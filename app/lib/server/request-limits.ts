@@ -139,9 +139,14 @@ export const MANIFEST_MAX_PATHS = 200;
 export const MANIFEST_MAX_SEGMENTS = 12;
 export const MANIFEST_MAX_PATH_LENGTH = 512;
 
-/** What is wrong with a route-discovery query (too many paths, a path too deep or too long), or null. */
+/**
+ * What is wrong with a route-discovery query (too many paths, a path too deep or too long), or null. Remix v2 asks
+ * with one `p` per path, React Router 7 with one comma-separated `paths`: both are read, so the guard holds across
+ * the upgrade (decision 0001).
+ */
 export function manifestQueryProblem(search: string): string | null {
-  const paths = new URLSearchParams(search).getAll("p");
+  const query = new URLSearchParams(search);
+  const paths = [...query.getAll("p"), ...query.getAll("paths").flatMap((list) => list.split(","))];
   if (paths.length > MANIFEST_MAX_PATHS) return "Bad request: too many paths.";
   for (const path of paths) {
     if (path.length > MANIFEST_MAX_PATH_LENGTH) return "Bad request: a path is too long.";
