@@ -15,7 +15,9 @@ import path from "node:path";
 import url from "node:url";
 
 const ROOT = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
-const RR = "^7.18.0";
+// one exact version for all four packages: a range let npm pick @react-router/node one patch ahead of the others,
+// whose peer dependency on that exact react-router then failed `npm ci` on the lockfile
+const RR = "7.18.4";
 /** The upgraded copy's lockfile (written by a RR7_RELOCK run, committed): the copy installs exactly it with npm ci. */
 const LOCK = path.join(ROOT, "scripts/react-router-7/package-lock.json");
 const relock = process.env.RR7_RELOCK === "true" || !fs.existsSync(LOCK);
