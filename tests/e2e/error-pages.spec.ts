@@ -135,3 +135,38 @@ test.describe("a student's pages", () => {
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   });
 });
+
+test.describe("a fault (an error that is not an answer of the route's own)", () => {
+  test("says 'Something went wrong' with Try again, inside the admin frame and under the student's navigation bar", async ({ browser, page }) => {
+    // one test's stored options made unreadable (as a half-written disk might leave them), put back afterwards
+    const db = app.db();
+    const { id } = db.prepare("SELECT id FROM tests WHERE title = 'Indian Writing in English: Beginnings to Independence'").get() as { id: string };
+    const kept = db.prepare("SELECT rowid, options FROM questions WHERE test_id = ?").all(id) as Array<{ rowid: number; options: string }>;
+    db.prepare("UPDATE questions SET options = '{not json' WHERE test_id = ?").run(id);
+    try {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      const res = await page.goto(`${app.url}/admin/tests/${id}/preview`);
+      expect(res?.status()).toBe(500);
+      await expect(page.getByRole("heading", { name: "Something went wrong. Please try again." })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Admin sections" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to Admin Panel" })).toBeVisible();
+      // nothing of the fault is shown
+      await expect(page.getByText("JSON")).toHaveCount(0);
+
+      // a student without JavaScript opening that test
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const student = await noScript.newPage();
+      await signIn(student, app, "arun@academy.local", "student123");
+      expect((await student.goto(`${app.url}/test/${id}`))?.status()).toBe(500);
+      await expect(student.getByRole("heading", { name: "Something went wrong. Please try again." })).toBeVisible();
+      await expect(student.getByRole("button", { name: "Logout" })).toBeVisible();
+      await expect(student.getByRole("link", { name: "Try again" })).toBeVisible();
+      await expect(student.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
+      await noScript.close();
+    } finally {
+      const restore = db.prepare("UPDATE questions SET options = ? WHERE rowid = ?");
+      for (const row of kept) restore.run(row.options, row.rowid);
+    }
+  });
+});
