@@ -16,18 +16,19 @@ export { parsePublicUrl, siteOriginOf } from "~/lib/server/site-origin";
 export { env, secureCookies } from "~/lib/server/env.server";
 // for server/start.js: body limits and the request checks before any route reads a byte
 export {
+  discoveryProblem,
+  mayBeFile,
   fieldCounter,
   fieldNamesProblem,
   fieldsVerdict,
   FORM_LIMIT,
   formKindOf,
   inspectBody,
-  manifestQueryProblem,
   originRelativeTarget,
   TOO_LARGE_MESSAGE,
 } from "~/lib/server/request-limits";
 // what each route declares for those guards (handle.guards), and the one way every route fails for reasons not its own
-export { routeTable } from "~/lib/server/route-table.server";
+export { directHandler, routeTable } from "~/lib/server/route-table.server";
 export { guardedBuild } from "~/lib/server/guarded-build.server";
 // who may send a large body (uploads are for admins): asked before more than an ordinary form is read
 export { roleOfCookie } from "~/models/auth.server";

@@ -270,7 +270,7 @@ function serve() {
    * The answer to a request turned away before any work was done: 503 + Retry-After. A page gets a readable
    * page with a way to send it again; a page's data request and a JSON route go to the framework marked
    * `turnedAway`, where the route they lead to throws the 503 without doing its work, so the answer is in the
-   * framework's own encoding (the page's error boundary says it inside its frame; the exam's script retries).
+   * framework's own encoding (the page's error boundary says it inside its frame; a page's script retries JSON).
    * @param {import("express").Request} req
    * @param {import("express").Response} res
    * @param {number} retryAfterSeconds
@@ -280,7 +280,7 @@ function serve() {
   async function sendBusy(req, res, retryAfterSeconds, guards, body) {
     turnedAway++;
     res.set("Retry-After", String(retryAfterSeconds)).set("Cache-Control", "no-store");
-    if (req.path.endsWith(".data") || guards.resource) return askFramework(req, res, body, guards, server.BUSY_MESSAGE);
+    if (guards.turnedAwayByFramework) return askFramework(req, res, body, guards, server.BUSY_MESSAGE);
     res.status(503);
     let again = req.originalUrl;
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -320,18 +320,17 @@ function serve() {
       ...(body !== undefined ? { body, duplex: "half" } : {}),
     });
     const context = { nonce: res.locals.nonce, turnedAway: turnedAwayWith };
-    // (a page's data request to a resource route is answered in the framework's encoding: by the framework)
-    const direct = guards.resource && !req.path.endsWith(".data") ? (req.method === "GET" || req.method === "HEAD" ? guards.loader : guards.action) : undefined;
+    const direct = server.directHandler(guards, req.method);
     const response = direct ? await callResourceRoute(direct, request, guards.params, context) : await handleRemixRequest(request, context);
     await sendResponse(res, response);
   }
 
   /**
-   * A resource route (one that renders no page: the exam's JSON endpoints, downloads, the health check) is
+   * A resource route (one that renders no page: JSON endpoints, downloads, the health check) is
    * answered by calling its module's own exported loader or action with the standard Request, matched through
    * the build's route manifest with the framework's public matching (route-table.server.ts): what the
    * framework's handler does for such a route, without the document machinery around it, which was most of
-   * an answer save's cost (docs/decisions/0016-one-door.md has the figures). Nothing is implemented twice.
+   * the cost of the smallest requests (docs/decisions/0016-one-door.md has the figures). Nothing is implemented twice.
    * @param {(args: { request: Request, params: Record<string, string | undefined>, context: Record<string, unknown> }) => unknown} handler
    * @param {Request} request
    * @param {Record<string, string | undefined>} params
@@ -402,12 +401,13 @@ function serve() {
   });
 
   app.use(compression());
-  // the browser build (file names carry a content hash): build/client/build/, written by `npm run build`
-  app.use("/build", express.static(path.join(root, "build/client/build"), { immutable: true, maxAge: "1y" }));
-  // public files all have an extension; pages do not, so they skip the file-system lookup (and so
-  // do Remix's `.data` requests, the client-side navigations and form posts of a hydrated page)
+  // the browser build (file names carry a content hash), written by `npm run build`: served where the build's own
+  // manifest says its entry script is, from the build's assets folder
+  const browserBuild = path.posix.dirname(build.assets.entry.module);
+  app.use(browserBuild, express.static(path.join(root, build.assetsBuildDirectory, browserBuild), { immutable: true, maxAge: "1y" }));
+  // public files all have an extension; pages and their data requests skip the file-system lookup
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false });
-  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (server.mayBeFile(req.path) ? publicFiles(req, res, next) : next()));
 
   /**
    * Reads a request's body as far as its sender may send one: an ordinary form (64 KB) into memory for
@@ -535,13 +535,10 @@ function serve() {
     // the one rule for private answers: whatever answers a signed-in browser below is not kept by any cache
     if (server.isPrivateRequest(req.headers.cookie)) onHeaders(res, () => res.setHeader("Cache-Control", "no-store"));
     try {
-      if (req.path === "/__manifest") {
-        // route discovery asking for more, longer or deeper paths than this site's routes can need: refused
-        // before the framework's matching, whose cost grows with the square of a path (request-limits.ts)
-        const query = req.originalUrl.indexOf("?");
-        const problem = server.manifestQueryProblem(query === -1 ? "" : req.originalUrl.slice(query));
-        if (problem) return refuse(req, res, 400, problem);
-      }
+      // route discovery asking for more, longer or deeper paths than this site's routes can need: refused
+      // before the framework's matching, whose cost grows with the square of a path (request-limits.ts)
+      const discovery = server.discoveryProblem(req.path, req.originalUrl);
+      if (discovery) return refuse(req, res, 400, discovery);
       const guards = routes.guardsFor(req.path);
       if (hasBody) {
         const read = await readRequestBody(req, res, guards);
@@ -556,9 +553,8 @@ function serve() {
       if (!guards.shed) return await askFramework(req, res, body, guards);
       if (v8.getHeapStatistics().used_heap_size > HEAP_SHED_FRACTION * heapLimit) return await sendBusy(req, res, server.RETRY_AFTER_SECONDS, guards, body);
       // the queue bounds the renders running at once (each holds its page in memory); a resource route renders
-      // nothing (a JSON answer, a download), so it does not wait behind them (on exam day a student's answer save
-      // behind a classmate's sign-in)
-      if (guards.resource && !req.path.endsWith(".data")) return await askFramework(req, res, body, guards);
+      // nothing (a JSON answer, a download), so it does not wait behind them
+      if (!guards.queued) return await askFramework(req, res, body, guards);
       const admission = remixQueue.admission();
       if (!admission.ok) return await sendBusy(req, res, admission.retryAfterSeconds, guards, body);
       await remixQueue.run(() => askFramework(req, res, body, guards));

@@ -107,5 +107,10 @@ describe("code shape", () => {
           .map((segment) => `${f}: /${segment}`),
       );
     expect(mentions).toEqual([]);
+    // nor the framework's own addresses (its data requests, route discovery, the browser build's folder)
+    const frameworkPaths = fs
+      .readdirSync(serverDir)
+      .filter((f) => f.endsWith(".js") && /["'`](\.data|\/__manifest|\/build)["'`]/.test(sourceOf(path.join(serverDir, f))));
+    expect(frameworkPaths).toEqual([]);
   });
 });

@@ -6,12 +6,21 @@ import {
   fieldNamesProblem,
   MANIFEST_MAX_PATHS,
   manifestQueryProblem,
+  discoveryProblem,
+  mayBeFile,
   originRelativeTarget,
   fieldsVerdict,
   formKindOf,
   inspectBody,
   routePath,
 } from "~/lib/server/request-limits";
+
+describe("which requests may be files", () => {
+  it("those with an extension, never a page or its data request", () => {
+    expect(["/favicon.svg", "/robots.txt", "/build/core-abc.js"].map(mayBeFile)).toEqual([true, true, true]);
+    expect(["/dashboard", "/test/t1.data", "/_root.data", "/test/a.b/results.data"].map(mayBeFile)).toEqual([false, false, false, false]);
+  });
+});
 
 describe("reading a route's address", () => {
   it("reads Remix's data URLs as their route", () => {
@@ -109,6 +118,12 @@ describe("route discovery queries", () => {
     expect(manifestQueryProblem(`?${Array.from({ length: MANIFEST_MAX_PATHS + 1 }, (_, i) => `p=/t${i}`).join("&")}`)).toMatch(/too many/);
     expect(manifestQueryProblem(`?p=${"/a".repeat(13)}`)).toMatch(/too deep/);
     expect(manifestQueryProblem(`?p=/${"a".repeat(7600)}`)).toMatch(/too long/);
+  });
+
+  it("is asked of route discovery's address only, with the query as it came", () => {
+    expect(discoveryProblem("/__manifest", `/__manifest?p=/${"a".repeat(7600)}`)).toMatch(/too long/);
+    expect(discoveryProblem("/__manifest", "/__manifest")).toBeNull();
+    expect(discoveryProblem("/login", `/login?p=/${"a".repeat(7600)}`)).toBeNull();
   });
 
   it("reads React Router 7's shape too (one comma-separated paths)", () => {

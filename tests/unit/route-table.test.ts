@@ -2,7 +2,7 @@
 // found through the build's route manifest with the framework's matching; no address is listed anywhere.
 import { describe, expect, it } from "vitest";
 import { EDITOR_LIMIT, FORM_LIMIT, RESTORE_LIMIT, UPLOAD_LIMIT } from "~/lib/server/request-limits";
-import { routeTable } from "~/lib/server/route-table.server";
+import { directHandler, routeTable } from "~/lib/server/route-table.server";
 
 const page = () => null;
 const loader = () => new Response("ok");
@@ -61,6 +61,21 @@ describe("the route table", () => {
     expect(save.params).toEqual({ attemptId: "a 1" });
     // a page's own action is the framework's to call
     expect(table.guardsFor("/test/t1").action).toBeUndefined();
+  });
+
+  it("calls a resource route directly, never for a data request; only pages and data requests wait in the render queue", () => {
+    const save = table.guardsFor("/api/attempts/a1/answers");
+    expect(directHandler(save, "POST")).toBe(action);
+    expect(directHandler(save, "GET")).toBe(loader);
+    expect(directHandler(save, "HEAD")).toBe(loader);
+    expect(save).toMatchObject({ queued: false, turnedAwayByFramework: true, dataRequest: false });
+    const saveData = table.guardsFor("/api/attempts/a1/answers.data");
+    expect(directHandler(saveData, "POST")).toBeUndefined();
+    expect(saveData).toMatchObject({ queued: true, dataRequest: true });
+    const exam = table.guardsFor("/test/t1");
+    expect(directHandler(exam, "POST")).toBeUndefined();
+    expect(exam).toMatchObject({ queued: true, turnedAwayByFramework: false });
+    expect(table.guardsFor("/test/t1.data")).toMatchObject({ queued: true, turnedAwayByFramework: true });
   });
 });
 

@@ -139,6 +139,27 @@ export const MANIFEST_MAX_PATHS = 200;
 export const MANIFEST_MAX_SEGMENTS = 12;
 export const MANIFEST_MAX_PATH_LENGTH = 512;
 
+/** Route discovery's address (the framework's lazy route manifest). */
+const DISCOVERY_PATH = "/__manifest";
+
+/**
+ * What is wrong with a request to route discovery (see manifestQueryProblem), or null; any other request is left alone.
+ * `target` is the request's path and query as it came.
+ */
+export function discoveryProblem(pathname: string, target: string): string | null {
+  if (pathname !== DISCOVERY_PATH) return null;
+  const query = target.indexOf("?");
+  return manifestQueryProblem(query === -1 ? "" : target.slice(query));
+}
+
+/**
+ * Whether a request may be for a static file: it has an extension. Pages do not, so they skip the file-system
+ * lookup, and so do the framework's `.data` requests (a hydrated page's navigations and form posts).
+ */
+export function mayBeFile(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data");
+}
+
 /**
  * What is wrong with a route-discovery query (too many paths, a path too deep or too long), or null. Remix v2 asks
  * with one `p` per path, React Router 7 with one comma-separated `paths`: both are read, so the guard holds across

@@ -47,9 +47,21 @@ export type RequestGuards = {
   /** a resource route's own loader and action (undefined for a page, or one the route does not export) */
   loader?: RouteHandler;
   action?: RouteHandler;
+  /** a hydrated page's data request (`/x.data`): only the framework writes its answer's encoding */
+  dataRequest: boolean;
+  /** the framework answers a turned-away request (in its encoding, or as JSON), not the server's busy page */
+  turnedAwayByFramework: boolean;
+  /** waits in the render queue: everything but a resource route's own answer (it renders nothing) */
+  queued: boolean;
 };
 
-const NO_ROUTE: RequestGuards = { leafId: null, bodyLimit: FORM_LIMIT, largeBody: false, shed: true, resource: false, params: {} };
+/** The resource route's own loader (GET, HEAD) or action for a method, when the server may call it directly. */
+export function directHandler(guards: RequestGuards, method: string): RouteHandler | undefined {
+  if (!guards.resource || guards.dataRequest) return undefined;
+  return method === "GET" || method === "HEAD" ? guards.loader : guards.action;
+}
+
+const NO_ROUTE = { leafId: null, bodyLimit: FORM_LIMIT, largeBody: false, shed: true, resource: false, params: {} };
 
 /** The build's flat route list as the nested tree the framework's matching takes. */
 export function routeTree(routes: Record<string, BuiltRoute | undefined>): RouteNode[] {
@@ -89,13 +101,14 @@ export function routeTable(routes: Record<string, BuiltRoute | undefined>) {
   });
   return {
     guardsFor(pathname: string): RequestGuards {
-      // a page's data request (`/x.data`) is the page's; anything else is matched as it is
-      const address = pathname.endsWith(".data") ? routePath(pathname) : pathname;
-      const kept = known.get(address);
+      const kept = known.get(pathname);
       if (kept) return kept;
+      // a page's data request (`/x.data`) is the page's; anything else is matched as it is
+      const dataRequest = pathname.endsWith(".data");
+      const address = dataRequest ? routePath(pathname) : pathname;
       const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], address);
       const leaf = matches?.length ? (matches[matches.length - 1].route as RouteNode) : null;
-      let found = NO_ROUTE;
+      let found: RequestGuards = { ...NO_ROUTE, dataRequest, turnedAwayByFramework: dataRequest, queued: true };
       if (leaf) {
         const route = routes[leaf.id];
         const guards = guardsOf(route);
@@ -103,11 +116,21 @@ export function routeTable(routes: Record<string, BuiltRoute | undefined>) {
         const module = route?.module;
         const resource = typeof module?.default !== "function";
         const params = matches?.[matches.length - 1]?.params ?? {};
-        found = { leafId: leaf.id, bodyLimit, largeBody: bodyLimit !== FORM_LIMIT, shed: guards.shed !== false, resource, params };
+        found = {
+          leafId: leaf.id,
+          bodyLimit,
+          largeBody: bodyLimit !== FORM_LIMIT,
+          shed: guards.shed !== false,
+          resource,
+          params,
+          dataRequest,
+          turnedAwayByFramework: dataRequest || resource,
+          queued: !resource || dataRequest,
+        };
         if (resource && typeof module?.loader === "function") found.loader = module.loader as RouteHandler;
         if (resource && typeof module?.action === "function") found.action = module.action as RouteHandler;
       }
-      known.set(address, found);
+      known.set(pathname, found);
       return found;
     },
   };
