@@ -122,6 +122,11 @@ export function attemptsAt(testId: string, userId: string) {
     .all();
 }
 
+/** Moves an attempt's clock as a test needs it (begun earlier, a deadline passed): its row changed in place. */
+export function updateAttempt(attemptId: string, values: Partial<typeof attempts.$inferInsert>) {
+  db().update(attempts).set(values).where(eq(attempts.id, attemptId)).run();
+}
+
 /**
  * One post to the exam's JSON endpoints (`/api/attempts/:id/answers|finish`, `/api/tests/:id/start`) through
  * its route's own action, as the framework calls it: the status and JSON a browser gets (a redirect: json null).

@@ -8,7 +8,7 @@ import { createTest } from "~/models/test.server";
 import * as finishApi from "~/routes/api+/attempts.$attemptId.finish";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
-import { attemptsAt, examApi, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS } from "../helpers";
+import { attemptsAt, examApi, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, TWO_QUESTIONS, updateAttempt } from "../helpers";
 
 let testId: string;
 beforeAll(async () => {
@@ -45,12 +45,7 @@ const secondsOf = (attemptId: string) =>
       .map((r) => [r.questionId, r.seconds]),
   );
 
-const startedMinutesAgo = (attemptId: string) =>
-  db()
-    .update(attempts)
-    .set({ startedAt: new Date(Date.now() - 120_000) })
-    .where(eq(attempts.id, attemptId))
-    .run();
+const startedMinutesAgo = (attemptId: string) => updateAttempt(attemptId, { startedAt: new Date(Date.now() - 120_000) });
 
 describe("the exam's JSON endpoints", () => {
   it("stores an answer and answers with the server clock, not kept by any cache", async () => {

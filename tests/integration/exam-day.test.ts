@@ -15,7 +15,7 @@ import * as loginRoute from "~/routes/_auth+/login";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import * as answersApi from "~/routes/api+/attempts.$attemptId.answers";
-import { getRequest, makeStudent, payload, postRequest, run, seedBase, signIn, statusOf, uniqueAddress } from "../helpers";
+import { getRequest, makeStudent, payload, postRequest, run, seedBase, signIn, statusOf, uniqueAddress, updateAttempt } from "../helpers";
 
 const QUESTIONS = [
   { question: "Who wrote Paradise Lost?", options: ["Milton", "Spenser", "Donne", "Marvell"], correctAnswer: 0, explanation: "" },
@@ -61,13 +61,7 @@ async function answer(cookie: string, attemptId: string, questionId: string, cho
   return { status: res.status, body: (await res.json()) as { ok: boolean } };
 }
 
-function pastDeadline(attemptId: string) {
-  db()
-    .update(attempts)
-    .set({ deadlineAt: new Date(Date.now() - 120_000) })
-    .where(eq(attempts.id, attemptId))
-    .run();
-}
+const pastDeadline = (attemptId: string) => updateAttempt(attemptId, { deadlineAt: new Date(Date.now() - 120_000) });
 
 describe("GET pages never write", () => {
   it("the exam page and the results page leave every table unchanged while the attempt runs and after its deadline", async () => {
