@@ -12,7 +12,7 @@ export default {
   // (admin+/_tests+/tests.$testId.edit.tsx is /admin/tests/:testId/edit, inside the admin layout).
   // Remix's own convention is turned off ("**/*") so only this one reads app/routes.
   ignoredRouteFiles: ["**/*"],
-  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.*"] }),
+  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/__*.*"] }),
   serverModuleFormat: "esm",
   future: {
     v3_fetcherPersist: true,

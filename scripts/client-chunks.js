@@ -13,7 +13,7 @@
  * Their shared modules go into `core`. (The other public pages and the admin's are left to Rollup: a module
  * they share with one student page would otherwise weigh on every student page.)
  */
-const STUDENT_PAGE = /\/app\/routes\/(?:_student\+\/[^?]*|_exam\+\/[^?]*|_public\+\/index|_auth\+\/login)\.tsx$/;
+const STUDENT_PAGE = /\/app\/routes\/(?:_student\+\/(?!__)[^/?]*|_exam\+\/(?!__)[^/?]*|_public\+\/index|_auth\+\/login)\.tsx$/;
 
 /** @param {string} id */
 const withoutQuery = (id) => id.split("?")[0];
@@ -36,7 +36,8 @@ export function startingPointOf(id) {
  */
 export function chunkFor(id, importersOf, memo = new Map()) {
   if (startingPointOf(id) !== null && !/\/app\/root\.tsx$/.test(withoutQuery(id))) return undefined;
-  if (/\/app\/routes\//.test(withoutQuery(id))) return undefined;
+  // a route module is its page's own file; a route's part (`__Name.tsx` beside it) is placed like a component
+  if (/\/app\/routes\/(?:[^?]*\/)?(?!__)[^/?]*$/.test(withoutQuery(id))) return undefined;
   const reached = startingPointsReaching(id, importersOf, memo);
   if (reached.has("entry") || reached.has("root")) return "core";
   let pages = 0;

@@ -9,7 +9,35 @@ const app = path.join(__dirname, "../../app");
 const filesIn = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 const sourceOf = (file: string) => fs.readFileSync(file, "utf8");
-const routes = filesIn(path.join(app, "routes")).filter((f) => /\.tsx?$/.test(f));
+/** The route modules; a file whose name starts with `__` is a part of the routes beside it (remix.config.js ignores it). */
+const routes = filesIn(path.join(app, "routes")).filter((f) => /\.tsx?$/.test(f) && !path.basename(f).startsWith("__"));
+const routeParts = filesIn(path.join(app, "routes")).filter((f) => /\.tsx?$/.test(f) && path.basename(f).startsWith("__"));
+/** The files of app/ (and the root) a module imports, by `~/` or a relative path. */
+const importsOf = (file: string): string[] =>
+  [...sourceOf(file).matchAll(/from "((?:~\/|\.{1,2}\/)[^"]+)"/g)].flatMap((m) => {
+    const base = m[1].startsWith("~/") ? path.join(app, m[1].slice(2)) : path.join(path.dirname(file), m[1]);
+    return [base, `${base}.ts`, `${base}.tsx`].filter((c) => fs.existsSync(c) && fs.statSync(c).isFile()).slice(0, 1);
+  });
+/** The area (`_exam+`, `admin+`, …, or `root`) of each route module that reaches `file` through its imports. */
+function areasReaching(file: string): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const f of [...filesIn(app)].filter((f) => /\.tsx?$/.test(f)))
+    for (const target of importsOf(f)) importers.set(target, [...(importers.get(target) ?? []), f]);
+  const areas = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (f: string) => {
+    for (const importer of importers.get(f) ?? []) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      const relative = path.relative(app, importer).split(path.sep);
+      if (relative[0] === "root.tsx") areas.add("root");
+      else if (relative[0] === "routes" && !path.basename(importer).startsWith("__")) areas.add(relative[1]);
+      else visit(importer);
+    }
+  };
+  visit(file);
+  return areas;
+}
 /** The modules under these folders of app/ that import from app/<layer> (by `~/layer/` or a relative path). */
 const importing = (folders: string[], layer: string) =>
   folders
@@ -38,6 +66,20 @@ describe("code shape", () => {
   it("no route module is over 250 lines", () => {
     const long = routes.map((f) => [path.basename(f), sourceOf(f).split("\n").length] as const).filter(([, lines]) => lines > 250);
     expect(long).toEqual([]);
+  });
+
+  it("a component under app/components is shared (two areas, or the root); one area's own parts live beside its routes as __ files", () => {
+    const components = filesIn(path.join(app, "components")).filter((f) => /\.tsx?$/.test(f));
+    const oneAreas = components
+      .map((f) => [path.relative(app, f), [...areasReaching(f)]] as const)
+      .filter(([, areas]) => areas.length === 1 && areas[0] !== "root");
+    expect(oneAreas).toEqual([]);
+    expect(routeParts.length).toBeGreaterThan(20);
+    // a part is used by its own area's routes only (a part another area needs belongs in app/components)
+    const strays = routeParts
+      .map((f) => [path.relative(app, f), path.relative(path.join(app, "routes"), f).split(path.sep)[0], [...areasReaching(f)]] as const)
+      .filter(([, own, areas]) => areas.some((area) => area !== own));
+    expect(strays).toEqual([]);
   });
 
   it("app/lib and app/db never import from app/models", () => {

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { TAP_RECORDER, TapRecorder } from "~/components/exam/TapRecorder";
+import { TAP_RECORDER, TapRecorder } from "~/routes/_exam+/__TapRecorder";
 
 describe("the exam's inline tap recorder", () => {
   it("holds no character React would escape, so the page carries the code unchanged", () => {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { data, redirect } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
-import { Exam } from "~/components/exam/Exam";
-import { StartCard } from "~/components/exam/StartCard";
+import { Exam } from "~/routes/_exam+/__Exam";
+import { StartCard } from "~/routes/_exam+/__StartCard";
 import { requireStudent } from "~/models/auth.server";
 import { formFieldsOf } from "~/lib/server/form-body.server";
 import { takePageData } from "~/lib/rules/page-handoff";

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { formatPercent } from "~/lib/rules/progress-rules";
-import { Leaderboard } from "~/components/results/Leaderboard";
-import { BySection } from "~/components/results/BySection";
+import { Leaderboard } from "~/routes/_exam+/__Leaderboard";
+import { BySection } from "~/routes/_exam+/__BySection";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime, formatTime } from "~/lib/rules/time";
 import { data } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, Link, useLoaderData } from "@remix-run/react";
-import { AnswersLater, Review } from "~/components/results/Review";
+import { AnswersLater, Review } from "~/routes/_exam+/__Review";
 import { requireUser } from "~/models/auth.server";
 import { band, bandClasses, formatDuration, LATE_ANSWER_MESSAGES } from "~/lib/rules/exam-rules";
 import { rankNote } from "~/lib/rules/review";

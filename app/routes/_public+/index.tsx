@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { About, ExamStrip, Features, Hero } from "~/components/landing/Intro";
-import { AnnouncementDialog, Announcements, Popup } from "~/components/landing/Announcements";
-import { Contact } from "~/components/landing/Contact";
-import { Footer } from "~/components/landing/Footer";
-import { BookDialog, Books, Materials } from "~/components/landing/Library";
-import { SiteHeader } from "~/components/landing/SiteHeader";
+import { About, ExamStrip, Features, Hero } from "~/routes/_public+/__Intro";
+import { AnnouncementDialog, Announcements, Popup } from "~/routes/_public+/__Announcements";
+import { Contact } from "~/routes/_public+/__Contact";
+import { Footer } from "~/routes/_public+/__Footer";
+import { BookDialog, Books, Materials } from "~/routes/_public+/__Library";
+import { SiteHeader } from "~/routes/_public+/__SiteHeader";
 import { academy } from "~/lib/rules/academy";
 import { requireSignedOut } from "~/models/auth.server";
 import { contactSchema } from "~/lib/schemas/contact";

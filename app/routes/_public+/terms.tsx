@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SiteTextPage } from "~/components/site/SiteTextPage";
+import { SiteTextPage } from "~/routes/_public+/__SiteTextPage";
 import { siteTextPage } from "~/models/site-texts.server";
 
 /** The academy's Terms of Service (/terms), for anyone, signed in or not: its text is edited in Admin → Site texts. */

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Categories, Tests, Units } from "~/components/dashboard/Levels";
-import { AnnouncementsPanel, BatchMaterials, RunningTests, Tile } from "~/components/dashboard/Panels";
+import { Categories, Tests, Units } from "~/routes/_student+/__Levels";
+import { AnnouncementsPanel, BatchMaterials, RunningTests, Tile } from "~/routes/_student+/__Panels";
 import { requireStudent } from "~/models/auth.server";
 import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/server/cookies.server";
 import { safeRedirectPath } from "~/lib/rules/redirects";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { MistakeCard } from "~/components/results/MistakeCard";
+import { MistakeCard } from "~/routes/_student+/__MistakeCard";
 import { StarForm } from "~/components/results/BookmarkButton";
 import { safeRedirectPath } from "~/lib/rules/redirects";
 import { starAnchor } from "~/lib/rules/star";

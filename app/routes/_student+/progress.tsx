@@ -3,7 +3,7 @@ import { formatPercent } from "~/lib/rules/progress-rules";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStudent } from "~/models/auth.server";
-import { ByTopic } from "~/components/progress/ByTopic";
+import { ByTopic } from "~/routes/_student+/__ByTopic";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { trendGeometry } from "~/lib/rules/progress-rules";
 import { formatDate } from "~/lib/rules/time";

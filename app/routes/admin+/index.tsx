@@ -2,13 +2,13 @@ import { plural } from "~/lib/rules/words";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BandChart } from "~/components/admin/BandChart";
+import { BandChart } from "~/routes/admin+/__BandChart";
 import { PageHeader, StatTiles } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { overview } from "~/models/analytics.server";
 import { batchOptions } from "~/models/batches.server";
-import { BatchFilter } from "~/components/admin/BatchFilter";
+import { BatchFilter } from "~/routes/admin+/__BatchFilter";
 
 export const meta: MetaFunction = () => [{ title: "Overview & Analytics" }];
 

@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AnnouncementForm } from "~/components/admin/AnnouncementForm";
+import { AnnouncementForm } from "~/routes/admin+/_content+/__AnnouncementForm";
 import { announcementSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
 import { formFailed } from "~/lib/server/failures.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { ANNOUNCEMENT_TARGET_LABELS } from "~/components/admin/AnnouncementForm";
+import { ANNOUNCEMENT_TARGET_LABELS } from "~/routes/admin+/_content+/__AnnouncementForm";
 import { Badge, DeleteLink, EmptyState, FilterForm, PageHeader, SearchField, StatTiles } from "~/components/admin/ui";
 import { ANNOUNCEMENT_TYPES } from "~/lib/schemas/admin-schemas";
 import { isScheduled } from "~/lib/rules/announcement-rules";

@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BookForm } from "~/components/admin/BookForm";
+import { BookForm } from "~/routes/admin+/_content+/__BookForm";
 import { bookSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
 import { formFailed } from "~/lib/server/failures.server";

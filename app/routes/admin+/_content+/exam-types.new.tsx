@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ExamTypeNameDialog } from "~/components/admin/ExamTypeNameDialog";
+import { ExamTypeNameDialog } from "~/routes/admin+/_content+/__ExamTypeNameDialog";
 import { requireAdmin } from "~/models/auth.server";
 import { formFailed } from "~/lib/server/failures.server";
 import { examTypeNameSchema } from "~/lib/rules/exam-type-rules";

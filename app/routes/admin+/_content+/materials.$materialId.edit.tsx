@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { MaterialForm } from "~/components/admin/MaterialForm";
+import { MaterialForm } from "~/routes/admin+/_content+/__MaterialForm";
 import { materialSchema } from "~/lib/schemas/admin-schemas";
 import { requireAdmin } from "~/models/auth.server";
 import { formFailed } from "~/lib/server/failures.server";

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/admin/ui";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/models/auth.server";
 import { batchOptions } from "~/models/batches.server";
-import { BatchFilter } from "~/components/admin/BatchFilter";
+import { BatchFilter } from "~/routes/admin+/__BatchFilter";
 import { testItemAnalysis } from "~/models/analytics.server";
 import { BackLink } from "~/components/admin/ui";
 

@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/rules/time";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import { marksRegister } from "~/models/reports.server";
 import { batchOptions } from "~/models/batches.server";
-import { BatchFilter } from "~/components/admin/BatchFilter";
+import { BatchFilter } from "~/routes/admin+/__BatchFilter";
 import { BackLink } from "~/components/admin/ui";
 
 /** The marks register of a test (/admin/tests/:testId/marks): printable (A4, black and white), and as CSV. */

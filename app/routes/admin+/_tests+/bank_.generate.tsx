@@ -3,7 +3,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { PatternFields } from "~/components/admin/PatternFields";
+import { PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
 import { FilterSelect, SubmitButton } from "~/components/admin/ui";
 import { ErrorList, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
 import { generateTestSchema } from "~/lib/schemas/bank-schemas";

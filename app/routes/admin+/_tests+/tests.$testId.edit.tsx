@@ -5,11 +5,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useTestListHref } from "~/components/admin/ui";
-import { PatternFields } from "~/components/admin/PatternFields";
+import { PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
 import { Dialog } from "~/components/Dialog";
 import { DateTimeField, ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
 import { ANSWER_RELEASE_CHOICES, SCORE_HELD_NOTE, scoreHeldNoteApplies } from "~/lib/rules/answer-release";
-import { ReleaseControl } from "~/components/admin/ReleaseControl";
+import { ReleaseControl } from "~/routes/admin+/_tests+/__ReleaseControl";
 import { releaseStatusOf } from "~/models/results.server";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";

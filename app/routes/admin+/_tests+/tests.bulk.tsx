@@ -13,8 +13,8 @@ import { noteFailure } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { listHref, TEST_LIST_KEYS, testListHref } from "~/lib/rules/list-href";
 import { clearAllSchema, DELETE_ALL_PHRASE } from "~/lib/rules/test-editor-rules";
-import { BulkChangeConfirm, BULK_CHANGE_WORDS } from "~/components/admin/BulkChange";
-import { ConfirmBulkDelete } from "~/components/admin/BulkDelete";
+import { BulkChangeConfirm, BULK_CHANGE_WORDS } from "~/routes/admin+/_tests+/__BulkChange";
+import { ConfirmBulkDelete } from "~/routes/admin+/_tests+/__BulkDelete";
 import { bulkChangeSchema } from "~/lib/schemas/test-record";
 import { bulkChangeOf } from "~/models/bulk-change.server";
 import {

@@ -22,7 +22,7 @@ import { env } from "~/lib/server/env.server";
 import { countArchivedTests, listTests, parseTestFilters, toggleTestActive } from "~/models/admin-tests.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { readReceipt } from "~/models/form-receipts.server";
-import { type BulkResultData, BulkResult, TestFacts, TestPageLinks, TestWindowNote, UploadReportNote } from "~/components/admin/TestListParts";
+import { type BulkResultData, BulkResult, TestFacts, TestPageLinks, TestWindowNote, UploadReportNote } from "~/routes/admin+/_tests+/__TestListParts";
 
 /**
  * Test Management: the list of tests with its filters. Each dialog is a child route rendered in the

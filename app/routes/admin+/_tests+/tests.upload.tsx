@@ -1,4 +1,4 @@
-import { PreviewQuestions } from "~/components/admin/UploadPreview";
+import { PreviewQuestions } from "~/routes/admin+/_tests+/__UploadPreview";
 import { logActivity } from "~/models/activity.server";
 import { getFormProps } from "@conform-to/react";
 import { parseForm } from "~/lib/schemas/parse-form";
@@ -9,7 +9,7 @@ import { useRef } from "react";
 import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
-import { PatternFields } from "~/components/admin/PatternFields";
+import { PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
 import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
 import { requireAdmin } from "~/models/auth.server";
 import { noteFailure } from "~/lib/server/failures.server";

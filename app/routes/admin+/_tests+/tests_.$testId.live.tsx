@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LiveRoom } from "~/components/admin/LiveRoom";
+import { LiveRoom } from "~/routes/admin+/_tests+/__LiveRoom";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { plural } from "~/lib/rules/words";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ReleaseControl } from "~/components/admin/ReleaseControl";
+import { ReleaseControl } from "~/routes/admin+/_tests+/__ReleaseControl";
 import { BackLink } from "~/components/admin/ui";
 import { releaseStatusOf } from "~/models/results.server";
 import { RELEASE_DECISION_WORDS } from "~/lib/rules/answer-release";

@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { BatchNameDialog } from "~/components/admin/BatchNameDialog";
+import { BatchNameDialog } from "~/routes/admin+/_users+/__BatchNameDialog";
 import { batchSchema } from "~/lib/schemas/batch-schemas";
 import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";

@@ -2,7 +2,7 @@ import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AddStudents, MemberList } from "~/components/admin/BatchMembers";
+import { AddStudents, MemberList } from "~/routes/admin+/_users+/__BatchMembers";
 import { Badge, ErrorBox, Pagination } from "~/components/admin/ui";
 import { ANSWER_RELEASE_LABELS, parseAnswerRelease } from "~/lib/rules/answer-release";
 import { formatDateTime } from "~/lib/rules/time";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { logActivity } from "~/models/activity.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SignInLinksNotice } from "~/components/admin/SignInLinksNotice";
+import { SignInLinksNotice } from "~/routes/admin+/__SignInLinksNotice";
 import { EmptyState, ErrorBox, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { noteFailure } from "~/lib/server/failures.server";

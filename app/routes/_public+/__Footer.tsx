@@ -1,5 +1,5 @@
 // The landing page's footer.
-import { SECTIONS } from "./SiteHeader";
+import { SECTIONS } from "~/routes/_public+/__SiteHeader";
 import { academy } from "~/lib/rules/academy";
 import { LOGO_URL } from "~/lib/rules/brand";
 

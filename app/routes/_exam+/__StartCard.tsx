@@ -2,7 +2,7 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { useHydrated, useStartWithExam } from "~/lib/browser/hooks";
-import type { ReadyPage, ExamFormRefusal } from "./exam-page-data";
+import type { ReadyPage, ExamFormRefusal } from "~/routes/_exam+/__exam-page-data";
 
 export function StartCard({ page }: { page: ReadyPage }) {
   const actionData = useActionData<ExamFormRefusal>();

@@ -3,7 +3,7 @@ import { Form, Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { Badge, ErrorBox, Pagination, StatTiles, SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
-import { BatchFilter } from "~/components/admin/BatchFilter";
+import { BatchFilter } from "~/routes/admin+/__BatchFilter";
 import { ScrollableTable } from "~/components/ScrollableTable";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
@@ -12,7 +12,7 @@ import { formatTime } from "~/lib/rules/time";
 import { extensionSchema } from "~/lib/schemas/live-room-schemas";
 import type { liveRoomPage } from "~/models/live-room.server";
 import { BackLink } from "~/components/admin/ui";
-import { ReleaseControl } from "~/components/admin/ReleaseControl";
+import { ReleaseControl } from "~/routes/admin+/_tests+/__ReleaseControl";
 
 type Room = LoaderData<ReturnType<typeof liveRoomPage>>;
 

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ImageUrlField } from "~/components/admin/ImagePreview";
+import { ImageUrlField } from "~/routes/admin+/_content+/__ImagePreview";
 import { DialogActions, ErrorBox } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { getCollectionProps } from "@conform-to/react";

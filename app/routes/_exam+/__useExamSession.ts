@@ -4,12 +4,12 @@
 import { useNavigate } from "@remix-run/react";
 import { TimeOnQuestion } from "~/lib/browser/time-on-question";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Entry } from "~/components/exam/QuestionNavigator";
+import type { Entry } from "~/routes/_exam+/__QuestionNavigator";
 import { AnswerQueue, type QueueStatus, withUnsentChanges } from "~/lib/browser/answer-queue";
 import { resultsDiscoveryDelayMs, TIME_UP_TOLERANCE_MS } from "~/lib/rules/exam-rules";
 import { useHydrated } from "~/lib/browser/hooks";
 import { keepPageData } from "~/lib/rules/page-handoff";
-import type { ExamPageData } from "./exam-page-data";
+import type { ExamPageData } from "~/routes/_exam+/__exam-page-data";
 
 /**
  * Before the page's JavaScript runs, a tap on an option is only a checked radio that hydration would

@@ -6,7 +6,7 @@ import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { academy } from "~/lib/rules/academy";
 import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/rules/links";
 import { formatDate } from "~/lib/rules/time";
-import type { LandingData } from "./types";
+import type { LandingData } from "~/routes/_public+/__landing-types";
 import { MaterialLinks } from "~/components/MaterialLinks";
 
 export function Materials({ items }: { items: LandingData["materials"] }) {

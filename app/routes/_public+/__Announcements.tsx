@@ -3,7 +3,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { formatDate } from "~/lib/rules/time";
-import type { LandingData } from "./types";
+import type { LandingData } from "~/routes/_public+/__landing-types";
 
 function TypeBadge({ type }: { type: string }) {
   return <span className="badge bg-brand-100 capitalize text-brand-800">{type}</span>;

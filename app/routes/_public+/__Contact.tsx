@@ -1,5 +1,5 @@
 // The landing page's contact form: checked in the page, then the visitor's mail client opens (no server call).
-import type { ContactRefusal } from "./types";
+import type { ContactRefusal } from "~/routes/_public+/__landing-types";
 import { Form, useActionData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { academy } from "~/lib/rules/academy";

@@ -1,9 +1,9 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { ImageUrlField } from "~/components/admin/ImagePreview";
+import { ImageUrlField } from "~/routes/admin+/_content+/__ImagePreview";
 import { DialogActions, ErrorBox } from "~/components/admin/ui";
-import { UserPicker } from "~/components/admin/UserPicker";
+import { UserPicker } from "~/routes/admin+/_content+/__UserPicker";
 import { Dialog } from "~/components/Dialog";
 import { ErrorList, Field, ReceiptField, TextareaField, useSchemaForm } from "~/components/forms";
 import { ANNOUNCEMENT_TYPES, announcementSchema, CONTENT_LIMITS } from "~/lib/schemas/admin-schemas";

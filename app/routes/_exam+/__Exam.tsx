@@ -5,14 +5,14 @@ import { Form, useActionData } from "@remix-run/react";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
-import { Countdown } from "~/components/exam/Countdown";
-import { type Entry, QuestionNavigator } from "~/components/exam/QuestionNavigator";
-import { TapRecorder } from "~/components/exam/TapRecorder";
-import { SectionTabs } from "~/components/exam/SectionTabs";
+import { Countdown } from "~/routes/_exam+/__Countdown";
+import { type Entry, QuestionNavigator } from "~/routes/_exam+/__QuestionNavigator";
+import { TapRecorder } from "~/routes/_exam+/__TapRecorder";
+import { SectionTabs } from "~/routes/_exam+/__SectionTabs";
 import { RichText } from "~/components/RichText";
 import { type ExamNav, examNavigation, remainingSeconds, signedOutWhileWritingMessage } from "~/lib/rules/exam-rules";
-import type { ExamPageData, ExamFormRefusal } from "./exam-page-data";
-import { useExamSession } from "./useExamSession";
+import type { ExamPageData, ExamFormRefusal } from "~/routes/_exam+/__exam-page-data";
+import { useExamSession } from "~/routes/_exam+/__useExamSession";
 
 /** The one form every exam control submits (TapRecorder watches it before hydration). */
 const FORM_ID = "exam-form";

@@ -1,7 +1,7 @@
 import { RichText } from "~/components/RichText";
 import { Explanation } from "~/components/results/Explanation";
 import { starAnchor } from "~/lib/rules/star";
-import { BookmarkButton } from "./BookmarkButton";
+import { BookmarkButton } from "~/components/results/BookmarkButton";
 
 type Item = {
   testTitle: string;
