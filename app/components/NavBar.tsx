@@ -20,12 +20,14 @@ export function NavBar({ user }: { user: { name: string; role: "user" | "admin" 
           </span>
         </Link>
         <div className="flex items-center gap-3">
-          <div className="hidden text-right sm:block">
+          <Link to="/account" className="hidden text-right hover:underline sm:block" title="My account">
             <span className="block max-w-[14rem] truncate text-sm font-medium" data-testid="nav-user-name">
               {user.name}
             </span>
-            <span className="block text-xs text-slate-500">{roleLabel(user.role)}</span>
-          </div>
+            <span className="block text-xs text-slate-500">
+              {roleLabel(user.role)} · <span className="text-brand-700">My account</span>
+            </span>
+          </Link>
           <Form method="post" action="/logout">
             <button type="submit" className="btn-secondary px-3 py-1.5" disabled={loggingOut}>
               {loggingOut ? "Logging out..." : "Logout"}
@@ -34,7 +36,10 @@ export function NavBar({ user }: { user: { name: string; role: "user" | "admin" 
         </div>
       </nav>
       <p className="px-4 pb-1 text-xs text-slate-600 sm:hidden">
-        <span className="font-medium">{user.name}</span> · <span>{roleLabel(user.role)}</span>
+        <span className="font-medium">{user.name}</span> · <span>{roleLabel(user.role)}</span> ·{" "}
+        <Link to="/account" className="font-semibold text-brand-700 underline">
+          My account
+        </Link>
       </p>
     </header>
   );

@@ -46,11 +46,11 @@ function book(id: string): PublicBook | undefined {
   return b ? { ...b, coverUrl: safeImageSrc(b.coverUrl, BOOK_PLACEHOLDER) } : undefined;
 }
 
-type MaterialRow = { id: string; title: string; description: string; examType: string; link: string; thumbnailUrl: string; uploadDate: number };
-const MATERIAL_COLUMNS = sql`m.id, m.title, m.description, m.exam_type AS examType, m.google_drive_link AS link, m.thumbnail_url AS thumbnailUrl, m.upload_date AS uploadDate`;
+export type MaterialRow = { id: string; title: string; description: string; examType: string; link: string; thumbnailUrl: string; uploadDate: number };
+export const MATERIAL_COLUMNS = sql`m.id, m.title, m.description, m.exam_type AS examType, m.google_drive_link AS link, m.thumbnail_url AS thumbnailUrl, m.upload_date AS uploadDate`;
 
 /** A material as its card shows it: the exam type's label, a safe thumbnail, Drive preview and download links. */
-function materialCards(rows: MaterialRow[]) {
+export function materialCards(rows: MaterialRow[]) {
   const labels = examTypeLabels();
   return rows.map((m) => ({
     id: m.id,

@@ -1,10 +1,9 @@
 // The landing page's free study materials and books (a book opened as a dialog: ?book=ID).
-import { siteImageUrl } from "~/lib/rules/site-images";
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { academy } from "~/lib/rules/academy";
-import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/rules/links";
+import { bookOrderLink } from "~/lib/rules/links";
+import { BookCover as Cover } from "~/components/BookCover";
 import { formatDate } from "~/lib/rules/time";
 import type { LandingData } from "~/routes/_public+/__landing-types";
 import { MaterialLinks } from "~/components/MaterialLinks";
@@ -47,33 +46,12 @@ export function Materials({ items }: { items: LandingData["materials"] }) {
           </ul>
         )}
         <div className="mt-8 text-center">
-          <Link to="/login" className="btn-secondary">
+          <Link to="/library" className="btn-secondary">
             Access More Materials
           </Link>
         </div>
       </div>
     </section>
-  );
-}
-
-function Cover({ src, title, className }: { src: string; title: string; className: string }) {
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    // an image that failed before hydration has already fired its error event
-    if (ref.current?.complete && ref.current.naturalWidth === 0) setFailed(true);
-  }, []);
-  return (
-    <img
-      ref={ref}
-      src={failed ? siteImageUrl(BOOK_PLACEHOLDER) : src}
-      alt={`Cover of ${title}`}
-      width={300}
-      height={400}
-      loading="lazy"
-      onError={() => setFailed(true)}
-      className={`img-fallback-book ${className}`}
-    />
   );
 }
 
@@ -103,7 +81,7 @@ export function Books({ items }: { items: LandingData["books"] }) {
         </ul>
       )}
       <div className="mt-8 text-center">
-        <Link to="/login" className="btn-secondary">
+        <Link to="/library?show=books" className="btn-secondary">
           View All Books
         </Link>
       </div>

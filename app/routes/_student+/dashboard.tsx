@@ -52,16 +52,24 @@ export default function Dashboard() {
             <Tile label="Average Score %" value={formatPercent(d.stats.average)} />
             <Tile label="Best Score %" value={formatPercent(d.stats.best)} />
           </dl>
-          {d.stats.taken > 0 ? (
-            <p className="mt-3 flex flex-wrap gap-x-6 gap-y-1">
-              <Link to="/progress" className="text-sm font-semibold text-brand-700 hover:underline">
-                My progress: score trend, accuracy by unit, what to practise next →
-              </Link>
-              <Link to="/mistakes" className="text-sm font-semibold text-brand-700 hover:underline">
-                My mistakes: revise and practise them →
-              </Link>
-            </p>
-          ) : null}
+          <p className="mt-3 flex flex-wrap gap-x-6 gap-y-1">
+            <Link to="/tests" className="text-sm font-semibold text-brand-700 hover:underline">
+              All my tests: search, open now, upcoming →
+            </Link>
+            <Link to="/library" className="text-sm font-semibold text-brand-700 hover:underline">
+              Library: study materials and books →
+            </Link>
+            {d.stats.taken > 0 ? (
+              <>
+                <Link to="/progress" className="text-sm font-semibold text-brand-700 hover:underline">
+                  My progress: score trend, accuracy by unit, what to practise next →
+                </Link>
+                <Link to="/mistakes" className="text-sm font-semibold text-brand-700 hover:underline">
+                  My mistakes: revise and practise them →
+                </Link>
+              </>
+            ) : null}
+          </p>
           {d.announcements.items.length > 0 ? (
             <AnnouncementsPanel d={d} />
           ) : d.announcements.all > 0 ? (
