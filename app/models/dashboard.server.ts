@@ -1,4 +1,4 @@
-import { availabilityOf, windowMessage } from "~/lib/rules/availability";
+import { availabilityOf, closingMessage, windowMessage } from "~/lib/rules/availability";
 import { env } from "~/lib/server/env.server";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
@@ -192,10 +192,27 @@ function unitsOf(user: SessionUser, type: string, held: string[]) {
 
 function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: string, labels: Record<string, string>, held: string[]) {
   const unitWhere = unitNumber === null ? sql`t.unit_number IS NULL` : sql`t.unit_number = ${unitNumber}`;
-  const searchWhere = q ? sql`AND (lower(t.title) LIKE ${likePattern(q)} ESCAPE '\\' OR lower(t.description) LIKE ${likePattern(q)} ESCAPE '\\')` : sql``;
   const totalInUnit = db().get<{ n: number; unitName: string | null }>(
     sql`SELECT COUNT(*) AS n, MAX(t.unit_name) AS unitName FROM tests t WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere} AND ${batchVisibleSql(user.id)}`,
   );
+  return {
+    totalInUnit: totalInUnit?.n ?? 0,
+    unitName: totalInUnit?.unitName ?? null,
+    tests: studentTestCards(user, sql`t.exam_type = ${type} AND ${unitWhere}`, q, labels, held),
+  };
+}
+
+/**
+ * The cards of the tests in `scope` (SQL on the tests row `t`) that the student may see (active, given to them or
+ * to everyone), matching `q` in the title, description or unit name: each with its attempts, best and last score,
+ * window (the student's own, their batch's or the test's) and what its button says. The dashboard's unit and
+ * All my tests (/tests) both show these.
+ */
+export function studentTestCards(user: SessionUser, scope: SQL, q: string, labels: Record<string, string>, held: string[], now = Date.now()) {
+  const searchWhere = q
+    ? sql`AND (lower(t.title) LIKE ${likePattern(q)} ESCAPE '\\' OR lower(t.description) LIKE ${likePattern(q)} ESCAPE '\\'
+               OR lower(coalesce(t.unit_name, '')) LIKE ${likePattern(q)} ESCAPE '\\')`
+    : sql``;
   const rows = db().all<{
     id: string;
     title: string;
@@ -208,6 +225,8 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     maxAttempts: number | null;
     used: number;
     best: number | null;
+    /** the latest finished attempt's marked percent */
+    last: number | null;
     perTest: number | null;
     /** the student's accommodation's extra attempts on this test (null: none) */
     extraAttempts: number | null;
@@ -222,11 +241,13 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
     SELECT t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
            t.duration, t.total_questions AS totalQuestions, t.max_attempts AS maxAttempts, t.opens_at AS opensAt, t.closes_at AS closesAt,
            COALESCE(s.used, 0) AS used, s.best AS best, l.max_attempts AS perTest,
+           (SELECT ${markedPercentSql("")} FROM attempts WHERE user_id = ${user.id} AND test_id = t.id AND status IN ${FINISHED_SQL}
+             ORDER BY completed_at DESC LIMIT 1) AS last,
            (SELECT ac.extra_attempts FROM accommodations ac WHERE ac.user_id = ${user.id} AND (ac.test_id = t.id OR ac.test_id IS NULL)
              ORDER BY ac.test_id IS NULL LIMIT 1) AS extraAttempts,
            (SELECT ac.opens_at FROM accommodations ac WHERE ac.user_id = ${user.id} AND ac.test_id = t.id) AS personalOpensAt,
            (SELECT ac.closes_at FROM accommodations ac WHERE ac.user_id = ${user.id} AND ac.test_id = t.id) AS personalClosesAt,
-           (SELECT CASE WHEN o.deadline_at + ${GRACE_MS} > ${Date.now()} THEN 1 ELSE 2 END FROM attempts o
+           (SELECT CASE WHEN o.deadline_at + ${GRACE_MS} > ${now} THEN 1 ELSE 2 END FROM attempts o
             WHERE o.user_id = ${user.id} AND o.test_id = t.id AND o.status = 'in_progress') AS open
     FROM tests t
     LEFT JOIN (
@@ -234,55 +255,57 @@ function testsOf(user: SessionUser, type: string, unitNumber: number | null, q: 
       FROM attempts WHERE user_id = ${user.id} AND status IN ${FINISHED_SQL} GROUP BY test_id
     ) s ON s.test_id = t.id
     LEFT JOIN user_test_limits l ON l.user_id = ${user.id} AND l.test_id = t.id
-    WHERE t.is_active = 1 AND t.exam_type = ${type} AND ${unitWhere} AND ${batchVisibleSql(user.id)} ${searchWhere}
+    WHERE t.is_active = 1 AND ${scope} AND ${batchVisibleSql(user.id)} ${searchWhere}
     ORDER BY t.created_at ASC, t.title ASC`);
   // a test given to the student's batches opens and closes when their batch's window says
   const batchRows = myBatchRowsOfTests(
     user.id,
     rows.map((r) => r.id),
   );
-  return {
-    totalInUnit: totalInUnit?.n ?? 0,
-    unitName: totalInUnit?.unitName ?? null,
-    tests: rows.map((r) => {
-      const allow = allowance({
-        maxAttempts: r.maxAttempts,
-        globalTestLimit: user.globalTestLimit,
-        perTestLimit: r.perTest,
-        extraAttempts: r.extraAttempts ?? 0,
-        used: r.used,
-      });
-      // a scheduled test: "Opens on …" before its window, "Closed on …" after it
-      // (the student's personal window, when the academy gave one, in its place)
-      const forBatch = testForBatches({ opensAt: r.opensAt, closesAt: r.closesAt, answerRelease: null }, batchRows.get(r.id) ?? []);
-      const window = {
-        opensAt: r.personalOpensAt ?? forBatch.opensAt,
-        closesAt: r.personalClosesAt ?? forBatch.closesAt,
-      };
-      const availability = availabilityOf(window);
-      const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);
-      return {
-        id: r.id,
-        title: r.title,
-        description: r.description,
-        examType: labelOf(labels, r.examType),
-        unitNumber: r.unitNumber,
-        unitName: r.unitName,
-        duration: r.duration,
-        totalQuestions: r.totalQuestions,
-        attempts: r.used,
-        best: r.best === null || held.includes(r.id) ? null : Math.round(r.best),
-        remaining: allow.remaining,
-        allowed: (allow.allowed && availability === "open") || r.open === 1,
-        windowNote: r.open === 1 ? null : windowNote,
-        /** the disabled button's words when the attempts are used up: which limit (app/lib/rules/exam-rules.ts) */
-        limitNote: limitReachedLabel(allow),
-        inProgress: r.open === 1,
-        /** an attempt whose time ran out and whose result opens on the next visit */
-        timeUp: r.open === 2,
-      };
-    }),
-  };
+  return rows.map((r) => {
+    const allow = allowance({
+      maxAttempts: r.maxAttempts,
+      globalTestLimit: user.globalTestLimit,
+      perTestLimit: r.perTest,
+      extraAttempts: r.extraAttempts ?? 0,
+      used: r.used,
+    });
+    // a scheduled test: "Opens on …" before its window, "Closed on …" after it
+    // (the student's personal window, when the academy gave one, in its place)
+    const forBatch = testForBatches({ opensAt: r.opensAt, closesAt: r.closesAt, answerRelease: null }, batchRows.get(r.id) ?? []);
+    const window = {
+      opensAt: r.personalOpensAt ?? forBatch.opensAt,
+      closesAt: r.personalClosesAt ?? forBatch.closesAt,
+    };
+    const availability = availabilityOf(window, now);
+    const windowNote = windowMessage(window, availability, env().ACADEMY_TIME_ZONE);
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      examType: labelOf(labels, r.examType),
+      unitNumber: r.unitNumber,
+      unitName: r.unitName,
+      duration: r.duration,
+      totalQuestions: r.totalQuestions,
+      attempts: r.used,
+      best: r.best === null || held.includes(r.id) ? null : Math.round(r.best),
+      last: r.last === null || held.includes(r.id) ? null : Math.round(r.last),
+      availability,
+      opensAt: window.opensAt,
+      closesAt: window.closesAt,
+      /** "Closes on …" while an open test's window runs */
+      closesNote: r.open === 1 ? null : closingMessage(window, availability, env().ACADEMY_TIME_ZONE),
+      remaining: allow.remaining,
+      allowed: (allow.allowed && availability === "open") || r.open === 1,
+      windowNote: r.open === 1 ? null : windowNote,
+      /** the disabled button's words when the attempts are used up: which limit (app/lib/rules/exam-rules.ts) */
+      limitNote: limitReachedLabel(allow),
+      inProgress: r.open === 1,
+      /** an attempt whose time ran out and whose result opens on the next visit */
+      timeUp: r.open === 2,
+    };
+  });
 }
 
 function recentResults(userId: string, held: string[]) {

@@ -4,7 +4,7 @@ import { patternLabel } from "~/lib/rules/exam-pattern";
 import { answersNoteFor } from "~/lib/rules/answer-release";
 import { accommodationOn } from "./accommodations.server";
 import { studentClosing } from "./results.server";
-import { availabilityOf, windowMessage } from "~/lib/rules/availability";
+import { availabilityOf, windowMessage, closingMessage } from "~/lib/rules/availability";
 import { db } from "~/db/db.server";
 import { env } from "~/lib/server/env.server";
 import { examNavigation, GRACE_MS, limitReachedLabel, timesFromPage } from "~/lib/rules/exam-rules";
@@ -37,6 +37,8 @@ export type ExamPage =
       allowance: { allowed: boolean; remaining: number | null; used: number; limitNote: string };
       /** "Opens on …" / "Closed on …" for a scheduled test outside its window */
       windowNote: string | null;
+      /** "Closes on …" for an open test with a closing time (the student's own, their batch's or the test's) */
+      closesNote: string | null;
       /** when the answers are shown, when not right after the attempt (app/lib/rules/answer-release.ts) */
       answersNote: string | null;
       /** the student's own accommodation (more time, more attempts), or null */
@@ -92,6 +94,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       },
       allowance: { allowed: allow.allowed && availability === "open", remaining: allow.remaining, used: allow.used, limitNote: limitReachedLabel(allow) },
       windowNote,
+      closesNote: closingMessage(window, availability, env().ACADEMY_TIME_ZONE),
       answersNote: answersNoteFor({ ...studentClosing(test, user.id), duration: test.duration }, env().ACADEMY_TIME_ZONE, GRACE_MS),
       accommodationNote: accommodationNote(test.duration, accommodation),
       markingNote: patternLabel({ marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks }, gradedQuestionsOf(test, test.currentVersion)),

@@ -20,6 +20,11 @@ export function windowMessage(w: Window, state: Availability, timeZone: string):
   return null;
 }
 
+/** What an open test with a closing time says on its card and start card: "Closes on …"; null otherwise. */
+export function closingMessage(w: Window, state: Availability, timeZone: string): string | null {
+  return state === "open" && w.closesAt !== null ? `Closes on ${formatDateTime(w.closesAt, timeZone)}` : null;
+}
+
 /** Ranks of a scheduled test are shown once it has closed (everyone sat it); an unscheduled test always shows them. */
 export function ranksVisible(w: Window, now: number = Date.now()): boolean {
   return w.closesAt === null || now >= +w.closesAt;

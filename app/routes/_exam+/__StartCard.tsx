@@ -39,6 +39,11 @@ export function StartCard({ page }: { page: ReadyPage }) {
             <dd className="text-lg font-bold">MCQ</dd>
           </div>
         </dl>
+        {page.closesNote && allowance.allowed ? (
+          <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="closes-note">
+            {page.closesNote}
+          </p>
+        ) : null}
         <h2 className="mt-6 font-semibold">Instructions</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
           {page.markingNote ? (

@@ -3,6 +3,7 @@ import { formatPercent } from "~/lib/rules/progress-rules";
 import { Form, Link } from "@remix-run/react";
 import { band, bandClasses } from "~/lib/rules/exam-rules";
 import { useLinkClicks } from "~/lib/browser/hooks";
+import { TestCard } from "~/routes/_student+/__TestCard";
 import { formatDate } from "~/lib/rules/time";
 import type { dashboardPage } from "~/models/dashboard.server";
 
@@ -185,56 +186,7 @@ export function Tests({ d }: { d: Extract<Data, { level: "tests" }> }) {
         // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from the links inside, which keyboards activate too
         <ul className="mt-3 grid gap-3 md:grid-cols-2 lg:grid-cols-3" onClick={onLinkClick}>
           {d.tests.map((t) => (
-            <li key={t.id} className="card flex flex-col p-4">
-              <div className="flex items-center justify-between gap-2">
-                <span className="badge bg-brand-100 text-brand-800">{t.examType}</span>
-                {t.best !== null ? <span className={`badge ${bandClasses[band(t.best)]}`}>Best {formatPercent(t.best)}</span> : null}
-              </div>
-              <h3 className="mt-2 text-lg font-bold">{t.title}</h3>
-              {t.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{t.description}</p> : null}
-              {t.unitNumber !== null ? (
-                <p className="mt-2">
-                  <span className="badge bg-slate-100 text-slate-700">
-                    Unit {t.unitNumber}
-                    {t.unitName ? `: ${t.unitName}` : ""}
-                  </span>
-                </p>
-              ) : null}
-              <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-                <li>{t.duration} min</li>
-                <li>{t.totalQuestions} questions</li>
-                <li>
-                  {t.attempts} attempt{t.attempts === 1 ? "" : "s"}
-                </li>
-                <li>{t.remaining === null ? "Unlimited attempts" : `${t.remaining} remaining`}</li>
-              </ul>
-              <div className="mt-auto space-y-2 pt-4">
-                {t.timeUp ? (
-                  // its time is over: opening the test closes the attempt and shows the result
-                  <a href={`/test/${t.id}`} className="btn-primary w-full">
-                    View Result
-                  </a>
-                ) : t.allowed ? (
-                  <a href={`/test/${t.id}`} className="btn-primary w-full">
-                    {t.inProgress ? "Resume Test" : t.attempts > 0 ? "Retake Test" : "Start Test"}
-                  </a>
-                ) : (
-                  <button type="button" disabled className="btn w-full whitespace-normal bg-slate-200 text-center text-slate-600" data-testid="start-refused">
-                    {t.windowNote ?? t.limitNote}
-                  </button>
-                )}
-                {t.attempts > 0 && !t.inProgress && !t.timeUp ? (
-                  <>
-                    <a href={`/test/${t.id}/results`} className="btn-secondary w-full">
-                      View Latest Result
-                    </a>
-                    <a href={`/progress#test-${t.id}`} className="block text-center text-sm font-semibold text-brand-700 hover:underline">
-                      View Analysis
-                    </a>
-                  </>
-                ) : null}
-              </div>
-            </li>
+            <TestCard key={t.id} t={t} />
           ))}
         </ul>
       )}

@@ -108,7 +108,7 @@ function BooksSection({ books, filtered }: { books: NonNullable<Data["books"]>; 
       {books.items.length === 0 ? (
         <p className="card mt-3 p-6 text-center text-slate-600">{filtered ? "No book matches your search." : "No books yet."}</p>
       ) : (
-        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {books.items.map((b) => (
             <li key={b.id} className="card flex flex-col overflow-hidden" data-testid="library-book">
               <BookCover src={b.coverUrl} title={b.title} className="aspect-[3/4] w-full bg-slate-200 object-cover" />
