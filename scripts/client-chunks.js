@@ -3,9 +3,11 @@
 // pages students load. Over HTTP/1.1 a phone fetches six files at a time, each paying the link's latency,
 // so the exam page should load four scripts: the entry, `core`, the root and its own route.
 //
-// `core` holds every module the entry or the root needs, and every module two or more student pages
-// share (React, Remix, the shared components). A module only one page needs stays in that page's file;
-// modules only the admin pages reach are left to Rollup (their own shared files).
+// `core` holds every module the entry or the root needs, and every module an exam page (the running exam,
+// the results) shares with another student page (React, Remix, the shared components). What only the other
+// student pages share (the dashboard and All my tests, the landing page and the library) goes to `pages`,
+// which the exam page never loads. A module only one page needs stays in that page's file; modules only the
+// admin pages reach are left to Rollup (their own shared files).
 
 /**
  * The pages a student loads: every page of the student's areas (app/routes/_student+/ and _exam+/, read from
@@ -14,6 +16,9 @@
  * they share with one student page would otherwise weigh on every student page.)
  */
 const STUDENT_PAGE = /\/app\/routes\/(?:_student\+\/(?!__)[^/?]*|_exam\+\/(?!__)[^/?]*|_public\+\/index|_auth\+\/login)\.tsx$/;
+
+/** The exam's own pages (the running exam, the results): the pages with a weight budget (bench/page-weight.js). */
+const EXAM_PAGE = /\/app\/routes\/_exam\+\//;
 
 /** @param {string} id */
 const withoutQuery = (id) => id.split("?")[0];
@@ -41,8 +46,16 @@ export function chunkFor(id, importersOf, memo = new Map()) {
   const reached = startingPointsReaching(id, importersOf, memo);
   if (reached.has("entry") || reached.has("root")) return "core";
   let pages = 0;
-  for (const point of reached) if (point !== "entry" && point !== "root") pages += 1;
-  return pages >= 2 ? "core" : undefined;
+  let examPage = false;
+  for (const point of reached)
+    if (point !== "entry" && point !== "root") {
+      pages += 1;
+      if (EXAM_PAGE.test(point)) examPage = true;
+    }
+  if (pages < 2) return undefined;
+  // what the exam's pages share goes with `core`, which they load anyway; what only the other student pages
+  // share (a test card, a filter) goes to `pages`, so the exam page, which has a budget, never downloads it
+  return examPage ? "core" : "pages";
 }
 
 /**

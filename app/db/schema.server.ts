@@ -642,3 +642,35 @@ export const siteTexts = sqliteTable("site_texts", {
   updatedBy: text("updated_by"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A student's report of a question they were shown (from a review or My mistakes): the key looks wrong, the question
+ * or its options have a mistake, or something else, with a note. One per student per question; the academy resolves
+ * every open report of a question at once with an answer the students read on their dashboard.
+ */
+export const questionReports = sqliteTable(
+  "question_reports",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    questionId: text("question_id").notNull(),
+    kind: text("kind", { enum: ["wrong-key", "mistake", "other"] }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolution: text("resolution"),
+    /** when the student closed the answer on their dashboard */
+    seenAt: integer("seen_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("question_reports_once").on(t.userId, t.testId, t.questionId),
+    index("question_reports_question_idx").on(t.testId, t.questionId, t.resolvedAt),
+    index("question_reports_open_idx").on(t.resolvedAt, t.createdAt),
+  ],
+);

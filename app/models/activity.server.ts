@@ -34,6 +34,7 @@ export const ACTIVITY_ACTIONS = {
   "submit-now": "Submitted a student's attempt",
   "answer-release": "Held or released a test's answers",
   "sign-in-link": "Made a sign-in link",
+  "question-reports": "Answered students' reports of a question",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -11,6 +11,7 @@ import { testForBatches } from "~/lib/rules/batches";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import { likePattern } from "~/lib/rules/search";
 import type { SessionUser } from "./user.server";
+import { answeredReportsFor } from "./question-reports.server";
 
 const FINISHED_SQL = sql.raw(`('submitted','expired')`);
 
@@ -83,6 +84,8 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
     },
     announcements: { total: announcements.total, items: announcements.items, showingAll: query.allAnnouncements, all: everyAnnouncement },
     running: runningAttempts(user.id),
+    /** the academy's answers to the student's question reports, until they close them */
+    reportAnswers: answeredReportsFor(user.id),
   };
 
   const type = query.type && types.includes(query.type) ? query.type : null;

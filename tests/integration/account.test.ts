@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rawDb } from "~/db/db.server";
 import { CURRENT_PASSWORD_WRONG, SAME_PASSWORD } from "~/lib/schemas/account-schemas";
 import { addMembers, createBatch } from "~/models/batches.server";
-import * as account from "~/routes/_student+/account";
+import * as account from "~/routes/_account+/account";
 import * as dashboard from "~/routes/_student+/dashboard";
 import { flashOf, getRequest, makeStudent, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 

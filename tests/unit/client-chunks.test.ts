@@ -13,6 +13,8 @@ const graph: Record<string, string[]> = {
   "/r/app/components/NavBar.tsx": ["/r/app/root.tsx"],
   "/r/app/lib/rules/time.ts": ["/r/app/routes/_exam+/test.$testId.tsx", "/r/app/routes/_student+/dashboard.tsx"],
   "/r/app/lib/browser/answer-queue.ts": ["/r/app/routes/_exam+/test.$testId.tsx"],
+  "/r/app/routes/_student+/tests.tsx": [],
+  "/r/app/routes/_student+/__TestCard.tsx": ["/r/app/routes/_student+/dashboard.tsx", "/r/app/routes/_student+/tests.tsx"],
   "/r/node_modules/@conform-to/react/index.js": ["/r/app/routes/_auth+/login.tsx", "/r/app/routes/admin+/_tests+/tests.tsx"],
   "/r/app/components/admin/ui.tsx": ["/r/app/routes/admin+/_tests+/tests.tsx"],
   // a cycle reaches the entry through the root
@@ -38,6 +40,12 @@ describe("how the browser build is split", () => {
     expect(chunkFor("/r/app/components/NavBar.tsx", importersOf)).toBe("core");
     expect(chunkFor("/r/app/lib/rules/time.ts", importersOf)).toBe("core");
     expect(chunkFor("/r/app/lib/a.ts", importersOf)).toBe("core");
+  });
+
+  it("puts what only the other student pages share into pages, which the exam page never loads", () => {
+    expect(chunkFor("/r/app/routes/_student+/__TestCard.tsx", importersOf)).toBe("pages");
+    // a route's part is placed like a component; a route module is its own file
+    expect(chunkFor("/r/app/routes/_student+/tests.tsx", importersOf)).toBeUndefined();
   });
 
   it("leaves a module one page needs with that page, and admin-only modules to Rollup", () => {

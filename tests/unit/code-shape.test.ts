@@ -55,7 +55,7 @@ describe("code shape", () => {
     const loose = fs.readdirSync(path.join(app, "routes")).filter((f) => /\.tsx?$/.test(f));
     expect(loose).toEqual([]);
     const areas = fs.readdirSync(path.join(app, "routes")).sort();
-    expect(areas).toEqual(["_auth+", "_exam+", "_public+", "_student+", "admin+", "api+"]);
+    expect(areas).toEqual(["_account+", "_auth+", "_exam+", "_public+", "_student+", "admin+", "api+"]);
     const adminAreas = fs
       .readdirSync(path.join(app, "routes/admin+"))
       .filter((f) => !/\.tsx?$/.test(f))

@@ -3,6 +3,7 @@ import { Explanation } from "~/components/results/Explanation";
 import { RichText } from "~/components/RichText";
 import { BookmarkButton, StarForm } from "~/components/results/BookmarkButton";
 import { starAnchor } from "~/lib/rules/star";
+import { reportHref } from "~/lib/rules/question-report";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";
@@ -61,7 +62,17 @@ export function Review({
                 <span className="mr-1 text-slate-500">{`Q${r.n}.`}</span>
                 <RichText text={r.question} />
               </p>
-              {student ? <BookmarkButton form="review-stars" target={{ testId, version, questionId: r.id }} bookmarked={r.bookmarked} /> : null}
+              {student ? (
+                <span className="flex shrink-0 flex-col items-end gap-1 print:hidden">
+                  <BookmarkButton form="review-stars" target={{ testId, version, questionId: r.id }} bookmarked={r.bookmarked} />
+                  <Link
+                    to={reportHref({ testId, version, questionId: r.id }, here)}
+                    className="text-xs font-medium text-slate-600 underline hover:text-slate-900"
+                  >
+                    Report
+                  </Link>
+                </span>
+              ) : null}
             </div>
             <p className="mt-1 text-xs font-semibold uppercase tracking-wide">
               {r.outcome === "correct" ? (

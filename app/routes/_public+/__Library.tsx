@@ -2,8 +2,9 @@
 import { Link } from "@remix-run/react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { academy } from "~/lib/rules/academy";
-import { bookOrderLink } from "~/lib/rules/links";
-import { BookCover as Cover } from "~/components/BookCover";
+import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/rules/links";
+import { siteImageUrl } from "~/lib/rules/site-images";
+import { useEffect, useRef, useState } from "react";
 import { formatDate } from "~/lib/rules/time";
 import type { LandingData } from "~/routes/_public+/__landing-types";
 import { MaterialLinks } from "~/components/MaterialLinks";
@@ -52,6 +53,27 @@ export function Materials({ items }: { items: LandingData["materials"] }) {
         </div>
       </div>
     </section>
+  );
+}
+
+function Cover({ src, title, className }: { src: string; title: string; className: string }) {
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // an image that failed before hydration has already fired its error event
+    if (ref.current?.complete && ref.current.naturalWidth === 0) setFailed(true);
+  }, []);
+  return (
+    <img
+      ref={ref}
+      src={failed ? siteImageUrl(BOOK_PLACEHOLDER) : src}
+      alt={`Cover of ${title}`}
+      width={300}
+      height={400}
+      loading="lazy"
+      onError={() => setFailed(true)}
+      className={`img-fallback-book ${className}`}
+    />
   );
 }
 

@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+import { reportHref } from "~/lib/rules/question-report";
 import { RichText } from "~/components/RichText";
 import { Explanation } from "~/components/results/Explanation";
 import { starAnchor } from "~/lib/rules/star";
@@ -20,7 +22,7 @@ type Item = {
 };
 
 /** One question of My mistakes: where it is from, the student's answer, the key, the explanation and its star. */
-export function MistakeCard({ item, starForm }: { item: Item; starForm: string }) {
+export function MistakeCard({ item, starForm, back }: { item: Item; starForm: string; back: string }) {
   return (
     <li id={starAnchor(item)} className="card scroll-mt-20 p-4" data-testid="mistake">
       <div className="flex items-start justify-between gap-2">
@@ -29,7 +31,12 @@ export function MistakeCard({ item, starForm }: { item: Item; starForm: string }
           {item.section ? ` · ${item.section}` : ""}
           {item.topic ? ` · ${item.topic}` : ""}
         </p>
-        <BookmarkButton form={starForm} target={item} bookmarked={item.bookmarked} />
+        <span className="flex shrink-0 flex-col items-end gap-1 print:hidden">
+          <BookmarkButton form={starForm} target={item} bookmarked={item.bookmarked} />
+          <Link to={reportHref(item, back)} className="text-xs font-medium text-slate-600 underline hover:text-slate-900">
+            Report
+          </Link>
+        </span>
       </div>
       <p className="mt-1 font-medium">
         <RichText text={item.question} />

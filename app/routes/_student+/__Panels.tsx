@@ -1,5 +1,5 @@
 import type { LoaderData } from "~/lib/browser/loader-data";
-import { Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
 import { formatDate, formatTime } from "~/lib/rules/time";
 import type { dashboardPage } from "~/models/dashboard.server";
@@ -116,6 +116,36 @@ export function BatchMaterials({ items }: { items: BatchMaterial[] }) {
             <div className="flex gap-2">
               <MaterialLinks previewUrl={m.previewUrl} downloadUrl={m.downloadUrl} size="px-3 py-1.5" />
             </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The academy's answers to the student's question reports; × closes one (posted to the dashboard's action). */
+export function ReportAnswers({ items }: { items: Data["reportAnswers"] }) {
+  return (
+    <section aria-labelledby="report-answers-heading" className="card mt-6 border-green-200 p-4">
+      <h2 id="report-answers-heading" className="text-lg font-semibold">
+        The academy answered your reports
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {items.map((r) => (
+          <li key={r.id} className="flex items-start justify-between gap-3 py-2" data-testid="report-answer">
+            <div className="min-w-0">
+              <p className="text-xs text-slate-500">
+                {r.title}
+                {r.n !== null ? ` · Q${r.n}` : ""} · {formatDate(r.resolvedAt)}
+              </p>
+              <p className="whitespace-pre-line text-sm">{r.resolution}</p>
+            </div>
+            <Form method="post" action="/dashboard" preventScrollReset>
+              <input type="hidden" name="closeReport" value={r.id} />
+              <button type="submit" className="rounded px-2 text-lg leading-none text-slate-500 hover:bg-slate-100" aria-label="Close this answer">
+                ×
+              </button>
+            </Form>
           </li>
         ))}
       </ul>

@@ -3,11 +3,12 @@ import { formatPercent } from "~/lib/rules/progress-rules";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Categories, Tests, Units } from "~/routes/_student+/__Levels";
-import { AnnouncementsPanel, BatchMaterials, RunningTests, Tile } from "~/routes/_student+/__Panels";
+import { AnnouncementsPanel, BatchMaterials, ReportAnswers, RunningTests, Tile } from "~/routes/_student+/__Panels";
 import { requireStudent } from "~/models/auth.server";
 import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/server/cookies.server";
 import { safeRedirectPath } from "~/lib/rules/redirects";
 import { dashboardPage, parseDashboardQuery } from "~/models/dashboard.server";
+import { closeReportAnswer } from "~/models/question-reports.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard" }];
 
@@ -20,9 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** × on one announcement: it leaves the panel (this browser, a year); the others and any new one stay. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStudent(request);
+  const user = await requireStudent(request);
   const form = await request.formData();
   const target = safeRedirectPath(form.get("back"), "/dashboard", "/dashboard");
+  // × on an answer to one of the student's question reports
+  const report = String(form.get("closeReport") ?? "").slice(0, 64);
+  if (report) {
+    closeReportAnswer(user.id, report);
+    return redirect(target);
+  }
   const id = String(form.get("dismiss") ?? "").slice(0, 64);
   const dismissed = await dismissedAnnouncements(request.headers.get("Cookie"));
   const next = id ? [id, ...dismissed.filter((d) => d !== id)].slice(0, DISMISSED_KEPT) : dismissed;
@@ -70,6 +77,7 @@ export default function Dashboard() {
               </>
             ) : null}
           </p>
+          {d.reportAnswers.length > 0 ? <ReportAnswers items={d.reportAnswers} /> : null}
           {d.announcements.items.length > 0 ? (
             <AnnouncementsPanel d={d} />
           ) : d.announcements.all > 0 ? (

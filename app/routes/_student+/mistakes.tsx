@@ -141,7 +141,7 @@ export default function MistakesPage() {
               <StarForm id="mistake-stars" redirectTo={href({})} />
               <ol className="mt-2 space-y-3">
                 {d.items.map((item) => (
-                  <MistakeCard key={item.key} item={item} starForm="mistake-stars" />
+                  <MistakeCard key={item.key} item={item} starForm="mistake-stars" back={href({})} />
                 ))}
               </ol>
             </>

@@ -15,6 +15,7 @@ import {
   HiddenListFilters,
 } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
+import { openReportCount } from "~/models/question-reports.server";
 import { flashFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { TEST_LIST_KEYS, testListHref } from "~/lib/rules/list-href";
@@ -43,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     examTypes: testExamTypeOptions(),
     labels: examTypeLabels(),
     archived: countArchivedTests(),
+    openReports: openReportCount(),
     timeZone: env().ACADEMY_TIME_ZONE,
   };
 }
@@ -77,6 +79,9 @@ export default function AdminTests() {
         </Link>
         <Link to="/admin/bank" className="btn-secondary">
           Question Bank
+        </Link>
+        <Link to="/admin/question-reports" className="btn-secondary">
+          Question Reports{d.openReports ? ` (${d.openReports} open)` : ""}
         </Link>
         {d.rows.length ? (
           // submits the list's tick boxes with it, so the selection reaches the dialog without JavaScript
