@@ -333,10 +333,12 @@ export const batches = sqliteTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    /** the code a student types at sign-up (or on their dashboard) to join this batch; null: none given out */
+    joinCode: text("join_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("batches_name_unique").on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex("batches_name_unique").on(sql`lower(${t.name})`), uniqueIndex("batches_join_code_unique").on(t.joinCode)],
 );
 
 export const batchMembers = sqliteTable(
@@ -674,3 +676,14 @@ export const questionReports = sqliteTable(
     index("question_reports_open_idx").on(t.resolvedAt, t.createdAt),
   ],
 );
+
+/**
+ * The academy's own settings, one row per key, its value JSON (app/models/academy-settings.server.ts reads them
+ * over their defaults): the contact students see, and the exam types a student may choose at sign-up.
+ */
+export const academySettings = sqliteTable("academy_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});

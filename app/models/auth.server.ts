@@ -15,6 +15,8 @@ import {
 import { registerSchema, signInSchema } from "~/lib/schemas/auth-schemas";
 import { deviceOf } from "~/lib/server/device-cookie.server";
 import { formToObject } from "~/lib/schemas/forms";
+import { batchWithJoinCode, JOIN_CODE_UNKNOWN, joinBatchByCode } from "~/models/batches.server";
+import { selfSignUpExamTypes } from "~/models/academy-settings.server";
 import { needsRehash, passwordPool, verifyPassword, verifyPasswordOfNobody } from "~/lib/server/password.server";
 import { signInPathFor } from "~/lib/rules/redirects";
 import { guardRedirect, homeFor, type Access } from "~/lib/rules/routing";
@@ -78,14 +80,18 @@ authenticator.use(
 
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const parsed = registerSchema.safeParse(formToObject(form));
+    const parsed = registerSchema.safeParse({ ...formToObject(form), examTypes: form.getAll("examTypes").map(String) });
     if (!parsed.success) throw new AuthError(parsed.error.issues[0]?.message);
-    const { name, email, password } = parsed.data;
+    const { name, email, password, examTypes, joinCode } = parsed.data;
     admitToPasswordPool();
     const admission = await admitRegistration(clientAddress(request));
     if (!admission.ok) throw new AuthError(admission.message);
     if (findUserBySignInName(email)) throw new AuthError(EMAIL_TAKEN);
-    let user = await createUser({ name, email, password, role: "user", assignedExamTypes: [] });
+    // a code that no batch has is said before the account is made, so the student can correct it
+    if (joinCode && !batchWithJoinCode(joinCode)) throw new AuthError(JOIN_CODE_UNKNOWN);
+    const open = new Set(selfSignUpExamTypes().map((o) => o.value));
+    let user = await createUser({ name, email, password, role: "user", assignedExamTypes: examTypes.filter((t) => open.has(t)) });
+    if (joinCode) joinBatchByCode(user.id, joinCode);
     user = enforceOwner(user);
     stampLastLogin(user.id);
     return toSessionUser(user);

@@ -5,6 +5,8 @@ import { batchRowFor, type BatchWindow, releaseCloseFor, testForBatches } from "
 import { pageParam } from "~/lib/schemas/forms";
 import { likePattern } from "~/lib/rules/search";
 import { newId } from "~/lib/server/ids.server";
+import { admitJoinCode } from "~/models/throttle.server";
+import { joinCodeSchema } from "~/lib/schemas/settings-schemas";
 
 /**
  * Batches (classes) of students: the admin's list and members, tests given to batches with a window per batch,
@@ -284,4 +286,80 @@ export function batchesOfUser(userId: string) {
   return db().all<{ id: string; name: string; archived: number }>(sql`
     SELECT b.id, b.name, b.archived_at IS NOT NULL AS archived FROM batch_members m JOIN batches b ON b.id = m.batch_id
     WHERE m.user_id = ${userId} ORDER BY lower(b.name)`);
+}
+
+/* ---------------------------------------------------------------- join codes */
+
+/** Letters and digits a student cannot misread (no 0/O, 1/I/L). */
+const JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const JOIN_CODE_UNKNOWN = "This join code is not known. Check it with the academy.";
+
+/** A new random code of 8 characters (about 39 bits: guessing one is throttled besides). */
+export function newJoinCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return [...bytes].map((b) => JOIN_CODE_ALPHABET[b % JOIN_CODE_ALPHABET.length]).join("");
+}
+
+/** Gives the batch a new join code (the old one stops working), or none; returns the code. */
+export function setJoinCode(batchId: string, on: boolean): string | null {
+  for (let tries = 0; tries < 5; tries++) {
+    const code = on ? newJoinCode() : null;
+    try {
+      db().update(batches).set({ joinCode: code, updatedAt: new Date() }).where(eq(batches.id, batchId)).run();
+      return code;
+    } catch (error) {
+      // the same code as another batch's (unique index): draw again
+      if (!on || !String(error).includes("UNIQUE")) throw error;
+    }
+  }
+  throw new Error("no free join code");
+}
+
+/** The open batch with this join code (as typed), if any. */
+export function batchWithJoinCode(code: string): { id: string; name: string } | undefined {
+  const typed = code.replace(/[\s-]/g, "").toUpperCase();
+  return typed ? db().get<{ id: string; name: string }>(sql`SELECT id, name FROM batches WHERE join_code = ${typed} AND archived_at IS NULL`) : undefined;
+}
+
+/**
+ * A student joins the batch whose code they typed (an archived batch takes no one), with the exam types of the
+ * tests given to that batch, so its tests show on their dashboard at once. `code` as typed: case, spaces and
+ * dashes do not matter.
+ */
+export function joinBatchByCode(
+  userId: string,
+  code: string,
+  now = new Date(),
+): { ok: true; batchName: string; examTypes: string[] } | { ok: false; error: string } {
+  const typed = code.replace(/[\s-]/g, "").toUpperCase();
+  if (!typed) return { ok: false, error: JOIN_CODE_UNKNOWN };
+  return transaction((tx) => {
+    const batch = tx.get<{ id: string; name: string }>(sql`SELECT id, name FROM batches WHERE join_code = ${typed} AND archived_at IS NULL`);
+    if (!batch) return { ok: false as const, error: JOIN_CODE_UNKNOWN };
+    tx.run(
+      sql`INSERT OR IGNORE INTO batch_members (batch_id, user_id, added_at) SELECT ${batch.id}, id, ${+now} FROM users WHERE id = ${userId} AND role = 'user'`,
+    );
+    const types = tx
+      .all<{ t: string }>(sql`SELECT DISTINCT t.exam_type AS t FROM test_batches tb JOIN tests t ON t.id = tb.test_id WHERE tb.batch_id = ${batch.id}`)
+      .map((r) => r.t);
+    for (const t of types) tx.run(sql`INSERT OR IGNORE INTO user_exam_types (user_id, exam_type) VALUES (${userId}, ${t})`);
+    return { ok: true as const, batchName: batch.name, examTypes: types };
+  });
+}
+
+/**
+ * A signed-in student types a join code (their dashboard, My account): read with `joinCodeSchema`, counted
+ * against guessing, then joined. The message says which batch and exams they now have.
+ */
+export async function joinBatchWithTypedCode(
+  userId: string,
+  typed: FormDataEntryValue | null,
+): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
+  const parsed = joinCodeSchema.safeParse({ joinCode: typeof typed === "string" ? typed : undefined });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? JOIN_CODE_UNKNOWN };
+  const admission = await admitJoinCode(userId);
+  if (!admission.ok) return { ok: false, error: admission.message };
+  const joined = joinBatchByCode(userId, parsed.data.joinCode);
+  if (!joined.ok) return joined;
+  return { ok: true, message: `You joined ${joined.batchName}.${joined.examTypes.length ? " Its tests are on your dashboard." : ""}` };
 }

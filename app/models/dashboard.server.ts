@@ -12,6 +12,7 @@ import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.se
 import { likePattern } from "~/lib/rules/search";
 import type { SessionUser } from "./user.server";
 import { answeredReportsFor } from "./question-reports.server";
+import { academyContact } from "./academy-settings.server";
 
 const FINISHED_SQL = sql.raw(`('submitted','expired')`);
 
@@ -86,6 +87,8 @@ export function loadDashboard(user: SessionUser, query: DashboardQuery) {
     running: runningAttempts(user.id),
     /** the academy's answers to the student's question reports, until they close them */
     reportAnswers: answeredReportsFor(user.id),
+    /** whom a student with no exam yet asks (Admin → Academy settings) */
+    contact: types.length ? null : academyContact(),
   };
 
   const type = query.type && types.includes(query.type) ? query.type : null;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { BOOK_PLACEHOLDER, drivePreviewUrl, driveDownloadUrl, MATERIAL_PLACEHOLDER, safeImageSrc, safeLinkHref } from "~/lib/rules/links";
 import { examTypeLabels, labelOf } from "./exam-type.server";
+import { academyContact } from "./academy-settings.server";
 
 export const PUBLIC_ANNOUNCEMENTS = 6;
 export const LANDING_BOOKS = 8;
@@ -105,5 +106,6 @@ export function loadLanding(url: URL, closedPopupId: string | null, now = Date.n
     openAnnouncement,
     openBook,
     popup,
+    contact: academyContact(),
   };
 }

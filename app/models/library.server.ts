@@ -5,6 +5,7 @@ import { likePattern } from "~/lib/rules/search";
 import { examTypeLabels, labelOf } from "~/models/exam-type.server";
 import { materialCards, type MaterialRow, MATERIAL_COLUMNS } from "~/models/landing.server";
 import type { SessionUser } from "~/models/user.server";
+import { academyContact } from "~/models/academy-settings.server";
 
 /**
  * The library after sign-in (/library): the study materials a student may open (the public ones of their exam
@@ -73,5 +74,6 @@ export function libraryPage(user: SessionUser, query: LibraryQuery) {
     examOptions: (user.assignedExamTypes.length ? user.assignedExamTypes : Object.keys(labels)).map((value) => ({ value, label: labelOf(labels, value) })),
     materials: query.show === "books" ? null : materialsFor(user, query),
     books: query.show === "materials" ? null : booksFor(query),
+    whatsappNumber: academyContact().whatsappNumber,
   };
 }

@@ -5,6 +5,7 @@ import {
   ADDRESS_RULE,
   addressLimitApplies,
   DEVICE_LIMIT,
+  JOIN_CODE_LIMIT,
   type LimitRule,
   REGISTER_LIMIT,
   SIGN_IN_LIMITS,
@@ -118,4 +119,13 @@ export async function admitRegistration(address: string): Promise<Admission> {
   const counted = await countAll([{ rule: REGISTER_LIMIT, key: REGISTER_LIMIT.key("", address) }]);
   if (!counted) return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
   return counted.some((c) => c.waitMs > 0) ? { ok: false, message: REGISTRATION_THROTTLED_MESSAGE } : { ok: true };
+}
+
+export const JOIN_CODE_THROTTLED_MESSAGE = "Too many join codes were tried. Please try again in an hour, or ask the academy.";
+
+/** Counts a join code typed by a signed-in student. */
+export async function admitJoinCode(userId: string): Promise<Admission> {
+  const counted = await countAll([{ rule: JOIN_CODE_LIMIT, key: JOIN_CODE_LIMIT.key(userId, "") }]);
+  if (!counted) return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
+  return counted.some((c) => c.waitMs > 0) ? { ok: false, message: JOIN_CODE_THROTTLED_MESSAGE } : { ok: true };
 }

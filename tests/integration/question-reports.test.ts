@@ -54,7 +54,10 @@ describe("report a question", () => {
 
     const empty = await run(queue.action, postRequest("/admin/question-reports", { testId, questionId: q, resolution: " " }, { cookie: admin }));
     expect(statusOf(empty)).toBe(400);
-    const answered = await run(queue.action, postRequest("/admin/question-reports", { testId, questionId: q, resolution: "Key corrected to B; regraded." }, { cookie: admin }));
+    const answered = await run(
+      queue.action,
+      postRequest("/admin/question-reports", { testId, questionId: q, resolution: "Key corrected to B; regraded." }, { cookie: admin }),
+    );
     expect(flashOf(answered as Response)?.text).toBe("Answered. The 2 students who reported it read your answer on their dashboard.");
     expect(payload<Queue>(await run(queue.loader, getRequest("/admin/question-reports", admin))).openCount).toBe(0);
 

@@ -53,6 +53,9 @@ export function addressLimitApplies(accountAttemptsCounted: number): boolean {
 /** Accounts registered from one address per hour: a class of 60 enrolling together from the centre's network fits. */
 export const REGISTER_LIMIT: LimitRule = { name: "register", points: 100, seconds: 60 * MINUTE, key: (_e, a) => a, clearOnSuccess: false };
 
+/** Join codes typed by a signed-in student: 10 an hour per student (the first argument is their id). */
+export const JOIN_CODE_LIMIT: LimitRule = { name: "join-code", points: 10, seconds: 60 * MINUTE, key: (userId) => userId, clearOnSuccess: false };
+
 /** "Too many failed sign-in attempts. Please wait 15 minutes and try again." with the real wait. */
 export function throttledMessage(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));

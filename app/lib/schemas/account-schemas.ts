@@ -5,7 +5,7 @@ import { PASSWORDS_DIFFER } from "~/lib/schemas/admin-schemas";
  * My account (/account): the student's own forms, one schema each, used by the action's check and by the
  * fields' errors (Conform). Which form was sent is its submit button's `intent`.
  */
-export const ACCOUNT_INTENTS = ["name", "password", "sign-out-others"] as const;
+export const ACCOUNT_INTENTS = ["name", "password", "join", "sign-out-others"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const accountNameSchema = z.object({

@@ -25,6 +25,14 @@ export const registerSchema = z.object({
   name: z.string().trim().min(1, FILL_REQUIRED).max(100, "Name is too long"),
   email,
   password: z.string().min(1, FILL_REQUIRED).min(6, "Password must be at least 6 characters").max(200, "Password is too long"),
+  /** the exams the student prepares for, among those the academy opens to self sign-up */
+  examTypes: z.array(z.string().max(100)).max(50).optional().default([]),
+  /** a batch's join code (optional): the student joins that batch */
+  joinCode: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((v) => (v ?? "").replace(/[\s-]/g, "").toUpperCase()),
 });
 
 /** The sign-in name as the throttle and the device cookie key it (normalised), or null when it is not one. */

@@ -10,6 +10,8 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDate } from "~/lib/rules/time";
 import { accountPage, changeOwnPassword, renameSelf, signOutOtherDevices } from "~/models/account.server";
 import { requireUser } from "~/models/auth.server";
+import { joinBatchWithTypedCode } from "~/models/batches.server";
+import { JoinCodeForm } from "~/components/JoinCodeForm";
 
 /** My account: how I sign in, my name, my password, my other devices, my batches and exam types. */
 export const meta: MetaFunction = () => [{ title: "My account" }];
@@ -40,6 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirectWithFlash("/account", { type: "success", text: `Your password is changed. ${signedOutText(changed.signedOut)}` });
   }
+  if (intent === "join") {
+    const joined = await joinBatchWithTypedCode(user.id, form.get("joinCode"));
+    if (!joined.ok) return data({ intent, joinError: joined.error }, { status: 400 });
+    return redirectWithFlash("/account", { type: "success", text: joined.message });
+  }
   if (intent === "sign-out-others") {
     const ended = await signOutOtherDevices(user.id, request);
     return redirectWithFlash("/account", { type: "success", text: signedOutText(ended) });
@@ -55,12 +62,12 @@ export default function Account() {
   const actionData = useActionData<typeof action>();
   const [nameForm, nameFields] = useSchemaForm(accountNameSchema, {
     id: "account-name",
-    lastResult: actionData?.intent === "name" ? actionData.result : undefined,
+    lastResult: actionData?.intent === "name" && "result" in actionData ? actionData.result : undefined,
     defaultValue: { name: d.name },
   });
   const [passwordForm, passwordFields] = useSchemaForm(changePasswordSchema, {
     id: "account-password",
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    lastResult: actionData?.intent === "password" && "result" in actionData ? actionData.result : undefined,
   });
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
@@ -101,6 +108,18 @@ export default function Account() {
         </dl>
         <p className="mt-3 text-xs text-slate-500">To change how you sign in, ask the academy.</p>
       </section>
+
+      {d.role === "user" ? (
+        <section className="card p-5" aria-labelledby="join-heading">
+          <h2 id="join-heading" className="text-lg font-semibold">
+            Join a batch
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">If your teacher gave your batch a join code, type it to join the batch and see its tests.</p>
+          <div className="mt-3">
+            <JoinCodeForm error={actionData && "joinError" in actionData ? actionData.joinError : null} />
+          </div>
+        </section>
+      ) : null}
 
       <section className="card p-5" aria-labelledby="name-heading">
         <h2 id="name-heading" className="text-lg font-semibold">

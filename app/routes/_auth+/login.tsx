@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { academy } from "~/lib/rules/academy";
 import { AuthError, authenticator, homeFor, requireSignedOut, SignInBusy } from "~/models/auth.server";
@@ -12,6 +12,8 @@ import { rethrowIfDatabaseTrouble } from "~/lib/server/db-errors.server";
 import { LOGO_URL } from "~/lib/rules/brand";
 import { typedSignInName } from "~/lib/schemas/auth-schemas";
 import { signInNameOf } from "~/lib/rules/sign-in-name";
+import { selfSignUpExamTypes } from "~/models/academy-settings.server";
+import { SignUpChoices } from "~/routes/_auth+/__SignUpChoices";
 
 export const meta: MetaFunction = () => [
   { title: `Sign in · ${academy.name}` },
@@ -28,14 +30,20 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
-  return null;
+  // the exams a new student may choose (Admin → Academy settings); none: the academy assigns them
+  return { openExamTypes: new URL(request.url).searchParams.get("mode") === "register" ? selfSignUpExamTypes() : [] };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireSignedOut(request);
   const form = await request.clone().formData();
   const mode = form.get("mode") === "register" ? "register" : "login";
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
+  const values = {
+    name: String(form.get("name") ?? ""),
+    email: String(form.get("email") ?? ""),
+    examTypes: form.getAll("examTypes").map(String).slice(0, 50),
+    joinCode: String(form.get("joinCode") ?? "").slice(0, 40),
+  };
   try {
     const user = await authenticator.authenticate(mode, request);
     const signedIn = await createUserSession(user.id, returnPathAfterSignIn(form.get("redirectTo"), user.role, homeFor(user.role)));
@@ -62,7 +70,8 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const mode = params.get("mode") === "register" ? "register" : "login";
   const error = actionData && actionData.mode === mode ? actionData.error : null;
-  const values = actionData && actionData.mode === mode ? actionData.values : { name: "", email: "" };
+  const values = actionData && actionData.mode === mode ? actionData.values : { name: "", email: "", examTypes: [] as string[], joinCode: "" };
+  const { openExamTypes } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();
@@ -160,6 +169,7 @@ export default function Login() {
                 ) : null}
               </div>
             </div>
+            {isRegister ? <SignUpChoices openExamTypes={openExamTypes} chosen={values.examTypes} joinCode={values.joinCode} /> : null}
             <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
               {isRegister ? (busy ? "Creating Account..." : "Create Account") : busy ? "Signing in..." : "Sign In"}
             </button>

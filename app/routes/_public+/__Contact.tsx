@@ -1,3 +1,4 @@
+import type { AcademyContactShown } from "~/routes/_public+/__landing-types";
 // The landing page's contact form: checked in the page, then the visitor's mail client opens (no server call).
 import type { ContactRefusal } from "~/routes/_public+/__landing-types";
 import { Form, useActionData } from "@remix-run/react";
@@ -7,7 +8,7 @@ import { checkContact, contactMailto } from "~/lib/rules/contact-rules";
 
 type ContactState = "idle" | "sending" | "success" | "error";
 
-export function Contact() {
+export function Contact({ contact }: { contact: AcademyContactShown }) {
   const actionData = useActionData<ContactRefusal>();
   const serverError = actionData && "contactError" in actionData ? actionData.contactError : null;
   const values = (actionData && "values" in actionData ? actionData.values : {}) as Record<string, string>;
@@ -31,7 +32,7 @@ export function Contact() {
     setError(null);
     setState("sending");
     try {
-      window.location.href = contactMailto(academy.email, checked.value);
+      window.location.href = contactMailto(contact.email, checked.value);
       setState("success");
       formRef.current?.reset();
     } catch {
@@ -50,22 +51,22 @@ export function Contact() {
             <div>
               <dt className="text-sm font-semibold text-slate-500">Phone</dt>
               <dd>
-                <a href={`tel:${academy.phone.replace(/\s/g, "")}`} className="hover:underline">
-                  {academy.phone}
+                <a href={`tel:${contact.phone.replace(/\s/g, "")}`} className="hover:underline">
+                  {contact.phone}
                 </a>
               </dd>
             </div>
             <div>
               <dt className="text-sm font-semibold text-slate-500">Email</dt>
               <dd>
-                <a href={`mailto:${academy.email}`} className="hover:underline">
-                  {academy.email}
+                <a href={`mailto:${contact.email}`} className="hover:underline">
+                  {contact.email}
                 </a>
               </dd>
             </div>
             <div>
               <dt className="text-sm font-semibold text-slate-500">Address</dt>
-              <dd>{academy.address}</dd>
+              <dd>{contact.address}</dd>
             </div>
           </dl>
           <ul className="mt-6 flex gap-3">

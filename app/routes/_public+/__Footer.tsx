@@ -1,9 +1,10 @@
+import type { AcademyContactShown } from "~/routes/_public+/__landing-types";
 // The landing page's footer.
 import { SECTIONS } from "~/routes/_public+/__SiteHeader";
 import { academy } from "~/lib/rules/academy";
 import { LOGO_URL } from "~/lib/rules/brand";
 
-export function Footer() {
+export function Footer({ contact }: { contact: AcademyContactShown }) {
   return (
     <footer className="bg-slate-900 py-10 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:grid-cols-3">
@@ -26,9 +27,9 @@ export function Footer() {
           </ul>
         </nav>
         <div className="text-sm">
-          <p>{academy.phone}</p>
-          <p>{academy.email}</p>
-          <p>{academy.address}</p>
+          <p>{contact.phone}</p>
+          <p>{contact.email}</p>
+          <p>{contact.address}</p>
         </div>
       </div>
       <p className="mt-8 text-center text-xs text-slate-400">

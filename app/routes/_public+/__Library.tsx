@@ -1,7 +1,6 @@
 // The landing page's free study materials and books (a book opened as a dialog: ?book=ID).
 import { Link } from "@remix-run/react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
-import { academy } from "~/lib/rules/academy";
 import { BOOK_PLACEHOLDER, bookOrderLink } from "~/lib/rules/links";
 import { siteImageUrl } from "~/lib/rules/site-images";
 import { useEffect, useRef, useState } from "react";
@@ -111,7 +110,7 @@ export function Books({ items }: { items: LandingData["books"] }) {
   );
 }
 
-export function BookDialog({ b }: { b: NonNullable<LandingData["openBook"]> }) {
+export function BookDialog({ b, whatsappNumber }: { b: NonNullable<LandingData["openBook"]>; whatsappNumber: string }) {
   return (
     <Dialog labelledBy="book-title" closeHref="/#books">
       <div className="p-5">
@@ -129,12 +128,7 @@ export function BookDialog({ b }: { b: NonNullable<LandingData["openBook"]> }) {
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-100 p-4">
         <DialogCloseLink href="/#books" />
-        <a
-          href={bookOrderLink(academy.whatsappNumber, b.title)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="btn bg-green-600 text-white hover:bg-green-700"
-        >
+        <a href={bookOrderLink(whatsappNumber, b.title)} target="_blank" rel="noopener noreferrer" className="btn bg-green-600 text-white hover:bg-green-700">
           Order via WhatsApp
         </a>
       </div>

@@ -15,6 +15,7 @@ import { contactMailto } from "~/lib/rules/contact-rules";
 import { closedPopupCookie } from "~/lib/server/cookies.server";
 import { formToObject } from "~/lib/schemas/forms";
 import { loadLanding } from "~/models/landing.server";
+import { academyContact } from "~/models/academy-settings.server";
 
 export const meta: MetaFunction = () => [
   { title: `${academy.name} · TET, SET, NET and TRB English Literature test series` },
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // the contact form without JavaScript: validated here, then the visitor's mail client opens
   const parsed = contactSchema.safeParse(form);
   if (!parsed.success) return data({ contactError: parsed.error.issues[0]?.message ?? "Error sending message", values: form }, { status: 400 });
-  return redirect(contactMailto(academy.email, parsed.data));
+  return redirect(contactMailto(academyContact().email, parsed.data));
 }
 
 /** Opening and closing the dialogs only changes the URL: no reload of the page's data. */
@@ -74,11 +75,11 @@ export default function Landing() {
         <Announcements items={d.announcements} />
         <Materials items={d.materials} />
         <Books items={d.books} />
-        <Contact />
+        <Contact contact={d.contact} />
       </main>
-      <Footer />
+      <Footer contact={d.contact} />
       {openAnnouncement ? <AnnouncementDialog a={openAnnouncement} closeHref="/#announcements" /> : null}
-      {openBook ? <BookDialog b={openBook} /> : null}
+      {openBook ? <BookDialog b={openBook} whatsappNumber={d.contact.whatsappNumber} /> : null}
       {!openAnnouncement && !openBook && d.popup ? <Popup a={d.popup} /> : null}
     </>
   );

@@ -4,6 +4,7 @@ import { formatClock, remainingSeconds } from "~/lib/rules/exam-rules";
 import { formatDate, formatTime } from "~/lib/rules/time";
 import type { dashboardPage } from "~/models/dashboard.server";
 import { MaterialLinks } from "~/components/MaterialLinks";
+import { JoinCodeForm } from "~/components/JoinCodeForm";
 
 /** The parts of the student dashboard around its lists: tiles, the tests in progress, the announcements. */
 type Data = LoaderData<ReturnType<typeof dashboardPage>>;
@@ -149,6 +150,50 @@ export function ReportAnswers({ items }: { items: Data["reportAnswers"] }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** A student with no exam yet: what to do (a join code, or the academy's contact). */
+export function NothingAssigned({ contact, joinError }: { contact: Data["contact"]; joinError: string | null }) {
+  return (
+    <section className="card mt-6 p-6" aria-labelledby="nothing-assigned-heading">
+      <h2 id="nothing-assigned-heading" className="text-lg font-semibold">
+        No Exam Categories Assigned
+      </h2>
+      <p className="mt-1 text-slate-600">
+        Your tests appear here once the academy gives you an exam. If your teacher gave your batch a join code, type it here:
+      </p>
+      <div className="mt-3 max-w-md">
+        <JoinCodeForm error={joinError} />
+      </div>
+      {contact ? (
+        <div className="mt-5 border-t border-slate-100 pt-4 text-sm" data-testid="academy-contact">
+          <p className="font-medium">No code? Ask the academy to add you:</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            <li>
+              <a href={`tel:${contact.phone.replace(/\s/g, "")}`} className="btn-secondary px-3 py-1.5">
+                Call {contact.phone}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`https://wa.me/${contact.whatsappNumber}?text=${encodeURIComponent("Hi, I signed up for the test series. Please add me to my exam.")}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn bg-green-600 px-3 py-1.5 text-white hover:bg-green-700"
+              >
+                WhatsApp
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${contact.email}`} className="btn-secondary px-3 py-1.5">
+                {contact.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

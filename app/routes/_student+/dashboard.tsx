@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { formatPercent } from "~/lib/rules/progress-rules";
-import { redirect } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import { redirectWithFlash } from "~/lib/server/flash.server";
+import { joinBatchWithTypedCode } from "~/models/batches.server";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Categories, Tests, Units } from "~/routes/_student+/__Levels";
-import { AnnouncementsPanel, BatchMaterials, ReportAnswers, RunningTests, Tile } from "~/routes/_student+/__Panels";
+import { AnnouncementsPanel, BatchMaterials, NothingAssigned, ReportAnswers, RunningTests, Tile } from "~/routes/_student+/__Panels";
 import { requireStudent } from "~/models/auth.server";
 import { DISMISSED_KEPT, dismissedAnnouncements, dismissedAnnouncementsCookie } from "~/lib/server/cookies.server";
 import { safeRedirectPath } from "~/lib/rules/redirects";
@@ -24,6 +26,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const form = await request.formData();
   const target = safeRedirectPath(form.get("back"), "/dashboard", "/dashboard");
+  // a batch's join code, typed while no exam is assigned
+  if (form.get("intent") === "join") {
+    const joined = await joinBatchWithTypedCode(user.id, form.get("joinCode"));
+    if (!joined.ok) return data({ joinError: joined.error }, { status: 400 });
+    return redirectWithFlash("/dashboard", { type: "success", text: joined.message });
+  }
   // × on an answer to one of the student's question reports
   const report = String(form.get("closeReport") ?? "").slice(0, 64);
   if (report) {
@@ -38,6 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Dashboard() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
   return (
@@ -94,10 +103,7 @@ export default function Dashboard() {
       )}
 
       {!d.hasTypes ? (
-        <section className="card mt-6 p-8 text-center">
-          <h2 className="text-lg font-semibold">No Exam Categories Assigned</h2>
-          <p className="mt-1 text-slate-600">Contact your administrator to get access to test series.</p>
-        </section>
+        <NothingAssigned contact={d.contact} joinError={actionData?.joinError ?? null} />
       ) : d.level === "categories" ? (
         <>
           <Categories d={d} />

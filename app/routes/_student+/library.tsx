@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FilterSelect } from "~/components/FilterSelect";
 import { MaterialLinks } from "~/components/MaterialLinks";
-import { academy } from "~/lib/rules/academy";
 import { bookOrderLink } from "~/lib/rules/links";
 import { formatDate } from "~/lib/rules/time";
 import { requireStudent } from "~/models/auth.server";
@@ -61,7 +60,7 @@ export default function Library() {
       </Form>
 
       {d.materials ? <MaterialsSection materials={d.materials} filtered={filtered} /> : null}
-      {d.books ? <BooksSection books={d.books} filtered={Boolean(d.query.q)} /> : null}
+      {d.books ? <BooksSection books={d.books} filtered={Boolean(d.query.q)} whatsappNumber={d.whatsappNumber} /> : null}
     </main>
   );
 }
@@ -98,7 +97,7 @@ function MaterialsSection({ materials, filtered }: { materials: NonNullable<Data
   );
 }
 
-function BooksSection({ books, filtered }: { books: NonNullable<Data["books"]>; filtered: boolean }) {
+function BooksSection({ books, filtered, whatsappNumber }: { books: NonNullable<Data["books"]>; filtered: boolean; whatsappNumber: string }) {
   return (
     <section aria-labelledby="books-heading" className="mt-8">
       <h2 id="books-heading" className="text-xl font-semibold">
@@ -125,7 +124,7 @@ function BooksSection({ books, filtered }: { books: NonNullable<Data["books"]>; 
                 </h3>
                 {b.description ? <p className="mt-1 line-clamp-3 text-xs text-slate-600">{b.description}</p> : null}
                 <a
-                  href={bookOrderLink(academy.whatsappNumber, b.title)}
+                  href={bookOrderLink(whatsappNumber, b.title)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="btn mt-auto bg-green-600 px-2 py-1.5 text-xs text-white hover:bg-green-700"

@@ -23,6 +23,9 @@ export default function AdminOverview() {
   return (
     <main>
       <PageHeader title="Overview & Analytics">
+        <Link to="/admin/settings" className="btn-secondary">
+          Academy settings
+        </Link>
         <Link to="/admin/site-texts/terms" className="btn-secondary">
           Site texts
         </Link>

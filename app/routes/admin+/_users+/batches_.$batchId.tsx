@@ -1,9 +1,9 @@
 import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddStudents, MemberList } from "~/routes/admin+/_users+/__BatchMembers";
-import { Badge, ErrorBox, Pagination } from "~/components/admin/ui";
+import { Badge, ErrorBox, Pagination, SubmitButton } from "~/components/admin/ui";
 import { ANSWER_RELEASE_LABELS, parseAnswerRelease } from "~/lib/rules/answer-release";
 import { formatDateTime } from "~/lib/rules/time";
 import { plural } from "~/lib/rules/words";
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const find = (url.searchParams.get("find") ?? "").trim().slice(0, 100);
   const page = pageParam(url.searchParams.get("page"));
   return {
-    batch: { id: batch.id, name: batch.name, archived: batch.archivedAt !== null },
+    batch: { id: batch.id, name: batch.name, archived: batch.archivedAt !== null, joinCode: batch.joinCode },
     q,
     find,
     page,
@@ -78,6 +78,7 @@ export default function BatchPage() {
           Gradebook
         </Link>
       </div>
+      <JoinCode batchId={d.batch.id} code={d.batch.joinCode} archived={d.batch.archived} />
       <ErrorBox message={actionData?.error} />
       <AddStudents find={d.find} found={d.found} />
       <MemberList q={d.q} total={d.members.total} rows={d.members.rows} />
@@ -107,5 +108,41 @@ export default function BatchPage() {
         )}
       </section>
     </main>
+  );
+}
+
+/** The batch's join code: students type it at sign-up or on their dashboard to join (and get its tests' exams). */
+function JoinCode({ batchId, code, archived }: { batchId: string; code: string | null; archived: boolean }) {
+  return (
+    <section className="card flex flex-wrap items-center gap-3 p-3 text-sm" aria-label="Join code">
+      {code ? (
+        <>
+          <span>
+            Join code:{" "}
+            <strong className="font-mono text-base tracking-wider" data-testid="join-code">
+              {code}
+            </strong>
+            {archived ? " (an archived batch takes no one)" : ""}
+          </span>
+          <Form method="post" action={`/admin/batches/${batchId}/join-code`} className="flex gap-2">
+            <SubmitButton intent="make" pending="Making..." className="btn-secondary px-2 py-1 text-xs">
+              New code
+            </SubmitButton>
+            <SubmitButton intent="stop" pending="Stopping..." className="btn-secondary px-2 py-1 text-xs">
+              Stop the code
+            </SubmitButton>
+          </Form>
+        </>
+      ) : (
+        <>
+          <span className="text-slate-600">No join code: students are added here by the academy.</span>
+          <Form method="post" action={`/admin/batches/${batchId}/join-code`}>
+            <SubmitButton intent="make" pending="Making..." className="btn-secondary px-2 py-1 text-xs">
+              Make a join code
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+    </section>
   );
 }
