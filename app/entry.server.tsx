@@ -8,6 +8,7 @@ export { CHECKPOINTS_BY_PRIMARY } from "~/db/db.server";
 import { seedIfEmpty, wipe } from "~/models/seed.server";
 import { NonceContext } from "~/lib/browser/nonce";
 import { sweepEndedSessions } from "~/models/session.server";
+import { deliverDueMail } from "~/models/outbox.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 
 export { checkOrigin, schemeMismatchHint, securityHeaders } from "~/lib/server/http-guards.server";
@@ -80,6 +81,20 @@ export function sweep(now = new Date()) {
     // a busy or read-only database: the next sweep tries again, and any write closes an attempt too
     console.error(`sweep failed: ${error instanceof Error ? error.message : String(error)}`);
     return { attemptsClosed: 0, sessionsEnded: 0 };
+  }
+}
+
+/**
+ * The outbox's sender, run by one process (server/start.js, every MAIL_SECONDS): hands the e-mails that are due
+ * to the academy's mail server (nothing when SMTP_URL is not set).
+ */
+export async function deliverMail() {
+  try {
+    const { sent, failed } = await deliverDueMail();
+    if (sent || failed) console.log(`mail: ${sent} sent${failed ? `, ${failed} not taken by the mail server (tried again later)` : ""}`);
+  } catch (error) {
+    // a busy or read-only database: the next round tries again; no message is lost (they stay in the outbox)
+    console.error(`mail failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -84,6 +84,7 @@ if (cluster.isPrimary) {
     // bodies of requests a previous run did not finish (a crash, a kill) are not kept
     fs.rmSync(path.join(path.dirname(path.resolve(server.databaseFile())), "uploads"), { recursive: true, force: true });
     startSweep();
+    startMail();
   }
   // under Litestream: a warning in the log when the replica falls more than a few seconds behind
   if (process.env[UNDER_LITESTREAM]) server.watchReplication();
@@ -142,6 +143,26 @@ function startSweep() {
   const timer = setInterval(() => {
     const { attemptsClosed } = server.sweep();
     if (attemptsClosed) console.log(`sweep: closed ${attemptsClosed} attempt(s) past their deadline`);
+  }, seconds * 1000);
+  timer.unref();
+}
+
+/**
+ * One process (the primary) hands the outbox's due e-mails to the academy's mail server every MAIL_SECONDS
+ * (default 5; nothing happens without SMTP_URL); a round still sending when the next is due is not doubled.
+ */
+function startMail() {
+  const seconds = Number(process.env.MAIL_SECONDS ?? 5);
+  if (!(seconds > 0) || !process.env.SMTP_URL) return;
+  let sending = false;
+  const timer = setInterval(async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      await server.deliverMail();
+    } finally {
+      sending = false;
+    }
   }, seconds * 1000);
   timer.unref();
 }

@@ -687,3 +687,30 @@ export const academySettings = sqliteTable("academy_settings", {
   updatedBy: text("updated_by"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * E-mails waiting to be sent, and what became of them (app/models/outbox.server.ts): kept until the academy's mail
+ * server took each one, retried with a growing wait, given up after a number of tries (the admin sees those).
+ * A sent message's body is blanked: it may hold a sign-in link.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** what it is: password-reset, sign-in-link, announcement, report-answer */
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** a sender took it until then (another process leaves it alone; after a crash it is taken again) */
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** given up after the last try */
+    failedAt: integer("failed_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+  },
+  (t) => [index("outbox_due_idx").on(t.sentAt, t.failedAt, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
+);

@@ -18,6 +18,8 @@ import { ADD_STUDENT, type AnnouncementForm } from "~/lib/schemas/admin-schemas"
 import { driveViewUrl } from "~/lib/rules/links";
 import { likePattern } from "~/lib/rules/search";
 import { fromZonedInput } from "~/lib/rules/time";
+import { announcementMail } from "~/lib/rules/mail-messages";
+import { enqueueMail } from "./outbox.server";
 
 /* ---------------------------------------------------------------- materials */
 
@@ -302,7 +304,7 @@ export function saveAnnouncementForm(
   form: AnnouncementForm,
   timeZone: string,
   createdBy: string,
-): { ok: true } | { ok: false; fieldErrors: Record<string, string[]> } {
+): { ok: true; id: string } | { ok: false; fieldErrors: Record<string, string[]> } {
   let scheduledFor: Date | null = null;
   if (form.scheduledFor) {
     scheduledFor = fromZonedInput(form.scheduledFor, timeZone);
@@ -319,7 +321,7 @@ export function saveAnnouncementForm(
     if (!resolved.ids.length) return { ok: false, fieldErrors: { targetEmails: [ADD_STUDENT] } };
     targetUserIds = resolved.ids;
   }
-  saveAnnouncement(
+  const savedId = saveAnnouncement(
     id,
     {
       title: form.title,
@@ -335,7 +337,7 @@ export function saveAnnouncementForm(
     },
     createdBy,
   );
-  return { ok: true };
+  return { ok: true, id: savedId };
 }
 
 export function resolveUserEmails(text: string): { ids: string[]; unknown: string[] } {
@@ -356,4 +358,29 @@ export function resolveUserEmails(text: string): { ids: string[]; unknown: strin
     .all();
   const known = new Set(found.flatMap((f) => [f.email, f.rollNumber]));
   return { ids: found.map((f) => f.id), unknown: names.filter((e) => !known.has(e)) };
+}
+
+/**
+ * E-mails an announcement to its audience (active students with an e-mail address, as the dashboard's panel
+ * would show it to them) when it is active and published now; returns how many messages were queued.
+ */
+export function emailAnnouncement(id: string, siteUrl: string, now = Date.now()): number {
+  const a = db().get<{ title: string; content: string }>(
+    sql`SELECT title, content FROM announcements WHERE id = ${id} AND is_active = 1 AND (scheduled_for IS NULL OR scheduled_for <= ${now})`,
+  );
+  if (!a) return 0;
+  const people = db().all<{ email: string }>(sql`
+    SELECT u.email FROM users u, announcements a
+    WHERE a.id = ${id} AND u.role = 'user' AND u.status = 'active' AND u.email IS NOT NULL
+      AND (a.target_type = 'all'
+        OR (a.target_type = 'examType' AND EXISTS (SELECT 1 FROM announcement_exam_types t JOIN user_exam_types ue ON ue.exam_type = t.exam_type
+                                                   WHERE t.announcement_id = a.id AND ue.user_id = u.id))
+        OR (a.target_type = 'specific' AND EXISTS (SELECT 1 FROM announcement_users au WHERE au.announcement_id = a.id AND au.user_id = u.id))
+        OR (a.target_type = 'batch' AND EXISTS (SELECT 1 FROM announcement_batches ab JOIN batch_members bm ON bm.batch_id = ab.batch_id
+                                               WHERE ab.announcement_id = a.id AND bm.user_id = u.id)))`);
+  const text = announcementMail(a.title, a.content, siteUrl);
+  return enqueueMail(
+    "announcement",
+    people.map((p) => ({ to: p.email, ...text })),
+  );
 }

@@ -5,6 +5,8 @@ import type { ReportKind } from "~/lib/schemas/report-schemas";
 import { newId } from "~/lib/server/ids.server";
 import { releasedToStudent } from "~/models/results.server";
 import type { ReportTarget } from "~/lib/rules/question-report";
+import { reportAnswerMail } from "~/lib/rules/mail-messages";
+import { enqueueMail } from "~/models/outbox.server";
 
 /**
  * Reports of questions by students (a wrong key, a mistake in the question or its options, something else), the
@@ -133,5 +135,25 @@ export function answeredReportsFor(userId: string, limit = 5) {
 export function closeReportAnswer(userId: string, reportId: string): boolean {
   return (
     db().run(sql`UPDATE question_reports SET seen_at = ${Date.now()} WHERE id = ${reportId} AND user_id = ${userId} AND resolved_at IS NOT NULL`).changes === 1
+  );
+}
+
+/** E-mails the academy's answer to the students who reported the question (those with an address); returns how many. */
+export function emailReportAnswers(testId: string, questionId: string, userIds: string[], resolution: string, siteUrl: string): number {
+  if (!userIds.length) return 0;
+  const about = db().get<{ title: string; position: number | null }>(sql`
+    SELECT t.title, (SELECT q.position FROM questions q WHERE q.test_id = t.id AND q.id = ${questionId} AND q.version = t.current_version) AS position
+    FROM tests t WHERE t.id = ${testId}`);
+  if (!about) return 0;
+  const people = db().all<{ name: string; email: string }>(
+    sql`SELECT name, email FROM users WHERE email IS NOT NULL AND id IN (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const n = about.position === null ? null : about.position + 1;
+  return enqueueMail(
+    "report-answer",
+    people.map((p) => ({ to: p.email, ...reportAnswerMail(p.name, about.title, n, resolution, siteUrl) })),
   );
 }

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
-import { userSignInName } from "./user.server";
+import { findUserBySignInName, userSignInName } from "./user.server";
+import { enqueueMail } from "./outbox.server";
+import { admitPasswordReset } from "./throttle.server";
+import { passwordResetMail, signInLinkMail } from "~/lib/rules/mail-messages";
 import { db, transaction } from "~/db/db.server";
 import { signInLinks, users } from "~/db/schema.server";
 import { hashPassword } from "~/lib/server/password.server";
@@ -135,4 +138,27 @@ export function linkBatchSummary(key: string | null): { key: string; count: numb
 /** A kept batch's links (for the CSV), or null when gone. */
 export function linkBatch(key: string | null): CreatedLink[] | null {
   return readReceipt<LinkBatch>(key, "sign-in-links")?.links ?? null;
+}
+
+export const RESET_LINK_MINUTES = 30;
+
+/**
+ * "Forgot password?": e-mails a one-time link (30 minutes) to the active account with this e-mail address. Says
+ * nothing back: the page answers the same whether or not the address has an account, and a request over the
+ * throttle sends nothing.
+ */
+export async function requestPasswordReset(email: string, origin: string, address: string, now = Date.now()): Promise<void> {
+  if (!(await admitPasswordReset(email, address))) return;
+  const user = findUserBySignInName(email);
+  if (!user?.email || user.email !== email || user.status !== "active") return;
+  const [link] = createSignInLinks([user.id], origin, now, RESET_LINK_MINUTES / (24 * 60));
+  enqueueMail("password-reset", [{ to: user.email, ...passwordResetMail(user.name, link.url, RESET_LINK_MINUTES) }], new Date(now));
+}
+
+/** E-mails each new sign-in link to its student, where the student has an e-mail address; returns how many. */
+export function emailSignInLinks(links: CreatedLink[], timeZone: string): number {
+  return enqueueMail(
+    "sign-in-link",
+    links.filter((l) => l.email.includes("@")).map((l) => ({ to: l.email, ...signInLinkMail(l.name, l.url, l.expiresAt, timeZone) })),
+  );
 }

@@ -6,6 +6,8 @@ import {
   addressLimitApplies,
   DEVICE_LIMIT,
   JOIN_CODE_LIMIT,
+  RESET_ADDRESS_LIMIT,
+  RESET_EMAIL_LIMIT,
   type LimitRule,
   REGISTER_LIMIT,
   SIGN_IN_LIMITS,
@@ -128,4 +130,16 @@ export async function admitJoinCode(userId: string): Promise<Admission> {
   const counted = await countAll([{ rule: JOIN_CODE_LIMIT, key: JOIN_CODE_LIMIT.key(userId, "") }]);
   if (!counted) return { ok: false, message: THROTTLE_UNAVAILABLE_MESSAGE };
   return counted.some((c) => c.waitMs > 0) ? { ok: false, message: JOIN_CODE_THROTTLED_MESSAGE } : { ok: true };
+}
+
+/**
+ * Counts a "Forgot password?" request. A request over the limit is answered as any other (the page says the same
+ * whether or not a message goes out): `ok: false` only means no e-mail is sent this time.
+ */
+export async function admitPasswordReset(email: string, address: string): Promise<boolean> {
+  const counted = await countAll([
+    { rule: RESET_EMAIL_LIMIT, key: RESET_EMAIL_LIMIT.key(email, address) },
+    { rule: RESET_ADDRESS_LIMIT, key: RESET_ADDRESS_LIMIT.key(email, address) },
+  ]);
+  return counted !== null && counted.every((c) => c.waitMs === 0);
 }

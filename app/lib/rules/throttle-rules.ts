@@ -53,6 +53,10 @@ export function addressLimitApplies(accountAttemptsCounted: number): boolean {
 /** Accounts registered from one address per hour: a class of 60 enrolling together from the centre's network fits. */
 export const REGISTER_LIMIT: LimitRule = { name: "register", points: 100, seconds: 60 * MINUTE, key: (_e, a) => a, clearOnSuccess: false };
 
+/** "Forgot password?" e-mails: 3 an hour to one address (no inbox is flooded), 20 an hour from one network. */
+export const RESET_EMAIL_LIMIT: LimitRule = { name: "reset-email", points: 3, seconds: 60 * MINUTE, key: (e) => e, clearOnSuccess: false };
+export const RESET_ADDRESS_LIMIT: LimitRule = { name: "reset-address", points: 20, seconds: 60 * MINUTE, key: (_e, a) => a, clearOnSuccess: false };
+
 /** Join codes typed by a signed-in student: 10 an hour per student (the first argument is their id). */
 export const JOIN_CODE_LIMIT: LimitRule = { name: "join-code", points: 10, seconds: 60 * MINUTE, key: (userId) => userId, clearOnSuccess: false };
 

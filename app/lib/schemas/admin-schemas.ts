@@ -143,6 +143,8 @@ export const announcementSchema = z
     targetEmails: optionalText(100_000, "The list of e-mail addresses"),
     targetBatches: z.array(z.string().max(100)).max(200).default([]),
     isActive: z.string().optional(),
+    /** New Announcement: also e-mail it to its audience (when the site sends mail, and it is published now) */
+    emailIt: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.targetType === "examType" && !v.targetExamTypes.length) ctx.addIssue({ code: "custom", message: CHOOSE_EXAM_TYPE, path: ["targetExamTypes"] });
@@ -181,6 +183,8 @@ export const bulkUsersSchema = z
     confirmDelete: z.string().optional(),
     /** Create sign-in links: also replace links already sent and still valid (the old ones stop working) */
     replaceLinks: z.string().optional(),
+    /** Create sign-in links: also e-mail each one to its student (those with an e-mail; when the site sends mail) */
+    emailLinks: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if ((v.action === "add-type" || v.action === "remove-type") && !v.examType)

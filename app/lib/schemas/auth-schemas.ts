@@ -40,3 +40,13 @@ export function typedSignInName(typed: string): string | null {
   const parsed = signInName.safeParse(typed);
   return parsed.success ? parsed.data : null;
 }
+
+/** "Forgot password?": the account's e-mail address. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ message: "Enter your e-mail address" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter your e-mail address")
+    .pipe(z.email("Please enter a valid email address")),
+});

@@ -40,6 +40,16 @@ export const envSchema = z.object({
   LEADERBOARD_NAMES: z.enum(["names", "initials"]).default("initials"),
   /** per question, what everyone did (% right, the most chosen wrong option) in a released review: on or off */
   COHORT_FIGURES: z.enum(["on", "off"]).default("on"),
+  /**
+   * the academy's mail account, as smtp://user:pass@host:587 or smtps://user:pass@host:465 (optional): with it the
+   * site e-mails password resets, sign-in links, announcements and answers to question reports
+   */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\/[^\s]+$/.test(v), "SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465"),
+  /** the sender of those e-mails, e.g. "Minerva English Academy <tests@minerva-academy.in>" (default: the SMTP user) */
+  MAIL_FROM: z.string().max(200).optional(),
   /** set by `npm start` when NODE_ENV was not given: allows a generated secret kept in the data folder */
   SESSION_SECRET_AUTOGEN: z.enum(["true", "false"]).default("false"),
 });

@@ -192,7 +192,13 @@ export default function Login() {
               </>
             )}
           </p>
-          {isRegister ? null : <p className="mt-3 text-center text-sm text-slate-600">Forgot your password? Ask the academy for a one-time sign-in link.</p>}
+          {isRegister ? null : (
+            <p className="mt-3 text-center text-sm">
+              <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+                Forgot your password?
+              </Link>
+            </p>
+          )}
           <p className="mt-4 text-center text-xs text-slate-500">
             By continuing, you agree to our{" "}
             <Link to="/terms" className="font-medium text-brand-700 underline">

@@ -11,6 +11,7 @@ import { createUserSession } from "~/models/session.server";
 import { linkMessage } from "~/lib/rules/sign-in-link-rules";
 import { findSignInLink, redeemSignInLink } from "~/models/sign-in-links.server";
 import { findUserById, stampLastLogin } from "~/models/user.server";
+import { mailConfigured } from "~/lib/server/mail.server";
 
 /**
  * A one-time sign-in link (/welcome/:token): the student sets a password once and is signed in. A used,
@@ -23,8 +24,9 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = findSignInLink(params.token ?? "");
-  if (found.state !== "valid" || !found.user) return data({ state: found.state, message: linkMessage(found.state), name: null }, { status: 410 });
-  return { state: found.state, message: null, name: found.user.name };
+  if (found.state !== "valid" || !found.user)
+    return data({ state: found.state, message: linkMessage(found.state), name: null, canEmail: mailConfigured() }, { status: 410 });
+  return { state: found.state, message: null, name: found.user.name, canEmail: mailConfigured() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -60,6 +62,13 @@ export default function Welcome() {
             <Link to="/login" className="btn-primary mt-4">
               Go to sign in
             </Link>
+            {d.canEmail ? (
+              <p className="mt-3 text-sm">
+                <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+                  Get a new link by e-mail
+                </Link>
+              </p>
+            ) : null}
           </>
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -110,7 +110,11 @@ export default function Backup() {
   const { links, timeZone, reports, writing } = useLoaderData<typeof loader>();
   return (
     <main className="space-y-4">
-      <PageHeader title="Backup & Import" description="Download everything as a file, or bring data back from a backup." />
+      <PageHeader title="Backup & Import" description="Download everything as a file, or bring data back from a backup.">
+        <Link to="/admin/email" className="btn-secondary">
+          E-mail
+        </Link>
+      </PageHeader>
       {links ? <SignInLinksNotice links={links} timeZone={timeZone} noun="imported student" /> : null}
       <ExportSection />
 

@@ -30,6 +30,7 @@ export function AnnouncementForm({
   batches,
   timeZone,
   receipt,
+  canEmail = false,
 }: {
   id: string;
   title: string;
@@ -41,6 +42,8 @@ export function AnnouncementForm({
   timeZone: string;
   /** New Announcement's: created once however often it is sent */
   receipt?: string;
+  /** New Announcement, when the site sends mail: offer to e-mail it to its audience */
+  canEmail?: boolean;
 }) {
   const hydrated = useHydrated();
   const [form, fields] = useSchemaForm(announcementSchema, {
@@ -151,6 +154,12 @@ export function AnnouncementForm({
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
           <input {...getInputProps(fields.isActive, { type: "checkbox" })} key={fields.isActive.key} /> Active
         </label>
+        {canEmail ? (
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input {...getInputProps(fields.emailIt, { type: "checkbox" })} key={fields.emailIt.key} /> Also e-mail it to its audience (students with an e-mail
+            address; only when it is active and not scheduled for later)
+          </label>
+        ) : null}
         <DialogActions closeHref={closeHref} intent="save" pending="Saving..." className="sm:col-span-2">
           {submitLabel}
         </DialogActions>

@@ -9,7 +9,9 @@ import { formFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { newId } from "~/lib/server/ids.server";
-import { saveAnnouncementForm } from "~/models/content.server";
+import { emailAnnouncement, saveAnnouncementForm } from "~/models/content.server";
+import { plural } from "~/lib/rules/words";
+import { mailConfigured } from "~/lib/server/mail.server";
 import { oncePerForm, repeatMessage } from "~/models/form-receipts.server";
 import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";
@@ -24,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     batches: batchOptions(),
     timeZone: env().ACADEMY_TIME_ZONE,
     receipt: newId(),
+    canEmail: mailConfigured(),
   };
 }
 
@@ -42,6 +45,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (once.repeated) return redirectWithFlash("/admin/announcements", repeatMessage(once.kept, "This announcement was already created"));
     const saved = once.result;
     if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
+    if (submission.value.emailIt === "on") {
+      const emailed = emailAnnouncement(saved.id, `${new URL(request.url).origin}/dashboard`);
+      const note = emailed
+        ? `, and e-mailed to ${plural(emailed, "student")}`
+        : " (not e-mailed: it is inactive or scheduled for later, or nobody in its audience has an e-mail address)";
+      return redirectWithFlash("/admin/announcements", { type: "success", text: `Announcement created successfully${note}` });
+    }
   } catch (error) {
     return formFailed(error, "create announcement", submission, "Failed to create announcement");
   }
@@ -49,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewAnnouncement() {
-  const { examTypes, batches, timeZone, receipt } = useLoaderData<typeof loader>();
+  const { examTypes, batches, timeZone, receipt, canEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AnnouncementForm
@@ -61,6 +71,7 @@ export default function NewAnnouncement() {
       batches={batches}
       timeZone={timeZone}
       receipt={receipt}
+      canEmail={canEmail}
     />
   );
 }

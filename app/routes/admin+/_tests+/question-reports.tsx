@@ -11,7 +11,7 @@ import { resolveReportsSchema } from "~/lib/schemas/report-schemas";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
-import { parseReportQueueQuery, reportQueue, resolveReports } from "~/models/question-reports.server";
+import { emailReportAnswers, parseReportQueueQuery, reportQueue, resolveReports } from "~/models/question-reports.server";
 
 /**
  * Question reports (/admin/question-reports): what students reported, one row per question, the most recently
@@ -34,9 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const told = resolveReports(testId, questionId, resolution);
   if (told.length === 0) return redirectWithFlash("/admin/question-reports", { type: "info", text: "These reports were already answered." });
   logActivity(admin, "question-reports", { testId, detail: `question ${questionId}: ${resolution}` });
+  const emailed = emailReportAnswers(testId, questionId, told, resolution, `${new URL(request.url).origin}/dashboard`);
   return redirectWithFlash("/admin/question-reports", {
     type: "success",
-    text: `Answered. ${told.length === 1 ? "The student who reported it reads" : `The ${told.length} students who reported it read`} your answer on their dashboard.`,
+    text: `Answered. ${told.length === 1 ? "The student who reported it reads" : `The ${told.length} students who reported it read`} your answer on their dashboard${emailed ? ` (${emailed} e-mailed)` : ""}.`,
   });
 }
 

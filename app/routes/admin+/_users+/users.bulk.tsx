@@ -15,7 +15,9 @@ import { USER_LIST_KEYS, userListHref } from "~/lib/rules/list-href";
 import { BULK_USER_ACTIONS } from "~/lib/rules/user-list";
 import { bulkUpdateUsers, countUsersMatching, idsMatching, parseUserFilters } from "~/models/admin-users.server";
 import { testExamTypeOptions } from "~/models/exam-type.server";
-import { createLinkBatch, linkTargets } from "~/models/sign-in-links.server";
+import { createLinkBatch, emailSignInLinks, linkBatch, linkTargets } from "~/models/sign-in-links.server";
+import { env } from "~/lib/server/env.server";
+import { mailConfigured } from "~/lib/server/mail.server";
 import { batchById, batchOptions } from "~/models/batches.server";
 import { logActivity } from "~/models/activity.server";
 import { plural } from "~/lib/rules/words";
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     matching: countUsersMatching(parseUserFilters(params)),
     examTypes: testExamTypeOptions(),
     batches: batchOptions(),
+    canEmail: mailConfigured(),
   };
 }
 
@@ -67,8 +70,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const notes = left.length ? `; ${left.join("; ")}` : "";
       if (!who.targets.length) return redirectWithFlash(back, { type: "info", text: `No sign-in links created${notes}` });
       const batch = createLinkBatch(who.targets, new URL(request.url).origin);
-      logActivity(admin, "sign-in-link", { target: plural(batch.count, "student"), detail: "one-time sign-in links, chosen in the user list" });
-      return redirectWithFlash(`/admin/users/import?links=${batch.key}`, { type: "success", text: `${plural(batch.count, "sign-in link")} created${notes}` });
+      // e-mailed, when asked and the site sends mail, to the students who have an address; the page lists them all
+      const emailed = v.emailLinks === "on" ? emailSignInLinks(linkBatch(batch.key) ?? [], env().ACADEMY_TIME_ZONE) : 0;
+      logActivity(admin, "sign-in-link", {
+        target: plural(batch.count, "student"),
+        detail: `one-time sign-in links, chosen in the user list${emailed ? `; ${emailed} e-mailed` : ""}`,
+      });
+      const mailed = v.emailLinks === "on" ? `; ${plural(emailed, "link")} e-mailed (students without an e-mail address need theirs from you)` : "";
+      return redirectWithFlash(`/admin/users/import?links=${batch.key}`, {
+        type: "success",
+        text: `${plural(batch.count, "sign-in link")} created${mailed}${notes}`,
+      });
     }
     if ((v.action === "add-batch" || v.action === "remove-batch") && !batchById(v.batchId ?? ""))
       return data({ result: submission.reply({ fieldErrors: { batchId: ["That batch is gone: choose another"] } }) }, { status: 400 });
@@ -150,6 +162,12 @@ export default function BulkUsers() {
           <input {...getInputProps(fields.replaceLinks, { type: "checkbox" })} className="mt-1 h-4 w-4" /> For Create sign-in links: also replace links already
           sent and still valid (those stop working). Students who have a password are never sent one.
         </label>
+        {d.canEmail ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input {...getInputProps(fields.emailLinks, { type: "checkbox" })} className="mt-1 h-4 w-4" /> For Create sign-in links: also e-mail each link to
+            its student (those with an e-mail address).
+          </label>
+        ) : null}
         <DialogActions closeHref={closeHref} intent="bulk" pending="Working..." danger={chosen === "delete"}>
           Apply to {count} User{count === 1 ? "" : "s"}
         </DialogActions>
