@@ -25,7 +25,7 @@ export function NavBar({ user }: { user: { name: string; role: "user" | "admin" 
               {user.name}
             </span>
             <span className="block text-xs text-slate-500">
-              {roleLabel(user.role)} · <span className="text-brand-700">My account</span>
+              <span>{roleLabel(user.role)}</span> · <span className="text-brand-700">My account</span>
             </span>
           </Link>
           <Form method="post" action="/logout">

@@ -364,7 +364,7 @@ export function startAttempt(user: SessionUser, testId: string, now = new Date()
  * time it last heard): a change older than the stored one is acknowledged but not applied, so a late
  * re-send from another tab or a reconnecting phone never overwrites a newer choice.
  */
-export type SaveInput = { questionId: string; chosen?: number | null; marked?: boolean; visitOnly?: boolean; at?: number };
+export type SaveInput = { questionId: string; chosen?: number | null; marked?: boolean; starred?: boolean; visitOnly?: boolean; at?: number };
 export type SaveResult = { ok: true; deadlineAt: Date } | { ok: false; error: string; closed: boolean };
 
 export const ATTEMPT_CLOSED = "Time is up: this attempt is closed and your saved answers have been submitted.";
@@ -385,7 +385,22 @@ const SAVE_ANSWER = `INSERT INTO attempt_answers (attempt_id, question_id, chose
     updated_at = excluded.updated_at
   WHERE attempt_answers.updated_at <= excluded.updated_at`;
 
-/** Stores one answer (or a visit, or a review mark) the moment it is made. */
+const STAR_QUESTION = `INSERT OR IGNORE INTO bookmarks (user_id, test_id, version, question_id, created_at)
+  VALUES (@userId, @testId, @version, @questionId, @at)`;
+const UNSTAR_QUESTION = "DELETE FROM bookmarks WHERE user_id = @userId AND test_id = @testId AND version = @version AND question_id = @questionId";
+
+/** The questions of an attempt's version the student starred (its Bookmark buttons). */
+export function starredQuestionsOf(userId: string, testId: string, version: number): Set<string> {
+  return new Set(
+    (
+      rawDb().prepare("SELECT question_id AS id FROM bookmarks WHERE user_id = ? AND test_id = ? AND version = ?").all(userId, testId, version) as Array<{
+        id: string;
+      }>
+    ).map((r) => r.id),
+  );
+}
+
+/** Stores one answer (or a visit, a review mark, a bookmark) the moment it is made. */
 export function saveAnswer(attemptId: string, userId: string, input: SaveInput, now = new Date()): SaveResult {
   return transaction((tx) => {
     const attempt = attemptById().get({ id: attemptId });
@@ -399,6 +414,14 @@ export function saveAnswer(attemptId: string, userId: string, input: SaveInput, 
     if (!question) return { ok: false, error: "Question not found", closed: false };
     if (input.chosen !== undefined && input.chosen !== null && (input.chosen < 0 || input.chosen >= question.options.length)) {
       return { ok: false, error: "Invalid option", closed: false };
+    }
+    // the Bookmark (star): the question is kept for My mistakes and practice, by the version the attempt shows
+    if (input.starred !== undefined) {
+      const target = { userId, testId: attempt.testId, version: attempt.testVersion, questionId: input.questionId };
+      rawDb()
+        .prepare(input.starred ? STAR_QUESTION : UNSTAR_QUESTION)
+        .run(input.starred ? { ...target, at: +now } : target);
+      if (input.chosen === undefined && input.marked === undefined) return { ok: true, deadlineAt: attempt.deadlineAt };
     }
     // written with prepared statements: on exam day this runs a thousand times a second, and building the
     // statements each time was about a tenth of a save's CPU

@@ -19,11 +19,11 @@ const reply = (status: number, json: Record<string, unknown>, noStore = false): 
 export function answerReply(attemptId: string, userId: string, fields: Record<string, string>, now = new Date()): ApiReply {
   const parsed = answerSchema.safeParse(fields);
   if (!parsed.success) return reply(400, { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid answer" });
-  const { questionId, chosen, marked, visit, at } = parsed.data;
+  const { questionId, chosen, marked, starred, visit, at } = parsed.data;
   const result = saveAnswer(
     attemptId,
     userId,
-    { questionId, chosen, marked, at, visitOnly: visit === "1" && chosen === undefined && marked === undefined },
+    { questionId, chosen, marked, starred, at, visitOnly: visit === "1" && chosen === undefined && marked === undefined && starred === undefined },
     now,
   );
   if (!result.ok) return reply(result.closed ? 409 : 400, { ok: false, error: result.error, closed: result.closed });

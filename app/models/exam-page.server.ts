@@ -1,6 +1,6 @@
 import { accommodationNote, windowFor } from "~/lib/rules/accommodation";
 import { type SectionRange, sectionRanges } from "~/lib/rules/sections";
-import { patternLabel } from "~/lib/rules/exam-pattern";
+import { hasPattern, marksOf, patternLabel } from "~/lib/rules/exam-pattern";
 import { answersNoteFor } from "~/lib/rules/answer-release";
 import { accommodationOn } from "./accommodations.server";
 import { studentClosing } from "./results.server";
@@ -23,6 +23,7 @@ import {
   latestFinishedAttempt,
   saveAnswer,
   startAttempt,
+  starredQuestionsOf,
 } from "./attempt.server";
 import { gradedQuestionsOf, testById } from "./test.server";
 import { examTypeLabels, labelOf } from "./exam-type.server";
@@ -54,7 +55,10 @@ export type ExamPage =
       /** in the attempt's order; `options` in display order, `optionIndex` their original indexes (null: not shuffled) */
       /** `marks`: the question's own marks for a right answer when it has them (exam patterns), shown beside it */
       questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null; marks?: number; section?: string }[];
-      answers: Record<string, { chosen: number | null; marked: boolean; at: number }>;
+      /** marks off for a wrong answer (shown beside each question's marks when the test has a pattern) */
+      negativeMarks: number;
+      /** `starred`: the question's Bookmark is on */
+      answers: Record<string, { chosen: number | null; marked: boolean; at: number; starred?: boolean }>;
       /** a sectioned test's sections (app/lib/rules/sections.ts), worked out here so the page's script need not */
       sections: SectionRange[];
       current: number;
@@ -106,20 +110,26 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
   if (attempt.status !== "in_progress") return { state: "finished", attemptId: attempt.id };
 
   // the attempt's own order (a test may shuffle questions and options); answers use original identities
-  const list = examQuestionsOf(attempt).map((q) => ({
+  const ordered = examQuestionsOf(attempt);
+  // a test with a pattern shows each question's marks beside it (+2 / −0.5); a test marked +1 / 0 shows none
+  const pattern = { marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks };
+  const patterned = hasPattern(pattern, ordered);
+  const list = ordered.map((q) => ({
     id: q.id,
     question: q.question,
     options: q.optionOrder ? q.optionOrder.map((i) => q.options[i]) : q.options,
     optionIndex: q.optionOrder,
-    ...(q.marks !== null ? { marks: q.marks } : {}),
+    ...(patterned ? { marks: marksOf(q, pattern) } : {}),
     ...(q.section !== null ? { section: q.section } : {}),
   }));
   // ?q= names the question; without it, Resume opens the one the student was last on. Nothing is
   // written here: visits travel with saves (the JS save queue, the no-JS form posts).
   const requested = Number.parseInt(url.searchParams.get("q") ?? String(attempt.lastQuestion ?? 1), 10);
   const current = Math.min(Math.max(Number.isFinite(requested) ? requested : 1, 1), Math.max(list.length, 1));
-  const answers: Record<string, { chosen: number | null; marked: boolean; at: number }> = {};
+  const answers: Record<string, { chosen: number | null; marked: boolean; at: number; starred?: boolean }> = {};
   for (const a of answersOf(attempt.id)) answers[a.questionId] = { chosen: a.chosen, marked: a.marked, at: a.at };
+  for (const id of starredQuestionsOf(user.id, attempt.testId, attempt.testVersion))
+    answers[id] = { ...(answers[id] ?? { chosen: null, marked: false, at: 0 }), starred: true };
 
   return {
     state: "in-progress",
@@ -133,6 +143,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
       timeZone: env().ACADEMY_TIME_ZONE,
     },
     questions: list,
+    negativeMarks: patterned ? test.negativeMarks : 0,
     answers,
     sections: sectionRanges(list),
     current,
@@ -177,7 +188,12 @@ export function examAction(user: SessionUser, testId: string, form: Record<strin
       const { change } = step;
       // the time on the question being left: since the page showed it (its form carries when)
       addStayOnQuestion(open.id, user.id, questionId, Number(form.shownAt) || undefined, Date.now());
-      const saved = change.chosen === undefined && change.marked === undefined ? null : saveAnswer(open.id, user.id, { questionId, ...change });
+      // the Bookmark turns over what is stored now (a page without JavaScript shows what was stored)
+      const star = step.toggleStar ? { starred: !starredQuestionsOf(user.id, open.testId, open.testVersion).has(questionId) } : {};
+      const saved =
+        change.chosen === undefined && change.marked === undefined && !step.toggleStar
+          ? null
+          : saveAnswer(open.id, user.id, { questionId, ...change, ...star });
       if (saved && !saved.ok)
         return saved.closed ? { redirect: `${resultsOf(open.id)}${change.chosen !== undefined ? "&late=1" : ""}` } : { error: saved.error, status: 400 };
       // the question moved to counts as visited

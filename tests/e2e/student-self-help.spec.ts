@@ -50,6 +50,37 @@ for (const [javaScriptEnabled, email] of [
       await expect(page).toHaveURL(/filter=not-attempted/);
       await expect(page.getByRole("status")).toContainText(/\d+ of \d+ tests/);
     });
+    test("in the exam on a phone: the palette opens as a sheet from the header (a link down to it without JavaScript), and the Bookmark sticks", async ({
+      page,
+    }) => {
+      await signIn(page, app, email, "student123");
+      await page.goto(`${app.url}/tests?q=${encodeURIComponent("Full Mock Test 1")}`);
+      await page
+        .getByTestId("test-card")
+        .first()
+        .getByRole("link", { name: /Start Test|Resume Test|Retake Test/ })
+        .click();
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await expect(page.getByTestId("question-heading")).toContainText("Q1.");
+
+      await page.getByTestId("exam-star").click();
+      await expect(page.getByTestId("exam-star")).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByTestId("exam-star")).toContainText("Bookmarked");
+
+      await page.getByTestId("palette-toggle").click();
+      if (javaScriptEnabled) await expect(page.getByTestId("palette")).toHaveAttribute("data-open", "true");
+      else await expect(page).toHaveURL(/#palette$/);
+      await expect(page.getByRole("button", { name: /^Question 3:/ })).toBeInViewport();
+      await page.getByRole("button", { name: /^Question 3:/ }).click();
+      await expect(page.getByTestId("question-heading")).toContainText("Q3.");
+      if (javaScriptEnabled) await expect(page.getByTestId("palette")).not.toHaveAttribute("data-open", "true");
+      // the star stayed on question 1
+      await page.getByRole("button", { name: "Previous" }).click();
+      await page.getByRole("button", { name: "Previous" }).click();
+      await expect(page.getByTestId("question-heading")).toContainText("Q1.");
+      await expect(page.getByTestId("exam-star")).toHaveAttribute("aria-pressed", "true");
+    });
+
     test("My account: a wrong current password is refused beside its field; a right one changes it and signs the other device out", async ({
       page,
       browser,

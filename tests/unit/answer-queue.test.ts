@@ -58,6 +58,18 @@ const settle = async () => {
 };
 
 describe("AnswerQueue", () => {
+  it("sends a Bookmark like an answer, kept on the device while offline and sent when the connection is back", async () => {
+    replies = ["offline", "offline"];
+    const { queue } = makeQueue();
+    queue.push({ questionId: "q3", starred: true, at: 10 });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(JSON.parse(store.get("answers:a") ?? "[]")).toEqual([expect.objectContaining({ questionId: "q3", starred: true })]);
+    await settle();
+    expect(sent.at(-1)).toEqual({ path: "answers", body: { questionId: "q3", at: "10", starred: "true" } });
+    expect(store.get("answers:a")).toBeUndefined();
+    queue.dispose();
+  });
+
   it("counts as unsaved answers only changes that choose or mark, not question visits", async () => {
     replies = ["offline", "offline", "offline", "offline", "offline", "offline"];
     const { queue } = makeQueue();
@@ -199,6 +211,10 @@ describe("what a load shows: the server's answers with the device's unsent chang
     expect(shown.q1).toEqual({ visited: true, chosen: 3, marked: false });
     expect(shown.q2).toEqual({ visited: true, chosen: null, marked: false });
     expect(shown.q3).toEqual({ visited: true, chosen: null, marked: true });
+  });
+
+  it("an unsent Bookmark shows, and keeps the stored option", () => {
+    expect(withUnsentChanges(server, [{ questionId: "q1", starred: true }]).q1).toEqual({ visited: true, chosen: 2, marked: false, starred: true });
   });
 
   it("a visit alone changes nothing shown", () => {

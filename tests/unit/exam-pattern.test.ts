@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMarks, hasPattern, markAnswers, marksInputText, parseMarks, patternLabel, roundMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks, hasPattern, markAnswers, marksInputText, parseMarks, patternLabel, questionMarksLabel, roundMarks } from "~/lib/rules/exam-pattern";
 
 describe("markAnswers without a pattern (the specification's score)", () => {
   it("counts right answers of the questions that count", () => {
@@ -140,5 +140,13 @@ describe("formatMarks and the label", () => {
     expect(patternLabel({ marksPerCorrect: 1, negativeMarks: 1 / 3 }, [{ marks: 2 }, { marks: 2 }])).toBe(
       "+2 for a right answer, −0.33 for a wrong one, 0 for a question left unanswered",
     );
+  });
+});
+
+describe("a question's marks beside it in the exam", () => {
+  it("says the marks for a right answer, and the marks off for a wrong one when there are", () => {
+    expect(questionMarksLabel(2, 0.5)).toEqual({ text: "+2 / −0.5", spoken: "2 marks for a right answer, 0.5 off for a wrong one" });
+    expect(questionMarksLabel(1, 0)).toEqual({ text: "+1", spoken: "1 mark for a right answer" });
+    expect(questionMarksLabel(1.5, 1 / 3).text).toBe("+1.5 / −0.33");
   });
 });

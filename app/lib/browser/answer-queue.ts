@@ -12,7 +12,7 @@
  * the sign-in page (the session ended: a new password, Sign out everywhere, another device) keeps every change and
  * Finish, says so (`signedOut`), and is retried: once the student signs in again the same changes go through.
  */
-export type Change = { questionId: string; chosen?: number | null; marked?: boolean; visit?: boolean; at: number };
+export type Change = { questionId: string; chosen?: number | null; marked?: boolean; starred?: boolean; visit?: boolean; at: number };
 import { BELIEVED_DEADLINE, RESPOND_WITH_RESULTS, TIME_UP, TIMES_FIELD } from "../rules/page-handoff";
 
 /** `pending`: changes not yet stored; `unsavedAnswers`: those of them that choose, clear or mark (a visit alone is not an answer). */
@@ -32,10 +32,10 @@ type ServerReply = {
   /** not a server reply: the request was sent to the sign-in page */
   signedOut?: boolean;
 };
-export type ServerAnswer = { chosen: number | null; marked: boolean; at: number };
+export type ServerAnswer = { chosen: number | null; marked: boolean; at: number; starred?: boolean };
 
 /** A question as the exam page shows it (the palette's entry). */
-export type ShownAnswer = { visited: boolean; chosen: number | null; marked: boolean };
+export type ShownAnswer = { visited: boolean; chosen: number | null; marked: boolean; starred?: boolean };
 
 /**
  * What a load shows: the server's answers with this device's unsent changes on top, each change giving only the
@@ -44,11 +44,11 @@ export type ShownAnswer = { visited: boolean; chosen: number | null; marked: boo
  */
 export function withUnsentChanges(
   shown: Readonly<Record<string, ShownAnswer | undefined>>,
-  changes: readonly Pick<Change, "questionId" | "chosen" | "marked">[],
+  changes: readonly Pick<Change, "questionId" | "chosen" | "marked" | "starred">[],
 ): Record<string, ShownAnswer | undefined> {
   const next = { ...shown };
   for (const c of changes) {
-    if (c.chosen === undefined && c.marked === undefined) continue;
+    if (c.chosen === undefined && c.marked === undefined && c.starred === undefined) continue;
     next[c.questionId] = {
       visited: true,
       chosen: null,
@@ -56,6 +56,7 @@ export function withUnsentChanges(
       ...next[c.questionId],
       ...(c.chosen !== undefined ? { chosen: c.chosen } : {}),
       ...(c.marked !== undefined ? { marked: c.marked } : {}),
+      ...(c.starred !== undefined ? { starred: c.starred } : {}),
     };
   }
   return next;
@@ -147,7 +148,11 @@ export class AnswerQueue {
     for (const [questionId, mine] of this.acked) {
       const theirs = server[questionId];
       if (theirs && theirs.at >= mine.at) continue;
-      const differs = !theirs || (mine.chosen !== undefined && mine.chosen !== theirs.chosen) || (mine.marked !== undefined && mine.marked !== theirs.marked);
+      const differs =
+        !theirs ||
+        (mine.chosen !== undefined && mine.chosen !== theirs.chosen) ||
+        (mine.marked !== undefined && mine.marked !== theirs.marked) ||
+        (mine.starred !== undefined && mine.starred !== (theirs.starred ?? false));
       if (differs && !this.pending.has(questionId)) this.merge({ ...mine, visit: false });
     }
     this.persist();
@@ -193,8 +198,8 @@ export class AnswerQueue {
       return;
     }
     const next: Change = { ...prev, ...change, at: Math.max(prev.at, change.at) };
-    if (change.visit && (prev.chosen !== undefined || prev.marked !== undefined)) next.visit = false;
-    if (!change.visit && (change.chosen !== undefined || change.marked !== undefined)) next.visit = false;
+    if (change.visit && (prev.chosen !== undefined || prev.marked !== undefined || prev.starred !== undefined)) next.visit = false;
+    if (!change.visit && (change.chosen !== undefined || change.marked !== undefined || change.starred !== undefined)) next.visit = false;
     this.pending.set(change.questionId, next);
   }
 
@@ -269,6 +274,7 @@ export class AnswerQueue {
     if (change.visit) body.set("visit", "1");
     if (change.chosen !== undefined) body.set("chosen", change.chosen === null ? "" : String(change.chosen));
     if (change.marked !== undefined) body.set("marked", change.marked ? "true" : "false");
+    if (change.starred !== undefined) body.set("starred", change.starred ? "true" : "false");
     const reply = await this.post("answers", body);
     this.sending = false;
     if (reply?.ok) {

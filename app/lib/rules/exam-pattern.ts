@@ -126,3 +126,11 @@ export function patternLabel(pattern: ExamPattern, key: ReadonlyArray<Pick<Marke
   const wrong = pattern.negativeMarks ? `−${formatMarks(pattern.negativeMarks)} for a wrong one` : "no marks off for a wrong one";
   return `${right}, ${wrong}, 0 for a question left unanswered`;
 }
+
+/** A question's marks beside it in the exam: "+2 / −0.5" (a right answer / a wrong one), or "+2" without negative marks. */
+export function questionMarksLabel(marks: number, negativeMarks: number): { text: string; spoken: string } {
+  const right = `+${formatMarks(marks)}`;
+  const spoken = `${formatMarks(marks)} ${marks === 1 ? "mark" : "marks"} for a right answer`;
+  if (!negativeMarks) return { text: right, spoken };
+  return { text: `${right} / −${formatMarks(negativeMarks)}`, spoken: `${spoken}, ${formatMarks(negativeMarks)} off for a wrong one` };
+}

@@ -177,12 +177,12 @@ export const navigatorLabels: Record<NavigatorState, string> = {
   "answered-marked": "Answered & Marked for Review",
 };
 
-export type ExamNav = "next" | "skip" | "prev" | "mark-next" | "clear" | "goto" | "finish";
+export type ExamNav = "next" | "skip" | "prev" | "mark-next" | "clear" | "goto" | "finish" | "star";
 
 /**
  * What one exam control does, with or without JavaScript: the change to store for the question on
  * screen (the option chosen on the page is always kept) and the question to show next. `finish`
- * stays on the question and opens the confirmation.
+ * stays on the question and opens the confirmation; `star` stays too and turns the question's bookmark over.
  */
 export function examNavigation(
   nav: ExamNav,
@@ -190,7 +190,7 @@ export function examNavigation(
   current: number,
   total: number,
   goto?: number,
-): { change: { chosen?: number | null; marked?: boolean }; target: number; confirm: boolean } {
+): { change: { chosen?: number | null; marked?: boolean }; target: number; confirm: boolean; toggleStar?: boolean } {
   const clamp = (n: number) => Math.min(Math.max(n, 1), Math.max(total, 1));
   const keep = chosen === undefined ? {} : { chosen };
   switch (nav) {
@@ -208,6 +208,9 @@ export function examNavigation(
       return { change: keep, target: clamp(goto ?? current), confirm: false };
     case "finish":
       return { change: keep, target: current, confirm: true };
+    case "star":
+      // the Bookmark: the star turns on or off, the question stays on screen
+      return { change: keep, target: current, confirm: false, toggleStar: true };
   }
 }
 

@@ -2,7 +2,7 @@
 // palette, the clock and the finish dialog. Every control is a submit button of one form, so without
 // JavaScript the server saves and moves; with it, useExamSession runs the same rules in the page.
 import { Form, useActionData } from "@remix-run/react";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { questionMarksLabel } from "~/lib/rules/exam-pattern";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/routes/_exam+/__Countdown";
@@ -13,9 +13,12 @@ import { RichText } from "~/components/RichText";
 import { type ExamNav, examNavigation, remainingSeconds, signedOutWhileWritingMessage } from "~/lib/rules/exam-rules";
 import type { ExamPageData, ExamFormRefusal } from "~/routes/_exam+/__exam-page-data";
 import { useExamSession } from "~/routes/_exam+/__useExamSession";
+import { useHydrated } from "~/lib/browser/hooks";
 
 /** The one form every exam control submits (TapRecorder watches it before hydration). */
 const FORM_ID = "exam-form";
+const PALETTE_TOGGLE =
+  "whitespace-nowrap rounded-md border border-slate-300 px-2 py-1 text-xs text-slate-700 hover:bg-slate-50 lg:pointer-events-none lg:border-0 lg:p-0 lg:text-sm lg:text-slate-600 lg:no-underline";
 
 export function Exam({ page }: { page: ExamPageData }) {
   const { test, attempt, questions } = page;
@@ -23,10 +26,13 @@ export function Exam({ page }: { page: ExamPageData }) {
   const resultsUrl = `/test/${test.id}/results?attempt=${attempt.id}`;
   const [current, setCurrent] = useState(page.current);
   const [confirmOpen, setConfirmOpen] = useState(page.confirm);
+  // on a phone the palette is a sheet opened from the header (without JavaScript: a link down to it)
+  const [paletteOpen, setPaletteOpen] = useState(false);
   const openConfirm = useCallback(() => setConfirmOpen(true), []);
   const question = questions[current - 1];
   const closeConfirm = useCallback(() => setConfirmOpen(false), []);
   const session = useExamSession(page, question, openConfirm, closeConfirm);
+  const hydrated = useHydrated();
   const { entries, change, deadlineAt, offset, status, ended, finish, timeUp, discoverResults } = session;
   const questionRef = useRef<HTMLFormElement>(null);
   const legendRef = useRef<HTMLLegendElement>(null);
@@ -60,6 +66,11 @@ export function Exam({ page }: { page: ExamPageData }) {
     if (!session.runsInPage()) return;
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    // the Bookmark: saved like an answer (kept offline in the queue), the question stays on screen
+    if (submitter?.value === "star") {
+      change({ starred: !(entry?.starred ?? false) });
+      return;
+    }
     const isGoto = submitter?.name === "goto";
     const nav = (isGoto ? "goto" : (submitter?.value ?? "next")) as ExamNav;
     const step = examNavigation(nav, entry?.chosen ?? undefined, current, questions.length, isGoto ? Number(submitter?.value) : undefined);
@@ -69,6 +80,7 @@ export function Exam({ page }: { page: ExamPageData }) {
     if (Object.keys(wanted).length) change(wanted);
     if (step.confirm) setConfirmOpen(true);
     if (step.target !== current) moveTo(step.target);
+    if (isGoto) setPaletteOpen(false);
   }
 
   const answeredCount = questions.filter((q) => entries[q.id]?.chosen !== null && entries[q.id]?.chosen !== undefined).length;
@@ -86,9 +98,33 @@ export function Exam({ page }: { page: ExamPageData }) {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <h1 className="line-clamp-2 min-w-0 basis-full break-words text-sm font-bold leading-snug sm:basis-0 sm:flex-1 sm:text-lg">{test.title}</h1>
           <div className="min-w-0 flex-1 sm:flex-none">
-            <p className="whitespace-nowrap text-xs text-slate-600 sm:text-sm" aria-live="polite">
-              Question {current} of {questions.length}
-            </p>
+            {/* the question's place; on a phone it opens the palette as a sheet (without JavaScript: a link down to it) */}
+            {hydrated ? (
+              <button
+                type="button"
+                className={PALETTE_TOGGLE}
+                aria-controls="palette"
+                aria-expanded={paletteOpen}
+                data-testid="palette-toggle"
+                onClick={() => setPaletteOpen((open) => !open)}
+              >
+                <span aria-live="polite">
+                  Question {current} of {questions.length}
+                </span>
+                <span aria-hidden="true" className="lg:hidden">
+                  {" "}
+                  ▾
+                </span>
+              </button>
+            ) : (
+              <a href="#palette" className={PALETTE_TOGGLE} data-testid="palette-toggle">
+                Question {current} of {questions.length}
+                <span aria-hidden="true" className="lg:hidden">
+                  {" "}
+                  ▾
+                </span>
+              </a>
+            )}
           </div>
           <Countdown
             deadlineAt={deadlineAt}
@@ -146,6 +182,18 @@ export function Exam({ page }: { page: ExamPageData }) {
           {/* without JavaScript, the time on this question is counted from when the page showed it */}
           <input type="hidden" name="shownAt" value={attempt.serverNow} />
           {ranges.length ? <SectionTabs ranges={ranges} current={current} answered={answeredIn} /> : null}
+          <div className="mb-2 flex justify-end">
+            <button
+              type="submit"
+              name="nav"
+              value="star"
+              aria-pressed={entry?.starred ?? false}
+              data-testid="exam-star"
+              className={`rounded-md border px-2 py-1 text-xs font-medium ${entry?.starred ? "border-amber-400 bg-amber-50 text-amber-900" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}
+            >
+              <span aria-hidden="true">{entry?.starred ? "★" : "☆"}</span> {entry?.starred ? "Bookmarked" : "Bookmark"}
+            </button>
+          </div>
           <fieldset>
             <legend
               ref={legendRef}
@@ -155,11 +203,7 @@ export function Exam({ page }: { page: ExamPageData }) {
             >
               <span className="mr-1 text-slate-500">Q{current}.</span>
               <RichText text={question.question} />
-              {question.marks !== undefined ? (
-                <span className="ml-2 whitespace-nowrap text-sm font-normal text-slate-500" data-testid="question-marks">
-                  ({formatMarks(question.marks)} {question.marks === 1 ? "mark" : "marks"})
-                </span>
-              ) : null}
+              {question.marks !== undefined ? <QuestionMarks marks={question.marks} negativeMarks={page.negativeMarks} /> : null}
             </legend>
             <div className="mt-4 space-y-2">
               {question.options.map((option, i) => {
@@ -214,7 +258,33 @@ export function Exam({ page }: { page: ExamPageData }) {
             parser-blocking script does, and it runs before the first paint, which needs the stylesheet too */}
         <TapRecorder formId={FORM_ID} />
 
-        <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} sections={ranges} />
+        {paletteOpen ? (
+          <button
+            type="button"
+            aria-label="Close the question palette"
+            className="fixed inset-0 z-40 bg-slate-900/40 lg:hidden"
+            onClick={() => setPaletteOpen(false)}
+          />
+        ) : null}
+        <div
+          id="palette"
+          className={
+            paletteOpen
+              ? "fixed inset-x-0 bottom-0 z-50 max-h-[75vh] overflow-y-auto rounded-t-2xl bg-white shadow-2xl lg:static lg:max-h-none lg:rounded-none lg:shadow-none"
+              : "scroll-mt-28"
+          }
+          data-testid="palette"
+          data-open={paletteOpen ? "true" : undefined}
+        >
+          {paletteOpen ? (
+            <div className="flex justify-end px-3 pt-2 lg:hidden">
+              <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={() => setPaletteOpen(false)}>
+                Close
+              </button>
+            </div>
+          ) : null}
+          <QuestionNavigator questionIds={questions.map((q) => q.id)} entries={entries} current={current} formId={FORM_ID} sections={ranges} />
+        </div>
       </div>
       {/* Remix learns the route of any form or link marked data-discover once it is on the page */}
       {discoverResults ? <form hidden data-discover="true" action={`/test/${test.id}/results`} data-testid="results-discovery" /> : null}
@@ -275,5 +345,16 @@ export function Exam({ page }: { page: ExamPageData }) {
         </Dialog>
       ) : null}
     </main>
+  );
+}
+
+/** A question's marks beside it: "(+2 / −0.5)", read out in words. */
+function QuestionMarks({ marks, negativeMarks }: { marks: number; negativeMarks: number }) {
+  const label = questionMarksLabel(marks, negativeMarks);
+  return (
+    <span className="ml-2 whitespace-nowrap text-sm font-normal text-slate-500" data-testid="question-marks">
+      <span aria-hidden="true">({label.text})</span>
+      <span className="sr-only">({label.spoken})</span>
+    </span>
   );
 }

@@ -17,7 +17,7 @@ const stateMarks: Record<NavigatorState, string> = {
   "answered-marked": "✓?",
 };
 
-export type Entry = { visited: boolean; chosen: number | null; marked: boolean };
+export type Entry = { visited: boolean; chosen: number | null; marked: boolean; starred?: boolean };
 
 /**
  * The question palette: 5 per row, the five CBT states told apart by colour, symbol and label. Each

@@ -24,7 +24,7 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
   const navigate = useNavigate();
   const [entries, setEntries] = useState<Record<string, Entry | undefined>>(() => {
     const out: Record<string, Entry | undefined> = {};
-    for (const [id, a] of Object.entries(page.answers)) out[id] = { visited: true, chosen: a.chosen, marked: a.marked };
+    for (const [id, a] of Object.entries(page.answers)) out[id] = { visited: true, chosen: a.chosen, marked: a.marked, starred: a.starred ?? false };
     return out;
   });
   const [deadlineAt, setDeadlineAt] = useState(attempt.deadlineAt);
@@ -74,7 +74,7 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
     w.__examTaps = [];
     for (const tap of taps) queue.push({ questionId: tap.questionId, chosen: tap.chosen, at: tap.at + offsetRef.current });
     const unsent = queue.unsent();
-    if (unsent.some((c) => c.chosen !== undefined || c.marked !== undefined)) setEntries((prev) => withUnsentChanges(prev, unsent));
+    if (unsent.some((c) => c.chosen !== undefined || c.marked !== undefined || c.starred !== undefined)) setEntries((prev) => withUnsentChanges(prev, unsent));
     queue.reconcile(page.answers);
     if (channel) {
       channel.onmessage = (event: MessageEvent<ExamMessage>) => {
@@ -139,6 +139,7 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
       at: Date.now() + offsetRef.current,
       ...("chosen" in next ? { chosen: next.chosen } : {}),
       ...("marked" in next ? { marked: next.marked } : {}),
+      ...("starred" in next ? { starred: next.starred } : {}),
     });
   }
 
