@@ -36,6 +36,7 @@ import { accommodationOn, personalClosesOf } from "./accommodations.server";
 import { releaseViewOf, testForStudent } from "./batches.server";
 import { interventionsOf } from "./live-room.server";
 import { testById } from "./test.server";
+import { comparisonFor } from "./comparison.server";
 import { gradedQuestionsOf } from "./test.server";
 import type { SessionUser } from "./user.server";
 
@@ -346,6 +347,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
     rank: ranksNow ? rankAmongBest(testId, attempt.userId) : null,
     // the top ten by marked score then time, once ranks show (app/lib/rules/leaderboard.ts)
     leaderboard: ranksNow ? leaderboardOf(testId, attempt.userId) : null,
+    // the student's best beside the topper's and the average of everyone's best, once ranks show
+    comparison: ranksNow ? comparisonFor(testId, attempt.userId) : null,
     ranksFrom,
     attemptsOnTest,
     // a student's own results offer Retake only with an attempt left and the test open; otherwise why not

@@ -5,6 +5,7 @@ import { keptRegister } from "~/lib/server/kept.server";
 import "~/models/analytics.server";
 import "~/models/attempt.server";
 import "~/models/bank.server";
+import "~/models/comparison.server";
 import "~/models/gradebook.server";
 import "~/models/progress.server";
 import "~/models/results.server";
@@ -24,6 +25,7 @@ describe("the cache register", () => {
         "graded questions",
         "leaderboards",
         "median time per question",
+        "topper and average",
       ].sort(),
     );
     for (const r of register) {

@@ -11,9 +11,17 @@ type RouteModule = { loader?: (...args: any[]) => Promise<unknown>; action?: (..
 const modules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
 
 /** The route table of spec section 2, as rules over paths. A new route must be given a rule here. */
-function accessOf(path: string): Access | "open" | "splat" | "logout" | undefined {
+function accessOf(path: string): Access | "open" | "splat" | "logout" | "moved" | undefined {
   if (path === "/") return "public";
   if (path === "/login") return "signed-out";
+  // "Forgot password?": for a signed-out visitor, as the sign-in page
+  if (path === "/forgot-password") return "signed-out";
+  // My account: anyone signed in (an admin changes their own password there too)
+  if (path === "/account") return "signed-in";
+  // the library, all my tests, reporting a question: a student's own
+  if (path === "/library" || path === "/tests" || path === "/report") return "student";
+  // an old address of the study materials: moved to the library
+  if (path === "/materials") return "moved";
   if (path === "/logout") return "logout";
   if (path === "/healthz") return "open";
   // the academy's Terms of Service and Privacy Policy: for anyone, signed in or not
@@ -95,6 +103,7 @@ describe("route table", () => {
           // a signed-out visitor is sent to /login?redirectTo=… (the deep link survives the sign-in)
           const location = res instanceof Response ? (res.headers.get("Location")?.split("?")[0] ?? null) : null;
           if (access === "open") expect(location).toBeNull();
+          else if (access === "moved") expect(location).toBe("/library");
           else if (role === "admin" && ADMIN_GET_REDIRECTS[r.path]) expect(location).toBe(ADMIN_GET_REDIRECTS[r.path]);
           else if (access === "splat") expect(statusOf(res)).toBe(404);
           else if (access === "logout") expect(location).toBe("/");

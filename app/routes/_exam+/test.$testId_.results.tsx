@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { Leaderboard } from "~/routes/_exam+/__Leaderboard";
+import { Comparison } from "~/routes/_exam+/__Comparison";
 import { BySection } from "~/routes/_exam+/__BySection";
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import type { LoaderData } from "~/lib/browser/loader-data";
@@ -179,6 +180,7 @@ export default function Results() {
       </div>
 
       <BySection sections={page.sections} weakTopics={page.weakTopics} />
+      {page.comparison ? <Comparison c={page.comparison} /> : null}
       {page.leaderboard ? <Leaderboard board={page.leaderboard} /> : null}
 
       <div className="mt-4 flex flex-wrap gap-2 print:hidden">
