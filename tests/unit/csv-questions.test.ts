@@ -201,3 +201,61 @@ describe("rows that do not fit the header", () => {
     ]);
   });
 });
+
+describe("Indian spreadsheets", () => {
+  it("reads each key notation: (a), b), C., Option D, 1, (2), 3.0 and the option text", () => {
+    const rows = ["(a)", "b)", "C.", "Option D", "1", "(2)", "3.0", "Donne"].map((key, i) => `Question ${i + 1},Milton,Spenser,Donne,Marvell,${key}`);
+    const parsed = ok(parseQuestionsCsv(["question,option_a,option_b,option_c,option_d,correct_answer", ...rows].join("\n")));
+    expect(parsed.questions.map((q) => q.correctAnswer)).toEqual([0, 1, 2, 3, 0, 1, 2, 2]);
+    expect(parsed.report.fallbacks).toEqual([]);
+  });
+
+  it("keeps the line breaks inside a quoted cell (a verse extract)", () => {
+    const verse = '"Read the lines:\nShall I compare thee to a summer\'s day?\nThou art more lovely and more temperate"';
+    const parsed = ok(parseQuestionsCsv(`question,option_a,option_b,correct_answer\r\n${verse},Shakespeare,Sidney,a\r\n`));
+    expect(parsed.questions[0].question).toBe("Read the lines:\nShall I compare thee to a summer's day?\nThou art more lovely and more temperate");
+  });
+
+  it("a row with one value too many is skipped for its comma, before the optional columns are read", () => {
+    const csv = [
+      "question,option_a,option_b,option_c,correct_answer,marks",
+      "Who wrote Hamlet?,Marlowe,Shakespeare,Kyd,b,2",
+      "Odd, row,Marlowe,Shakespeare,Kyd,b,2",
+    ].join("\n");
+    const parsed = ok(parseQuestionsCsv(csv));
+    expect(parsed.questions).toHaveLength(1);
+    expect(parsed.report.skipped).toEqual([
+      { line: 3, reason: "7 values for 6 columns: a comma inside a question, option or explanation must be inside double quotes" },
+    ]);
+  });
+
+  it("flags a question the file has twice", () => {
+    const rows = [
+      "question,option_a,option_b,correct_answer",
+      "Who wrote Hamlet?,Marlowe,Shakespeare,b",
+      "Who wrote Lear?,Marlowe,Shakespeare,b",
+      "who wrote  HAMLET?,Marlowe,Shakespeare,b",
+    ];
+    const parsed = ok(parseQuestionsCsv(rows.join("\n")));
+    expect(parsed.questions).toHaveLength(3);
+    expect(parsed.report.duplicates).toEqual([{ line: 4, question: 3, sameAs: 1 }]);
+    expect(parsed.report.notes.join(" ")).toContain("line 4 (question 3) is question 1 again");
+  });
+});
+
+describe("the template file", () => {
+  it("has every column and reads back through the upload: a verse with its lines, keys as (a), Option A and b), sections and marks", async () => {
+    const { questionTemplateCsv } = await import("~/lib/server/csv-questions.server");
+    const csv = questionTemplateCsv();
+    expect(csv.startsWith("\uFEFFquestion,option_a,option_b,option_c,option_d,correct_answer,explanation,marks,section,topic")).toBe(true);
+    const parsed = ok(parseQuestionsCsv(csv));
+    expect(parsed.report.fallbacks).toEqual([]);
+    expect(parsed.report.skipped).toEqual([]);
+    expect(parsed.questions.map((q) => [q.correctAnswer, q.section, q.marks ?? null])).toEqual([
+      [0, "Poetry", 2],
+      [0, "Poetry", null],
+      [1, "Tamil", 1],
+    ]);
+    expect(parsed.questions[0].question.split("\n")).toHaveLength(3);
+  });
+});

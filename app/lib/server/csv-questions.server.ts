@@ -25,6 +25,7 @@ import { neutraliseFormula, restoreFormula } from "../rules/csv-cells";
 import { boldQuoted, plainText } from "../rules/markup";
 import { marksInputText, parseMarks } from "../rules/exam-pattern";
 import { groupBySection, tagOf } from "../rules/sections";
+import { answerKeyIndex } from "../rules/answer-key";
 
 export const NOT_UTF8 = "This file is not UTF-8 text. In your spreadsheet choose Save As → “CSV UTF-8 (Comma delimited)” and upload it again.";
 export const PARSE_ERROR = "Error parsing CSV file. Please check the format.";
@@ -50,7 +51,8 @@ export type ParsedQuestion = {
 };
 export type SkippedRow = { line: number; reason: string };
 export type FallbackRow = { line: number; question: number; given: string };
-export type ParseReport = { rowsRead: number; skipped: SkippedRow[]; fallbacks: FallbackRow[]; notes: string[] };
+export type DuplicateRow = { line: number; question: number; sameAs: number };
+export type ParseReport = { rowsRead: number; skipped: SkippedRow[]; fallbacks: FallbackRow[]; duplicates: DuplicateRow[]; notes: string[] };
 export type ParseResult = { ok: true; questions: ParsedQuestion[]; report: ParseReport; hasHeader: boolean } | { ok: false; error: string };
 
 import { decodeUtf8 } from "../rules/csv-utf8";
@@ -63,20 +65,14 @@ function valuesOf(row: string[]): string[] {
   return cells;
 }
 
+/** The key as the sheet gives it ("(a)", "Option A", "1.0", the option's text …: app/lib/rules/answer-key.ts); unmatched: the first option, reported. */
 function answerIndex(given: string, options: string[]): { index: number; matched: boolean } {
-  const g = given.trim();
-  if (/^\d+$/.test(g)) {
-    const n = Number(g);
-    return n >= 1 && n <= options.length ? { index: n - 1, matched: true } : { index: 0, matched: false };
-  }
-  const byText = options.findIndex((o) => o.trim().toLowerCase() === g.toLowerCase());
-  if (byText >= 0) return { index: byText, matched: true };
-  if (/^[A-Fa-f]$/.test(g)) {
-    const i = g.toUpperCase().charCodeAt(0) - 65;
-    if (i < options.length) return { index: i, matched: true };
-  }
-  return { index: 0, matched: false };
+  const index = answerKeyIndex(given, options);
+  return index === null ? { index: 0, matched: false } : { index, matched: true };
 }
+
+/** A question's text as duplicates are found: without markup, case and runs of spaces. */
+const sameQuestionKey = (text: string) => plainText(text).normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
 
 export function parseQuestionsCsv(input: Uint8Array | string, options: { requireHeader?: boolean } = {}): ParseResult {
   const text = typeof input === "string" ? input : decodeUtf8(input);
@@ -96,7 +92,17 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
   if (!records.length) return { ok: false, error: NO_QUESTIONS };
   // the optional `marks`, `section` and `topic` columns are read on their own and taken out, so the columns
   // around them are read as without them
-  const extras = extraColumnsOf(records);
+  // a row with more values than the header names is set aside first: read by the header's positions, its extra
+  // cell would shift the optional columns too ("the marks “Shakespeare” are not a number")
+  const headerNames = valuesOf(records[0].record).length;
+  const headerRow = records[0].record.map((c) => c.trim().toLowerCase());
+  const overlong = new Map<number, number>();
+  if (headerRow.some((c) => c.includes("question") && !isRowNumberHeader(c)))
+    for (const r of records.slice(1)) {
+      const count = valuesOf(r.record).length;
+      if (count > headerNames) overlong.set(r.info.lines, count);
+    }
+  const extras = extraColumnsOf(records, new Set(overlong.keys()));
   const first = records[0].record.map((c) => c.trim().toLowerCase());
   const hasHeader = first.some((c) => c.includes("question") && !isRowNumberHeader(c));
   // a first column of row numbers: the question is the next column
@@ -119,13 +125,23 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     return { ok: false, error: MISSING_COLUMNS };
   }
 
-  const report: ParseReport = { rowsRead: 0, skipped: [], fallbacks: [], notes: [] };
+  const report: ParseReport = { rowsRead: 0, skipped: [], fallbacks: [], duplicates: [], notes: [] };
+  /** the line of each question kept, for the duplicates' report */
+  const lines: number[] = [];
   if (skip) report.notes.push(`The first column (“${records[0].record[0].trim()}”) holds row numbers and was ignored.`);
   const questions: ParsedQuestion[] = [];
   const rows = hasHeader ? records.slice(1) : records;
   for (const { record, info } of rows) {
     const line = info.lines;
     report.rowsRead += 1;
+    const tooMany = overlong.get(line);
+    if (tooMany !== undefined) {
+      report.skipped.push({
+        line,
+        reason: `${tooMany} values for ${headerNames} columns: a comma inside a question, option or explanation must be inside double quotes`,
+      });
+      continue;
+    }
     const values = valuesOf(record.slice(skip));
     if (values.length < 4) {
       report.skipped.push({ line, reason: `only ${values.length} value${values.length === 1 ? "" : "s"} (at least 4 needed)` });
@@ -175,6 +191,7 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
       continue;
     }
     if (!matched) report.fallbacks.push({ line, question: questions.length + 1, given });
+    lines.push(line);
     questions.push({
       question: boldQuoted(question),
       options: opts,
@@ -187,6 +204,21 @@ export function parseQuestionsCsv(input: Uint8Array | string, options: { require
     if (questions.length > MAX_QUESTIONS) return { ok: false, error: `A test can have at most ${MAX_QUESTIONS} questions.` };
   }
   if (!questions.length) return { ok: false, error: NO_QUESTIONS };
+  // a question the file has twice (a row copied down, a file pasted into itself): flagged, not dropped
+  const seen = new Map<string, number>();
+  questions.forEach((q, i) => {
+    const key = sameQuestionKey(q.question);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, i + 1);
+    else report.duplicates.push({ line: lines[i], question: i + 1, sameAs: first });
+  });
+  if (report.duplicates.length)
+    report.notes.push(
+      `${report.duplicates.length} question${report.duplicates.length === 1 ? " repeats" : "s repeat"} an earlier one: ${report.duplicates
+        .slice(0, 5)
+        .map((d) => `line ${d.line} (question ${d.question}) is question ${d.sameAs} again`)
+        .join("; ")}${report.duplicates.length > 5 ? " …" : ""}. Check the file has no row twice.`,
+    );
   return { ok: true, questions: groupedBySection(questions, report), report, hasHeader };
 }
 
@@ -194,7 +226,7 @@ const EXTRA_COLUMNS = ["marks", "section", "topic"] as const;
 type Extras = Partial<Record<(typeof EXTRA_COLUMNS)[number], string>>;
 
 /** Takes the header-named `marks`, `section` and `topic` columns out of every record; their cells by line. */
-function extraColumnsOf(records: Array<{ record: string[]; info: { lines: number } }>): Map<number, Extras> {
+function extraColumnsOf(records: Array<{ record: string[]; info: { lines: number } }>, setAside: ReadonlySet<number>): Map<number, Extras> {
   const byLine = new Map<number, Extras>();
   const header = records[0].record.map((c) => c.trim().toLowerCase());
   if (!header.some((c) => c.includes("question"))) return byLine;
@@ -204,6 +236,7 @@ function extraColumnsOf(records: Array<{ record: string[]; info: { lines: number
   if (!columns.length) return byLine;
   const taken = new Set(columns.map((c) => c.at));
   for (const r of records) {
+    if (setAside.has(r.info.lines)) continue;
     const extras: Extras = {};
     for (const c of columns) if (r.record.length > c.at) extras[c.name] = r.record[c.at].trim();
     byLine.set(r.info.lines, extras);
@@ -221,6 +254,11 @@ function groupedBySection(questions: ParsedQuestion[], report: ParseReport): Par
   if (grouped.every((q, i) => q === questions[i])) return questions;
   const newNumber = new Map(grouped.map((q, i) => [q, i + 1]));
   report.fallbacks = report.fallbacks.map((f) => ({ ...f, question: newNumber.get(questions[f.question - 1]) ?? f.question }));
+  report.duplicates = report.duplicates.map((d) => ({
+    ...d,
+    question: newNumber.get(questions[d.question - 1]) ?? d.question,
+    sameAs: newNumber.get(questions[d.sameAs - 1]) ?? d.sameAs,
+  }));
   report.notes.push("The questions of each section were put together, in the order the sections first appear.");
   return grouped;
 }
@@ -266,4 +304,30 @@ export function nameFromFileName(fileName: string): string {
     .replace(/[-_]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/**
+ * The template a teacher fills in (Test Management → Upload): every column the upload reads, with three example
+ * rows (a verse with its line breaks, the key written as Indian answer keys write it, sections, topics and marks,
+ * Tamil text). A byte-order mark first, so Excel opens it as UTF-8.
+ */
+export function questionTemplateCsv(): string {
+  const rows = [
+    ["question", "option_a", "option_b", "option_c", "option_d", "correct_answer", "explanation", "marks", "section", "topic"],
+    [
+      "Read the lines and name the poet:\nShall I compare thee to a summer's day?\nThou art more lovely and more temperate",
+      "Shakespeare",
+      "Spenser",
+      "Sidney",
+      "Donne",
+      "(a)",
+      'Sonnet 18, the "fair youth" sonnets.',
+      "2",
+      "Poetry",
+      "Elizabethan sonnet",
+    ],
+    ["Who wrote Paradise Lost?", "Milton", "Dryden", "Pope", "Marvell", "Option A", "Book I opens in Hell.", "", "Poetry", "Milton"],
+    ["கம்பராமாயணத்தை இயற்றியவர் யார்?", "இளங்கோ", "கம்பர்", "திருவள்ளுவர்", "பாரதியார்", "b)", "", "1", "Tamil", ""],
+  ];
+  return `\uFEFF${stringify(rows, { quoted_match: /[",\n\r]/ })}`;
 }

@@ -145,16 +145,36 @@ function DetailsStep({ closeHref }: { closeHref: string }) {
           accept=".csv,text/csv"
           className="block w-full text-sm"
           onChange={() => {
-            const submitter = formRef.current?.querySelector<HTMLButtonElement>('button[value="preview"]');
-            if (submitter) formRef.current?.requestSubmit(submitter);
+            // the preview comes at once only when the details it needs are typed; otherwise the file waits for Upload
+            const form = formRef.current;
+            const typed = (name: string) => String(new FormData(form ?? undefined).get(name) ?? "").trim() !== "";
+            const submitter = form?.querySelector<HTMLButtonElement>('button[value="preview"]');
+            if (form && submitter && typed("title") && typed("examType")) form.requestSubmit(submitter);
           }}
         />
-        <p className="mt-1 text-xs text-slate-500">Columns: question, option_a … option_d, correct_answer (1-based number or the option text), explanation.</p>
+        <CsvColumnsHelp />
       </div>
       <DialogActions closeHref={closeHref} intent="preview" pending="Reading file..." className="sm:col-span-2">
         Upload &amp; Preview
       </DialogActions>
     </Form>
+  );
+}
+
+/** Every column the upload reads, and the template file with all of them. */
+export function CsvColumnsHelp() {
+  return (
+    <div className="mt-1 text-xs text-slate-600" data-testid="csv-help">
+      <p>
+        Columns: <strong>question</strong>, <strong>option_a</strong> … <strong>option_f</strong> (2 to 6 options), <strong>correct_answer</strong> (a, (a), a),
+        A., Option A, 1, (1), 1.0 or the option's text), <strong>explanation</strong>; optional <strong>marks</strong> (the question's own marks),{" "}
+        <strong>section</strong> and <strong>topic</strong>. A first column of row numbers (S.No) is ignored. Line breaks inside a quoted cell (a verse) are
+        kept. Save from Excel as “CSV UTF-8”.
+      </p>
+      <a href="/admin/tests/template.csv" download className="font-semibold text-brand-700 underline">
+        Download the template (every column, with examples)
+      </a>
+    </div>
   );
 }
 
