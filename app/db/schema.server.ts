@@ -714,3 +714,18 @@ export const outbox = sqliteTable(
   },
   (t) => [index("outbox_due_idx").on(t.sentAt, t.failedAt, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
 );
+
+/** A short message from the live room to everyone writing a test, shown in their exam (the newest one). */
+export const testMessages = sqliteTable(
+  "test_messages",
+  {
+    id: text("id").primaryKey(),
+    testId: text("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    sentBy: text("sent_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("test_messages_test_idx").on(t.testId, t.createdAt)],
+);

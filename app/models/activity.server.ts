@@ -35,6 +35,7 @@ export const ACTIVITY_ACTIONS = {
   "answer-release": "Held or released a test's answers",
   "sign-in-link": "Made a sign-in link",
   "question-reports": "Answered students' reports of a question",
+  "live-message": "Sent a message to everyone writing a test",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -1,7 +1,9 @@
 import { answerSchema } from "~/lib/schemas/exam-schemas";
 import { RESPOND_WITH_RESULTS, TIME_UP } from "~/lib/rules/page-handoff";
 import { timesFromPage } from "~/lib/rules/exam-rules";
-import { finishAttempt, saveAnswer } from "~/models/attempt.server";
+import { findAttempt, finishAttempt, saveAnswer } from "~/models/attempt.server";
+import { latestLiveMessage } from "~/models/live-room.server";
+import { acceptsAnswers } from "~/lib/rules/exam-rules";
 import { examAction, examAfterStart } from "~/models/exam-page.server";
 import { loadResults } from "~/models/results.server";
 import type { SessionUser } from "~/models/user.server";
@@ -78,4 +80,19 @@ function resultsPageOf(user: Pick<SessionUser, "id" | "role" | "globalTestLimit"
 
 export function apiResponse(r: ApiReply): Response {
   return Response.json(r.json, { status: r.status, headers: r.noStore ? { "Cache-Control": "no-store" } : undefined });
+}
+
+/**
+ * What a running exam page asks every few seconds (`/api/attempts/:id/status`): the server's clock, the deadline
+ * (more time from the live room shows at once) and the live room's newest message since the attempt began.
+ */
+export function statusReply(attemptId: string, userId: string, now = Date.now()): ApiReply {
+  const attempt = findAttempt(attemptId);
+  if (attempt?.userId !== userId) return reply(404, { ok: false, error: "Attempt not found" });
+  const closed = attempt.status !== "in_progress" || !acceptsAnswers(attempt.deadlineAt, new Date(now));
+  return reply(
+    200,
+    { ok: true, closed, serverNow: now, deadlineAt: +attempt.deadlineAt, message: latestLiveMessage(attempt.testId, +attempt.startedAt) },
+    true,
+  );
 }

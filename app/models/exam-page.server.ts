@@ -26,6 +26,7 @@ import {
   starredQuestionsOf,
 } from "./attempt.server";
 import { gradedQuestionsOf, testById } from "./test.server";
+import { latestLiveMessage } from "./live-room.server";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import type { SessionUser } from "./user.server";
 
@@ -57,6 +58,8 @@ export type ExamPage =
       questions: readonly { id: string; question: string; options: string[]; optionIndex: number[] | null; marks?: number; section?: string }[];
       /** marks off for a wrong answer (shown beside each question's marks when the test has a pattern) */
       negativeMarks: number;
+      /** the live room's newest message since the attempt began (a page without JavaScript shows it too) */
+      message: { text: string; at: number } | null;
       /** `starred`: the question's Bookmark is on */
       answers: Record<string, { chosen: number | null; marked: boolean; at: number; starred?: boolean }>;
       /** a sectioned test's sections (app/lib/rules/sections.ts), worked out here so the page's script need not */
@@ -144,6 +147,7 @@ export function loadExamPage(user: SessionUser, testId: string, url: URL): ExamP
     },
     questions: list,
     negativeMarks: patterned ? test.negativeMarks : 0,
+    message: latestLiveMessage(test.id, +attempt.startedAt),
     answers,
     sections: sectionRanges(list),
     current,

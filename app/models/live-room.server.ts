@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
-import { attemptExtensions, attempts, attemptAnswers, type Test, userExamTypes, users } from "~/db/schema.server";
+import { attemptExtensions, attempts, attemptAnswers, type Test, testMessages, userExamTypes, users } from "~/db/schema.server";
 import { acceptsAnswers, GRACE_MS } from "~/lib/rules/exam-rules";
 import { type Extension, interventionsNote, isStalled, LIVE_ROOM_PAGE_SIZE } from "~/lib/rules/live-room";
 import { newId } from "~/lib/server/ids.server";
@@ -27,6 +27,9 @@ export type LiveRow = {
   lastAnswerAt: number | null;
   stalled: boolean;
   extendedMinutes: number;
+  /** the student's accommodation on this test (or on every test): more minutes, a longer time in percent */
+  extraMinutes: number;
+  extraPercent: number;
 };
 
 export function liveRoom(test: { id: string; examType: string }, page: number, now = Date.now(), batchId = "") {
@@ -53,7 +56,11 @@ export function liveRoom(test: { id: string; examType: string }, page: number, n
       SELECT a.id AS attemptId, a.user_id AS userId, u.name AS name, COALESCE(u.email, u.roll_number, '') AS signInName, a.started_at AS startedAt,
              a.deadline_at AS deadlineAt, a.total_questions AS total,
              COUNT(aa.chosen_index) AS answered, MAX(CASE WHEN aa.chosen_index IS NOT NULL OR aa.marked_for_review THEN aa.updated_at END) AS lastAnswerAt,
-             COALESCE((SELECT SUM(e.minutes) FROM ${attemptExtensions} e WHERE e.attempt_id = a.id), 0) AS extendedMinutes
+             COALESCE((SELECT SUM(e.minutes) FROM ${attemptExtensions} e WHERE e.attempt_id = a.id), 0) AS extendedMinutes,
+             COALESCE((SELECT ac.extra_minutes FROM accommodations ac WHERE ac.user_id = a.user_id AND (ac.test_id = a.test_id OR ac.test_id IS NULL)
+                       ORDER BY ac.test_id IS NULL LIMIT 1), 0) AS extraMinutes,
+             COALESCE((SELECT ac.extra_percent FROM accommodations ac WHERE ac.user_id = a.user_id AND (ac.test_id = a.test_id OR ac.test_id IS NULL)
+                       ORDER BY ac.test_id IS NULL LIMIT 1), 0) AS extraPercent
       FROM ${attempts} a JOIN ${users} u ON u.id = a.user_id LEFT JOIN ${attemptAnswers} aa ON aa.attempt_id = a.id
       WHERE a.test_id = ${test.id} AND a.status = 'in_progress' AND a.deadline_at + ${GRACE_MS} >= ${now} ${inBatch(sql`a.user_id`)}
       GROUP BY a.id
@@ -136,6 +143,8 @@ export function studentOfAttempt(testId: string, attemptId: string): string | nu
 export function liveRoomPage(test: Test, url: URL, now = Date.now()) {
   const batch = url.searchParams.get("batch") ?? "";
   return {
+    absent: whoIsAbsent(test, batch),
+    message: latestLiveMessage(test.id, 0),
     test: { id: test.id, title: test.title, duration: test.duration },
     ...liveRoom(test, Number(url.searchParams.get("page")) || 1, now, batch),
     batch,
@@ -143,4 +152,36 @@ export function liveRoomPage(test: Test, url: URL, now = Date.now()) {
     timeZone: env().ACADEMY_TIME_ZONE,
     release: releaseStatusOf(test),
   };
+}
+
+export const LIVE_MESSAGE_MAX = 300;
+
+/** A message to everyone writing the test: shown in their exam within seconds (JavaScript) or on their next page. */
+export function sendLiveMessage(testId: string, text: string, sentBy: string, now = new Date()) {
+  db().insert(testMessages).values({ id: newId(), testId, text, sentBy, createdAt: now }).run();
+}
+
+/** The newest message of the test sent since `since` (an attempt's start), or null. */
+export function latestLiveMessage(testId: string, since: number): { text: string; at: number } | null {
+  return (
+    db().get<{ text: string; at: number }>(
+      sql`SELECT text, created_at AS at FROM ${testMessages} WHERE test_id = ${testId} AND created_at >= ${since} ORDER BY created_at DESC LIMIT 1`,
+    ) ?? null
+  );
+}
+
+/** Names (and sign-in names) of the students who may take the test and have not started it, and of those who finished; at most `limit` each. */
+export function whoIsAbsent(test: { id: string; examType: string }, batchId = "", limit = 300) {
+  const inBatch = (userColumn: SQL) => (batchId ? sql`AND ${inBatchSql(batchId, userColumn)}` : sql``);
+  const notStarted = db().all<{ name: string; signInName: string }>(sql`
+    SELECT u.name, COALESCE(u.email, u.roll_number, '') AS signInName FROM ${userExamTypes} ue JOIN ${users} u ON u.id = ue.user_id
+    WHERE ue.exam_type = ${test.examType} AND u.role = 'user' AND u.status = 'active' ${inBatch(sql`u.id`)}
+      AND ${givenToUserSql(sql`${test.id}`, sql`u.id`)}
+      AND NOT EXISTS (SELECT 1 FROM ${attempts} a WHERE a.test_id = ${test.id} AND a.user_id = u.id)
+    ORDER BY lower(u.name) LIMIT ${limit}`);
+  const finished = db().all<{ name: string; signInName: string }>(sql`
+    SELECT u.name, COALESCE(u.email, u.roll_number, '') AS signInName FROM ${users} u
+    WHERE EXISTS (SELECT 1 FROM ${attempts} a WHERE a.test_id = ${test.id} AND a.user_id = u.id AND a.status IN ('submitted', 'expired')) ${inBatch(sql`u.id`)}
+    ORDER BY lower(u.name) LIMIT ${limit}`);
+  return { notStarted, finished };
 }

@@ -64,6 +64,31 @@ test("JS on: the room shows the student writing, refreshes by itself, and more t
   await student.context().close();
 });
 
+test("JS on: the room names who has not started and who finished; its message and more time reach an open exam without a save", async ({ page, browser }) => {
+  app.db().prepare("UPDATE attempts SET status = 'submitted', score = 0, completed_at = ?, time_spent = 1 WHERE status = 'in_progress'").run(Date.now());
+  const student = await studentWriting(browser);
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/tests/${testId}/live`);
+  await page.getByTestId("not-started-names").locator("summary").click();
+  await expect(page.getByTestId("not-started-names")).not.toContainText("Priya Raman");
+  await expect(page.getByTestId("not-started-names").locator("li").first()).toBeVisible();
+  await page.getByTestId("finished-names").locator("summary").click();
+  await expect(page.getByTestId("finished-names")).toContainText("Priya Raman");
+
+  await page.getByLabel("Message to everyone writing").fill("Question 3: read Keats for Yeats.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message sent")).toBeVisible();
+  // the student saves nothing: the page asks by itself every 20 s or so
+  await expect(student.getByTestId("live-message")).toContainText("Question 3: read Keats for Yeats.", { timeout: 35_000 });
+
+  await page.getByLabel("Minutes").fill("7");
+  await page.getByLabel("Reason (kept with the attempt)").fill("Late start at the centre");
+  await page.getByRole("button", { name: "Give time" }).click();
+  await expect(page.getByText("7 minutes more given to 1 student")).toBeVisible();
+  await expect(student.getByTestId("time-extended")).toContainText("The academy gave you more time", { timeout: 35_000 });
+  await student.context().close();
+});
+
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
   test("the Refresh link, more time for everyone writing, and Submit now after a confirmation", async ({ page, browser }) => {

@@ -141,6 +141,22 @@ export function Exam({ page }: { page: ExamPageData }) {
         <div className="mt-2 h-1.5 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div className="h-full bg-brand-600 transition-all" style={{ width: `${(answeredCount / Math.max(questions.length, 1)) * 100}%` }} />
         </div>
+        {session.message ? (
+          <div
+            role="status"
+            className="mt-2 flex items-start gap-2 rounded-lg border border-brand-300 bg-brand-50 px-3 py-1.5 text-sm text-brand-900"
+            data-testid="live-message"
+          >
+            <p className="grow">
+              <strong>Message from the academy:</strong> {session.message.text}
+            </p>
+            {hydrated ? (
+              <button type="button" onClick={session.dismissMessage} className="px-1 text-lg leading-none" aria-label="Close the message">
+                ×
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         {/* inside the sticky header, so it stays in sight wherever the student has scrolled */}
         {status.signedOut ? (
           <p role="alert" className="mt-2 rounded-lg border border-red-300 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-800" data-testid="signed-out">

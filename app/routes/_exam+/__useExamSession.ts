@@ -6,7 +6,7 @@ import { TimeOnQuestion } from "~/lib/browser/time-on-question";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Entry } from "~/routes/_exam+/__QuestionNavigator";
 import { AnswerQueue, type QueueStatus, withUnsentChanges } from "~/lib/browser/answer-queue";
-import { resultsDiscoveryDelayMs, TIME_UP_TOLERANCE_MS } from "~/lib/rules/exam-rules";
+import { resultsDiscoveryDelayMs, STATUS_POLL_JITTER_MS, STATUS_POLL_MS, TIME_UP_TOLERANCE_MS } from "~/lib/rules/exam-rules";
 import { useHydrated } from "~/lib/browser/hooks";
 import { keepPageData } from "~/lib/rules/page-handoff";
 import type { ExamPageData } from "~/routes/_exam+/__exam-page-data";
@@ -16,6 +16,7 @@ import type { ExamPageData } from "~/routes/_exam+/__exam-page-data";
  * reset: an inline script (components/exam/TapRecorder.tsx) notes each tap, and the session queues them.
  */
 type Tap = { questionId: string; chosen: number; at: number };
+type StatusReply = { ok: boolean; closed?: boolean; serverNow: number; deadlineAt: number; message: { text: string; at: number } | null };
 type ExamMessage = { type: "entry"; questionId: string; entry: Entry } | { type: "finished"; resultsUrl: string };
 
 export function useExamSession(page: ExamPageData, question: ExamPageData["questions"][number] | undefined, openConfirm: () => void, closeConfirm: () => void) {
@@ -90,6 +91,39 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
     };
   }, [attempt.id, page.answers, navigate, closeConfirm]);
 
+  // the deadline and the live room's message, asked every few seconds: more time given in the room shows at once,
+  // even to a student who saves nothing meanwhile (a save's reply carries the deadline too)
+  const [message, setMessage] = useState(page.message);
+  const messageRef = useRef(message);
+  messageRef.current = message;
+  /** the newest message the student closed: only a newer one shows again */
+  const dismissedAt = useRef(0);
+  useEffect(() => {
+    if (!hydrated) return;
+    let stopped = false;
+    let timer = 0;
+    const ask = async () => {
+      try {
+        const res = await fetch(`/api/attempts/${attempt.id}/status`, { headers: { Accept: "application/json" } });
+        const reply = res.ok && !res.redirected ? ((await res.json()) as StatusReply) : null;
+        if (reply?.ok) {
+          setOffset(reply.serverNow - Date.now());
+          if (reply.deadlineAt > deadlineRef.current + TIME_UP_TOLERANCE_MS) setExtended(true);
+          if (reply.deadlineAt > deadlineRef.current) setDeadlineAt(reply.deadlineAt);
+          if (reply.message && reply.message.at > Math.max(messageRef.current?.at ?? 0, dismissedAt.current)) setMessage(reply.message);
+        }
+      } catch {
+        // offline: the save queue says so; the next round asks again
+      }
+      if (!stopped) timer = window.setTimeout(ask, STATUS_POLL_MS + Math.random() * STATUS_POLL_JITTER_MS);
+    };
+    timer = window.setTimeout(ask, STATUS_POLL_MS * Math.random() + 1000);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [hydrated, attempt.id]);
+
   // the question on screen counts as visited: the visit travels with the save queue
   const entriesRef = useRef(entries);
   entriesRef.current = entries;
@@ -146,6 +180,12 @@ export function useExamSession(page: ExamPageData, question: ExamPageData["quest
   return {
     entries,
     change,
+    /** the live room's newest message, and the student's × on it */
+    message,
+    dismissMessage: () => {
+      dismissedAt.current = messageRef.current?.at ?? dismissedAt.current;
+      setMessage(null);
+    },
     deadlineAt,
     offset,
     extended,

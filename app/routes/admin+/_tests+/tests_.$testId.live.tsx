@@ -8,7 +8,7 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { plural } from "~/lib/rules/words";
 import { findLiveTest } from "~/models/admin-tests.server";
 import { requireAdmin } from "~/models/auth.server";
-import { extendAttempts, liveRoomPage, studentOfAttempt, submitAttemptNow } from "~/models/live-room.server";
+import { extendAttempts, LIVE_MESSAGE_MAX, liveRoomPage, sendLiveMessage, studentOfAttempt, submitAttemptNow } from "~/models/live-room.server";
 import { logActivity } from "~/models/activity.server";
 
 /**
@@ -34,6 +34,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   back.searchParams.delete("extend");
   back.searchParams.delete("submit");
   const backHref = `${back.pathname}${back.search}`;
+  if (form.get("intent") === "message") {
+    const text = String(form.get("message") ?? "")
+      .trim()
+      .slice(0, LIVE_MESSAGE_MAX);
+    if (!text) return redirectWithFlash(backHref, { type: "error", text: "Write the message first" });
+    sendLiveMessage(test.id, text, admin.name);
+    logActivity(admin, "live-message", { testId: test.id, detail: `${test.title}: ${text}` });
+    return redirectWithFlash(backHref, { type: "success", text: "Message sent: everyone writing sees it in their exam within seconds" });
+  }
   if (form.get("intent") === "submit") {
     const attemptId = String(form.get("attemptId") ?? "");
     const student = studentOfAttempt(test.id, attemptId);
