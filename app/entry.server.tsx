@@ -9,6 +9,7 @@ import { seedIfEmpty, wipe } from "~/models/seed.server";
 import { NonceContext } from "~/lib/browser/nonce";
 import { sweepEndedSessions } from "~/models/session.server";
 import { deliverDueMail } from "~/models/outbox.server";
+import { normalizeStoredSignInNames } from "~/models/user.server";
 import { sweepExpiredAttempts } from "~/models/attempt.server";
 
 export { checkOrigin, schemeMismatchHint, securityHeaders } from "~/lib/server/http-guards.server";
@@ -55,6 +56,10 @@ const ABORT_DELAY = 5_000;
 /** Called once by server/start.js: opens the database (applying migrations) and seeds a first start. */
 export async function bootstrap() {
   db();
+  // roll numbers and phones stored under an older rule: brought to today's, so one student is one account
+  const names = normalizeStoredSignInNames();
+  if (names.changed) console.log(`sign-in names: ${names.changed} roll number(s) or phone(s) written as today's rule stores them`);
+  for (const clash of names.clashes) console.warn(`sign-in names: two accounts are one student's (${clash}): merge them in User Management`);
   await seedIfEmpty();
 }
 

@@ -346,7 +346,7 @@ export function resolveUserEmails(text: string): { ids: string[]; unknown: strin
       text
         .split(/[\s,;]+/)
         .filter(Boolean)
-        .map(normalizeSignInName),
+        .map((typed) => normalizeSignInName(typed)),
     ),
   ].slice(0, 1000);
   if (!names.length) return { ids: [], unknown: [] };

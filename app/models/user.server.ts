@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { db, preparedQuery, transaction } from "~/db/db.server";
 import { examTypes, userExamTypes, users, type User } from "~/db/schema.server";
 import { env } from "~/lib/server/env.server";
@@ -35,7 +35,7 @@ export function isOwnerEmail(email: string | null): boolean {
 
 /** The user a sign-in name belongs to: an e-mail, or a roll number or phone (sign-in-name.ts). */
 export function findUserBySignInName(signInName: string): User | undefined {
-  const stored = normalizeSignInName(signInName);
+  const stored = normalizeSignInName(signInName, env().ACADEMY_COUNTRY);
   return db()
     .select()
     .from(users)
@@ -115,7 +115,7 @@ export async function createUser(input: {
         id,
         name: input.name.trim(),
         email: input.email === null ? null : normaliseEmail(input.email),
-        rollNumber: input.rollNumber ? normalizeRollNumber(input.rollNumber) : null,
+        rollNumber: input.rollNumber ? normalizeRollNumber(input.rollNumber, env().ACADEMY_COUNTRY) : null,
         passwordHash,
         role: input.role ?? "user",
         status: input.status ?? "active",
@@ -216,4 +216,30 @@ export function setUserStatus(userId: string, status: "active" | "inactive") {
     tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).run();
     if (status === "inactive") endAllSessions(userId, tx);
   });
+}
+
+/**
+ * Brings every stored roll number and phone to today's rule (`normalizeRollNumber`: no spaces or dashes, a phone of
+ * the academy's country as its national number), at each start, after the migrations. A value another account
+ * already has is left as it is and named in the log: two accounts of one student, for the academy to merge.
+ */
+export function normalizeStoredSignInNames(): { changed: number; clashes: string[] } {
+  const rows = db().select({ id: users.id, rollNumber: users.rollNumber }).from(users).where(isNotNull(users.rollNumber)).all();
+  const taken = new Set(rows.map((r) => r.rollNumber));
+  const clashes: string[] = [];
+  let changed = 0;
+  for (const r of rows) {
+    const stored = r.rollNumber ?? "";
+    const next = normalizeRollNumber(stored, env().ACADEMY_COUNTRY);
+    if (next === stored) continue;
+    if (taken.has(next)) {
+      clashes.push(`${stored} and ${next}`);
+      continue;
+    }
+    db().update(users).set({ rollNumber: next }).where(eq(users.id, r.id)).run();
+    taken.delete(stored);
+    taken.add(next);
+    changed += 1;
+  }
+  return { changed, clashes };
 }

@@ -26,16 +26,19 @@ const addUser = (fields: Record<string, string>) =>
 const userByName = (name: string) => db().select().from(users).where(eq(users.name, name)).get();
 
 describe("Add User without an e-mail", () => {
-  it("stores the roll number or phone as typed without spaces, and the student signs in with it", async () => {
+  it("stores the roll number or phone as one form (a phone as its national number), and the student signs in with it however it is typed", async () => {
     const res = (await addUser({ name: "Kavin Phone", rollNumber: "+91 98765 43210" })) as Response;
     expect(res.status).toBe(302);
     expect(flashOf(res)?.text).toBe("User Kavin Phone added");
-    expect(userByName("Kavin Phone")).toMatchObject({ email: null, rollNumber: "+919876543210" });
-    await expect(signIn("+91 98765 43210", "phone-pass-1")).resolves.toContain("__session");
-    await expect(signIn("+919876543210", "phone-pass-1")).resolves.toContain("__session");
+    expect(userByName("Kavin Phone")).toMatchObject({ email: null, rollNumber: "9876543210" });
+    for (const typed of ["+91 98765 43210", "+919876543210", "+91-98765-43210", "098765 43210", "919876543210", "9876543210"])
+      await expect(signIn(typed, "phone-pass-1")).resolves.toContain("__session");
 
     await addUser({ name: "Roll Student", rollNumber: "pg-trb-007" });
-    await expect(signIn(" PG-TRB-007 ", "phone-pass-1")).resolves.toContain("__session");
+    for (const typed of [" PG-TRB-007 ", "pgtrb007", "PG TRB 007"]) await expect(signIn(typed, "phone-pass-1")).resolves.toContain("__session");
+    // the same phone written another way is the same student: refused as taken
+    const again = await addUser({ name: "Kavin Again", rollNumber: "098765-43210" });
+    expect(payload<any>(again).result.error.rollNumber).toEqual([ROLL_NUMBER_TAKEN]);
   });
 
   it("refuses a student with neither an e-mail nor a roll number, and a roll number already taken", async () => {
@@ -58,7 +61,7 @@ describe("Add User without an e-mail", () => {
 
   it("User Management finds the student by roll number and shows it where the e-mail would be", () => {
     const found = listUsers(parseUserFilters(new URL(`${BASE}/admin/users?q=98765`)));
-    expect(found.rows.map((r: { name: string; email: string }) => [r.name, r.email])).toEqual([["Kavin Phone", "+919876543210"]]);
+    expect(found.rows.map((r: { name: string; email: string }) => [r.name, r.email])).toEqual([["Kavin Phone", "9876543210"]]);
   });
 });
 
@@ -78,7 +81,7 @@ describe("student import without e-mails", () => {
     expect(MISSING_SIGN_IN_NAME).toMatch(/email or roll_number/);
     const done = (await run(importRoute.action, postRequest("/admin/users/import", { key: preview.key }, { cookie: admin }))) as Response;
     expect(flashOf(done)?.text).toMatch(/^Import complete: 1 students? added/);
-    expect(userByName("Roll Import")).toMatchObject({ email: null, rollNumber: "NET-2026-15" });
+    expect(userByName("Roll Import")).toMatchObject({ email: null, rollNumber: "NET202615" });
   });
 });
 
@@ -129,5 +132,31 @@ describe("the migration that makes the e-mail optional", () => {
     } finally {
       process.env.MIGRATIONS_DIR = saved;
     }
+  });
+});
+
+describe("one person, one account: roll numbers and phones stored under the older rule", () => {
+  it("are brought to today's rule at start; a clash is left for the academy to merge", async () => {
+    const { normalizeStoredSignInNames } = await import("~/models/user.server");
+    const { createUser } = await import("~/models/user.server");
+    const a = await createUser({ name: "Old Phone", email: null, rollNumber: "x", password: "old-phone-1", assignedExamTypes: ["NET"] });
+    const b = await createUser({ name: "Old Roll", email: null, rollNumber: "y", password: "old-roll-1", assignedExamTypes: ["NET"] });
+    const c = await createUser({ name: "Twin A", email: null, rollNumber: "z", password: "twin-pass-1", assignedExamTypes: ["NET"] });
+    const d = await createUser({ name: "Twin B", email: null, rollNumber: "w", password: "twin-pass-1", assignedExamTypes: ["NET"] });
+    // as the older rule stored them
+    for (const [id, stored] of [
+      [a.id, "+919840012345"],
+      [b.id, "TRB2026-016"],
+      [c.id, "+919444412345"],
+      [d.id, "09444412345"],
+    ])
+      db().update(users).set({ rollNumber: stored }).where(eq(users.id, id)).run();
+    const result = normalizeStoredSignInNames();
+    expect(result.changed).toBeGreaterThanOrEqual(3);
+    expect(result.clashes).toEqual(["09444412345 and 9444412345"]);
+    expect(userByName("Old Phone")?.rollNumber).toBe("9840012345");
+    expect(userByName("Old Roll")?.rollNumber).toBe("TRB2026016");
+    await expect(signIn("098400 12345", "old-phone-1")).resolves.toContain("__session");
+    await expect(signIn("trb2026 016", "old-roll-1")).resolves.toContain("__session");
   });
 });

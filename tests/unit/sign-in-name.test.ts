@@ -10,12 +10,19 @@ describe("sign-in names", () => {
   });
 
   it("normalises roll numbers and phones so the same student matches however it is typed", () => {
-    expect(normalizeRollNumber(" pg-trb-007 ")).toBe("PG-TRB-007");
-    expect(normalizeRollNumber("+91 98765 43210")).toBe("+919876543210");
-    expect(normalizeRollNumber("(+91) 98765-43210")).toBe("+919876543210");
-    expect(normalizeRollNumber("98765.43210")).toBe("9876543210");
-    // letters keep their hyphens: a roll number, not a phone
-    expect(normalizeRollNumber("net-2026-15")).toBe("NET-2026-15");
+    // a roll number: without spaces, dashes or case
+    for (const typed of ["trb2026 016", "TRB2026-016", "trb2026016", " Trb 2026-016 "]) expect(normalizeRollNumber(typed)).toBe("TRB2026016");
+    expect(normalizeRollNumber(" pg-trb-007 ")).toBe("PGTRB007");
+    expect(normalizeRollNumber("2026/NET/15")).toBe("2026/NET/15");
+    // an Indian phone, however it is written: its 10 digits
+    for (const typed of ["+91 98400 12345", "+91-98400-12345", "(+91) 98400-12345", "098400 12345", "919840012345", "9840012345", "98400.12345"])
+      expect(normalizeRollNumber(typed)).toBe("9840012345");
+    // another country's number keeps its + and digits; another country's rule reads its own
+    expect(normalizeRollNumber("+1 415 555 0100")).toBe("+14155550100");
+    expect(normalizeRollNumber("+94 77 123 4567", "LK")).toBe("771234567");
+    expect(normalizeRollNumber("077 123 4567", "LK")).toBe("771234567");
+    // a numeric roll number that is no phone keeps its digits
+    expect(normalizeRollNumber("2026-016")).toBe("2026016");
   });
 
   it("accepts roll numbers and phones, refuses other characters and over-long values", () => {
@@ -34,8 +41,8 @@ describe("sign-in names", () => {
 
   it("normalises what is typed into the sign-in box, and refuses what is neither an e-mail nor a roll number", () => {
     expect(normalizeSignInName("  Arun@Example.COM ")).toBe("arun@example.com");
-    expect(normalizeSignInName(" pg-trb 007 ")).toBe("PG-TRB007");
-    expect(signInSchema.parse({ email: "+91 98765 43210", password: "x" }).email).toBe("+919876543210");
+    expect(normalizeSignInName(" pg-trb 007 ")).toBe("PGTRB007");
+    expect(signInSchema.parse({ email: "+91 98765 43210", password: "x" }).email).toBe("9876543210");
     for (const hostile of ["A;DROP TABLE users", "<script>", "x".repeat(41), "a@b"]) {
       const result = signInSchema.safeParse({ email: hostile, password: "x" });
       expect(result.success ? null : result.error.issues[0].message).toBe(INVALID_SIGN_IN_NAME);

@@ -13,7 +13,7 @@ const signInName = z
   .string()
   .trim()
   .min(1, FILL_REQUIRED)
-  .transform(normalizeSignInName)
+  .transform((typed) => normalizeSignInName(typed))
   .refine((name) => (looksLikeEmail(name) ? z.email().safeParse(name).success : rollNumberProblem(name) === null), INVALID_SIGN_IN_NAME);
 
 export const signInSchema = z.object({

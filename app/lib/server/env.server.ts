@@ -16,6 +16,12 @@ export const envSchema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   ACADEMY_TIME_ZONE: z.string().default("Asia/Kolkata"),
+  /** whose phone numbers students sign in with (IN, LK, NP, BD, AE, GB, US): "+91 98400 12345" and "098400 12345" are one number */
+  ACADEMY_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "ACADEMY_COUNTRY must be a two-letter country code such as IN")
+    .default("IN")
+    .transform((v) => v.toUpperCase()),
   /** allowed extra origins for POSTs, comma separated (for a proxy with another host name) */
   ALLOWED_ORIGINS: z.string().default(""),
   /** true when served over https (sets the Secure flag on cookies); defaults to NODE_ENV=production */
