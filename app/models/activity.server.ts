@@ -3,6 +3,7 @@ import { db } from "~/db/db.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { likePattern } from "~/lib/rules/search";
 import { newId } from "~/lib/server/ids.server";
+import { fromZonedInput } from "~/lib/rules/time";
 
 /**
  * The admin activity log (/admin/activity): one row per change that matters later, with the admin who made it.
@@ -60,26 +61,40 @@ export function logActivity(
   }
 }
 
-export type ActivityFilters = { action: string; actor: string; test: string; page: number };
+export type ActivityFilters = { action: string; actor: string; test: string; about: string; from: string; to: string; page: number };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseActivityFilters(url: URL): ActivityFilters {
   const p = url.searchParams;
   const action = p.get("action") ?? "";
+  const day = (v: string | null) => (v && DAY.test(v) ? v : "");
   return {
     action: action in ACTIVITY_ACTIONS ? action : "",
     actor: (p.get("actor") ?? "").trim().slice(0, 100),
     test: (p.get("test") ?? "").trim().slice(0, 100),
+    about: (p.get("about") ?? "").trim().slice(0, 100),
+    from: day(p.get("from")),
+    to: day(p.get("to")),
     page: pageParam(p.get("page")),
   };
 }
 
-/** A page of the log, newest first, filtered by action, actor (name contains) and test. */
-export function listActivity(f: ActivityFilters) {
+/**
+ * A page of the log, newest first, filtered by action, actor (name contains), test, a student or test named in the
+ * event (`about`: its target or detail contains it) and a date range (days in the academy's time zone, both included).
+ */
+export function listActivity(f: ActivityFilters, timeZone = "Asia/Kolkata") {
   const like = likePattern(f.actor);
+  const from = f.from ? fromZonedInput(`${f.from}T00:00`, timeZone) : null;
+  const toNext = f.to ? fromZonedInput(`${f.to}T00:00`, timeZone) : null;
   const conditions = [
     ...(f.action ? [sql`action = ${f.action}`] : []),
     ...(f.actor ? [sql`lower(actor_name) LIKE ${like} ESCAPE '\\'`] : []),
     ...(f.test ? [sql`test_id = ${f.test}`] : []),
+    ...(f.about ? [sql`(lower(target) LIKE ${likePattern(f.about)} ESCAPE '\\' OR lower(detail) LIKE ${likePattern(f.about)} ESCAPE '\\')`] : []),
+    ...(from ? [sql`created_at >= ${+from}`] : []),
+    ...(toNext ? [sql`created_at < ${+toNext + 86_400_000}`] : []),
   ];
   const where = conditions.length ? sql.join(conditions, sql` AND `) : sql`1 = 1`;
   const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM activity_log WHERE ${where}`)?.n ?? 0;

@@ -509,3 +509,41 @@ export function setReleaseOverride(testId: string, decision: "hold" | "now" | "a
     .run();
   return done.changes > 0;
 }
+
+/** The fields of a test an edit may change, as the activity log words them (test-edit: "Duration (min): 60 → 45"). */
+export const TEST_FIELD_LABELS = {
+  title: "Title",
+  description: "Description",
+  examType: "Exam type",
+  duration: "Duration (min)",
+  unitNumber: "Unit",
+  unitName: "Unit name",
+  maxAttempts: "Attempts",
+  isActive: "Active",
+  shuffleQuestions: "Shuffle questions",
+  shuffleOptions: "Shuffle options",
+  opensAt: "Opens",
+  closesAt: "Closes",
+  answerRelease: "Answers shown",
+  marksPerCorrect: "Marks per right answer",
+  negativeMarks: "Marks off per wrong answer",
+} as const;
+
+/** A test's editable fields as the activity log compares them (times as the academy reads them). */
+export function testFieldsForLog(test: Pick<Test, keyof typeof TEST_FIELD_LABELS>, formatTime: (ms: number) => string) {
+  const at = (v: Date | number | null) => (v === null ? null : formatTime(+v));
+  return { ...test, opensAt: at(test.opensAt), closesAt: at(test.closesAt) };
+}
+
+/** The titles of these tests (for the activity log's bulk entries), in the order of their titles. */
+export function titlesOfTests(ids: readonly string[]): string[] {
+  if (!ids.length) return [];
+  return db()
+    .all<{ title: string }>(
+      sql`SELECT title FROM tests WHERE id IN (${sql.join(
+        ids.slice(0, 500).map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY lower(title)`,
+    )
+    .map((r) => r.title);
+}

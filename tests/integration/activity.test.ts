@@ -106,3 +106,40 @@ describe("the activity log", () => {
     expect(nobody.total).toBe(0);
   });
 });
+
+describe("the activity log, filtered and worded", () => {
+  it("an edit says what changed; a bulk action names its tests; filters by date range and by a student or test named", async () => {
+    const a = createTest({ title: "Worded Alpha", examType: "NET", duration: 60 }, TWO_QUESTIONS);
+    const b = createTest({ title: "Worded Beta", examType: "NET" }, TWO_QUESTIONS);
+    await run(
+      editRoute.action,
+      postRequest(`/admin/tests/${a.id}/edit`, { title: "Worded Alpha", examType: "NET", duration: "45", isActive: "on" }, { cookie: admin }),
+      { testId: a.id },
+    );
+    const edit = rows()
+      .filter((r) => r.action === "test-edit" && r.testId === a.id)
+      .at(-1);
+    expect(edit?.detail).toContain("Duration (min): 60 → 45");
+    expect(edit?.detail).not.toContain("Title:");
+
+    await run(bulkRoute.action, postRequest("/admin/tests/bulk", { intent: "change-selected", change: "deactivate", ids: [a.id, b.id] }, { cookie: admin }));
+    const bulk = rows()
+      .filter((r) => r.action === "bulk-change")
+      .at(-1);
+    expect(bulk?.detail).toContain("“Worded Alpha”, “Worded Beta”");
+
+    // an old event, ten days back
+    db().run(sql`UPDATE activity_log SET created_at = ${Date.now() - 10 * 86_400_000} WHERE detail LIKE '%Worded Beta%'`);
+    const list = async (query: string) =>
+      payload<{ rows: Array<{ detail: string; action: string }>; total: number }>(
+        await run(activityRoute.loader, getRequest(`/admin/activity${query}`, admin)),
+      );
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" });
+    const recent = await list(`?from=${today}&to=${today}&about=${encodeURIComponent("worded alpha")}`);
+    expect(recent.rows.map((r) => r.action)).toEqual(["test-edit"]);
+    const older = await list(`?to=${new Date(Date.now() - 5 * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" })}&about=worded`);
+    expect(older.rows.map((r) => r.action)).toEqual(["bulk-change"]);
+    // a malformed date is no filter
+    expect((await list("?from=yesterday&about=worded")).total).toBe(2);
+  });
+});

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Activity log" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return {
-    ...listActivity(parseActivityFilters(new URL(request.url))),
+    ...listActivity(parseActivityFilters(new URL(request.url)), env().ACADEMY_TIME_ZONE),
     actions: Object.entries(ACTIVITY_ACTIONS).map(([value, label]) => ({ value, label })),
     timeZone: env().ACADEMY_TIME_ZONE,
   };
@@ -28,7 +28,11 @@ export default function ActivityLog() {
   const d = useLoaderData<typeof loader>();
   const f = d.filters;
   const _href = (page: number) => {
-    const p = new URLSearchParams({ ...(f.action ? { action: f.action } : {}), ...(f.actor ? { actor: f.actor } : {}), ...(f.test ? { test: f.test } : {}) });
+    const p = new URLSearchParams(
+      Object.entries({ action: f.action, actor: f.actor, test: f.test, about: f.about, from: f.from, to: f.to }).filter(([, v]) => v) as Array<
+        [string, string]
+      >,
+    );
     p.set("page", String(page));
     return `/admin/activity?${p.toString()}`;
   };
@@ -36,7 +40,7 @@ export default function ActivityLog() {
     <main>
       <BackLink to="/admin">Overview</BackLink>
       <h1 className="mt-2 text-2xl font-bold">Activity log{d.testTitle ? `: ${d.testTitle}` : ""}</h1>
-      <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-4">
+      <Form method="get" className="card mt-3 grid gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6">
         {f.test ? <input type="hidden" name="test" value={f.test} /> : null}
         <FilterSelect id="act-action" name="action" label="What" defaultValue={f.action} allLabel="Everything" options={d.actions} />
         <div>
@@ -45,11 +49,29 @@ export default function ActivityLog() {
           </label>
           <input id="act-actor" name="actor" defaultValue={f.actor} placeholder="Admin's name" className="input" />
         </div>
-        <div className="flex items-end gap-2 sm:col-span-2">
+        <div>
+          <label htmlFor="act-about" className="label">
+            About (a student or test)
+          </label>
+          <input id="act-about" name="about" defaultValue={f.about} placeholder="Name or title" className="input" />
+        </div>
+        <div>
+          <label htmlFor="act-from" className="label">
+            From
+          </label>
+          <input id="act-from" name="from" type="date" defaultValue={f.from} className="input" />
+        </div>
+        <div>
+          <label htmlFor="act-to" className="label">
+            To
+          </label>
+          <input id="act-to" name="to" type="date" defaultValue={f.to} className="input" />
+        </div>
+        <div className="flex items-end gap-2">
           <button type="submit" className="btn-secondary">
             Filter
           </button>
-          {f.action || f.actor || f.test ? (
+          {f.action || f.actor || f.test || f.about || f.from || f.to ? (
             <Link to="/admin/activity" className="btn-secondary">
               Show all
             </Link>

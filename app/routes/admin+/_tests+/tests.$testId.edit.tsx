@@ -16,9 +16,11 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { testListHref } from "~/lib/rules/list-href";
 import { editTestSchema, TEST_LIMITS, windowInstants } from "~/lib/schemas/test-record";
 import { env } from "~/lib/server/env.server";
-import { toZonedInput } from "~/lib/rules/time";
+import { formatDateTime, toZonedInput } from "~/lib/rules/time";
 import { marksInputText } from "~/lib/rules/exam-pattern";
-import { findLiveTest, updateTestMeta } from "~/models/admin-tests.server";
+import { findLiveTest, TEST_FIELD_LABELS, testFieldsForLog, updateTestMeta } from "~/models/admin-tests.server";
+import { findTest } from "~/models/test.server";
+import { changeWords } from "~/lib/rules/change-words";
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 
 /**
@@ -73,6 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const tz = env().ACADEMY_TIME_ZONE;
   const window = windowInstants(details, tz);
   if (!window.ok) return data({ result: submission.reply({ fieldErrors: { [window.field]: [window.message] } }) }, { status: 400 });
+  const before = findTest(params.testId ?? "");
   const saved = updateTestMeta(params.testId ?? "", {
     title: details.title,
     description: details.description,
@@ -92,7 +95,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     negativeMarks: form.has("negativeMarks") ? details.negativeMarks : undefined,
   });
   if (!saved) return data({ result: submission.reply({ formErrors: ["Error updating test. Please try again."] }) }, { status: 400 });
-  logActivity(admin, "test-edit", { testId: params.testId, target: details.title });
+  // the log says what changed (field: before → after)
+  const after = findTest(params.testId ?? "");
+  const when = (ms: number) => formatDateTime(ms, tz);
+  const changed = before && after ? changeWords(testFieldsForLog(before, when), testFieldsForLog(after, when), TEST_FIELD_LABELS) : "";
+  logActivity(admin, "test-edit", { testId: params.testId, target: details.title, detail: changed || "nothing changed" });
   return redirectWithFlash(testListHref(request.url), { type: "success", text: "Test updated successfully" });
 }
 

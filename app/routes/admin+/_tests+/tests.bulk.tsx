@@ -26,7 +26,9 @@ import {
   parseTestFilters,
   testsToChange,
   testsToDelete,
+  titlesOfTests,
 } from "~/models/admin-tests.server";
+import { namedTests } from "~/lib/rules/change-words";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";
 import { env } from "~/lib/server/env.server";
 
@@ -85,14 +87,18 @@ export async function action({ request }: ActionFunctionArgs) {
         form.get("matching") === "1" ? testsToChange({ filters: parseTestFilters(new URL(request.url)) }).ids : form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to change" });
       const changed = changeTests(ids, change);
-      logActivity(admin, "bulk-change", { target: `${plural(changed, "test")}`, detail: BULK_CHANGE_WORDS[change.change] });
+      logActivity(admin, "bulk-change", {
+        target: `${plural(changed, "test")}`,
+        detail: `${BULK_CHANGE_WORDS[change.change]}: ${namedTests(titlesOfTests(ids))}`,
+      });
       return redirectWithFlash(back, { type: "success", text: `${plural(changed, "test")} changed: ${BULK_CHANGE_WORDS[change.change]}` });
     }
     if (intent === "delete-selected") {
       const ids = form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to delete" });
+      const titles = titlesOfTests(ids);
       const r = deleteTests(ids);
-      logActivity(admin, "test-delete", { target: `${plural(ids.length, "test")}`, detail: `Bulk delete: ${deletedSummary(r)}` });
+      logActivity(admin, "test-delete", { target: `${plural(ids.length, "test")}`, detail: `Bulk delete of ${namedTests(titles)}: ${deletedSummary(r)}` });
       return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${deletedSummary(r)}` });
     }
     const submission = parseForm(form, { schema: clearAllSchema });
