@@ -1,3 +1,5 @@
+import { csv } from "./reports.server";
+import { plainText } from "~/lib/rules/markup";
 import { sql } from "drizzle-orm";
 import { Kept } from "~/lib/server/kept.server";
 import { db, rawDb } from "~/db/db.server";
@@ -232,4 +234,31 @@ function versionItemAnalysis(testId: string, version: number, batchId: string) {
       return { n: i + 1, id: q.id, question: q.question, options, correctAnswer: q.correctAnswer, dropped: Boolean(q.dropped), counts, blank, ...stats };
     }),
   };
+}
+
+/**
+ * A test's item analysis as CSV (/admin/tests/:testId/analysis.csv): one row per question of each version, with its
+ * key, facility and discrimination, and how many chose each option or left it blank.
+ */
+export function itemAnalysisCsv(analysis: NonNullable<ReturnType<typeof testItemAnalysis>>): string {
+  const widest = Math.max(2, ...analysis.versions.flatMap((v) => v.items.map((i) => i.options.length)));
+  const letters = Array.from({ length: widest }, (_, i) => String.fromCharCode(65 + i));
+  const round = (x: number | null) => (x === null ? "" : Math.round(x * 100) / 100);
+  return csv(
+    ["version", "question_number", "question", "key", "facility", "discrimination", "attempts", ...letters.map((l) => `chose_${l}`), "blank", "not_counted"],
+    analysis.versions.flatMap((v) =>
+      v.items.map((item) => [
+        v.version,
+        item.n,
+        plainText(item.question),
+        letters[item.correctAnswer] ?? "",
+        round(item.facility),
+        round(item.discrimination),
+        v.attempts,
+        ...letters.map((_, j) => (j < item.options.length ? item.counts[j] : "")),
+        item.blank,
+        item.dropped ? "yes" : "",
+      ]),
+    ),
+  );
 }

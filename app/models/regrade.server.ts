@@ -163,8 +163,9 @@ export function applyRegrade(testId: string, by: string, reason: string, now = n
           .run();
       }
       for (const a of p.attempts) {
+        // "regraded" only where the score changed: an attempt the new key leaves as it was is not marked
         tx.update(attempts)
-          .set({ score: a.newScore, totalQuestions: a.newTotal, marks: a.newMarks, maxMarks: a.newMaxMarks, regradedAt: now })
+          .set({ score: a.newScore, totalQuestions: a.newTotal, marks: a.newMarks, maxMarks: a.newMaxMarks, ...(scoreChanged(a) ? { regradedAt: now } : {}) })
           .where(eq(attempts.id, a.id))
           .run();
       }

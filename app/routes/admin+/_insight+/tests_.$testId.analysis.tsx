@@ -31,6 +31,16 @@ export default function ItemAnalysis() {
         title={`Item analysis: ${d.test.title}`}
         description="Facility: share who got the question right. Discrimination: top third minus bottom third of scorers (near 0 or negative: check the key or the distractors). Each version of the test is analysed over its own attempts."
       />
+      <p className="mb-3">
+        <a
+          href={`/admin/tests/${d.test.id}/analysis.csv${d.batch ? `?batch=${encodeURIComponent(d.batch)}` : ""}`}
+          download
+          className="btn-secondary"
+          data-testid="analysis-csv"
+        >
+          Download CSV
+        </a>
+      </p>
       <BatchFilter id="analysis-batch" batches={d.batches} value={d.batch} className="mb-4" />
       {d.versions.map((v) => (
         <VersionSection key={v.version} v={v} testId={d.test.id} />

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { patternLabel } from "~/lib/rules/exam-pattern";
 import { RichText } from "~/components/RichText";
 import { requireAdmin } from "~/models/auth.server";
 import { PrintButton } from "~/components/PrintButton";
@@ -22,13 +23,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     paper,
     test: { id: test.id, title: test.title, duration: test.duration, total: test.totalQuestions },
-    questions: questionsOf(test.id, test.currentVersion).map((q) => ({
-      id: q.id,
-      question: q.question,
-      options: q.options,
-      correctAnswer: q.correctAnswer,
-      explanation: q.explanation,
-    })),
+    // "Marking: +2 for a right answer, −0.5 for a wrong one …" when the test has a pattern
+    marking: patternLabel({ marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks }, questionsOf(test.id, test.currentVersion)),
+    questions: questionsOf(test.id, test.currentVersion)
+      .filter((q) => !q.dropped)
+      .map((q) => ({
+        id: q.id,
+        question: q.question,
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+        explanation: q.explanation,
+        section: q.section,
+      })),
   };
 }
 
@@ -59,10 +65,21 @@ export default function PrintTest() {
           {d.questions.length} questions · {d.test.duration} minutes
           {d.paper === "questions" ? " · Name: ______________________  Roll no.: __________" : ""}
         </p>
+        {d.marking ? (
+          <p className="text-sm" data-testid="print-marking">
+            Marking: {d.marking}.
+          </p>
+        ) : null}
       </header>
       <ol className="mt-4 space-y-4">
         {d.questions.map((q, i) => (
           <li key={q.id} className="break-inside-avoid" data-testid="print-question">
+            {/* a sectioned paper: each section's heading above its first question */}
+            {q.section && q.section !== d.questions[i - 1]?.section ? (
+              <h2 className="mb-2 border-b border-black text-base font-bold uppercase tracking-wide" data-testid="print-section">
+                {q.section}
+              </h2>
+            ) : null}
             <p className="font-medium">
               {i + 1}. <RichText text={q.question} />
             </p>
@@ -70,7 +87,7 @@ export default function PrintTest() {
               <ol className="mt-1 grid grid-cols-2 gap-x-6 gap-y-0.5 pl-5 text-sm">
                 {q.options.map((o, j) => (
                   <li key={j}>
-                    ({letter(j)}) {o}
+                    ({letter(j)}) <RichText text={o} />
                   </li>
                 ))}
               </ol>
