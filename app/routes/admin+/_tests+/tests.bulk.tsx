@@ -87,18 +87,15 @@ export async function action({ request }: ActionFunctionArgs) {
         form.get("matching") === "1" ? testsToChange({ filters: parseTestFilters(new URL(request.url)) }).ids : form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to change" });
       const changed = changeTests(ids, change);
-      logActivity(admin, "bulk-change", {
-        target: `${plural(changed, "test")}`,
-        detail: `${BULK_CHANGE_WORDS[change.change]}: ${namedTests(titlesOfTests(ids))}`,
-      });
+      logActivity(admin, "bulk-change", { target: plural(changed, "test"), detail: `${BULK_CHANGE_WORDS[change.change]}: ${namedTests(titlesOfTests(ids))}` });
       return redirectWithFlash(back, { type: "success", text: `${plural(changed, "test")} changed: ${BULK_CHANGE_WORDS[change.change]}` });
     }
     if (intent === "delete-selected") {
       const ids = form.getAll("ids").map(String).filter(Boolean);
       if (!ids.length) return redirectWithFlash(back, { type: "info", text: "Select at least one test to delete" });
-      const titles = titlesOfTests(ids);
+      const named = namedTests(titlesOfTests(ids));
       const r = deleteTests(ids);
-      logActivity(admin, "test-delete", { target: `${plural(ids.length, "test")}`, detail: `Bulk delete of ${namedTests(titles)}: ${deletedSummary(r)}` });
+      logActivity(admin, "test-delete", { target: plural(ids.length, "test"), detail: `Bulk delete of ${named}: ${deletedSummary(r)}` });
       return redirectWithFlash(back, { type: r.errors ? "error" : "success", text: `Bulk delete complete: ${deletedSummary(r)}` });
     }
     const submission = parseForm(form, { schema: clearAllSchema });
