@@ -11,11 +11,14 @@ import { sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { db, rawDb } from "~/db/db.server";
 import { neutraliseFormula } from "~/lib/rules/csv-cells";
+import { dayStamp } from "~/lib/rules/time";
+import { env } from "~/lib/server/env.server";
 import { BACKUP_VERSION, type Collection, COLLECTIONS } from "./backup-format.server";
 import { activityPage, batchesForBackup } from "./backup-extras.server";
 
-export function backupFileName(now = new Date()): string {
-  return `academy-test-series-backup-${now.toISOString().slice(0, 10)}.json`;
+/** The backup's file name, dated by the academy's day (ACADEMY_TIME_ZONE). */
+export function backupFileName(now = new Date(), timeZone = env().ACADEMY_TIME_ZONE): string {
+  return `academy-test-series-backup-${dayStamp(now, timeZone)}.json`;
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -348,7 +351,8 @@ export function collectionCsv(name: Collection): string {
   const rows: Record<string, unknown>[] = [];
   for (const page of pages(PAGERS[name])) rows.push(...(page as Record<string, unknown>[]));
   if (!rows.length) return "";
-  const columns = Object.keys(rows[0]);
+  // every key any row has (a key only some rows carry, such as a student's roll number, is a column for all)
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return stringify(
     rows.map((r) => columns.map((c) => neutraliseFormula(r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : r[c]))),
     { header: true, columns },

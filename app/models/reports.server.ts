@@ -151,9 +151,44 @@ export function marksRegisterCsv(register: { rows: MarksRow[] }, timeZone: strin
   );
 }
 
-/** One collection as CSV for a spreadsheet: the attempts as the readable report, the others as stored. */
+/** One collection as CSV for a spreadsheet: the attempts and the users as readable reports, the others as stored. */
 export function collectionReportCsv(name: Collection, timeZone: string): string {
-  return name === "attempts" ? attemptsReportCsv(timeZone) : `\uFEFF${collectionCsv(name)}`;
+  if (name === "attempts") return attemptsReportCsv(timeZone);
+  if (name === "users") return usersReportCsv(timeZone);
+  return `\uFEFF${collectionCsv(name)}`;
+}
+
+/** The users as a readable list: how each signs in (e-mail, roll number or phone), their exam types and batches. */
+export function usersReportCsv(timeZone: string): string {
+  const rows = db().all<{
+    name: string;
+    email: string | null;
+    rollNumber: string | null;
+    role: string;
+    status: string;
+    types: string | null;
+    batches: string | null;
+    joinDate: number;
+    lastLogin: number | null;
+  }>(sql`
+    SELECT u.name, u.email, u.roll_number AS rollNumber, u.role, u.status, u.join_date AS joinDate, u.last_login AS lastLogin,
+           (SELECT group_concat(exam_type, '; ') FROM (SELECT exam_type FROM user_exam_types WHERE user_id = u.id ORDER BY exam_type)) AS types,
+           (SELECT group_concat(name, '; ') FROM (SELECT b.name FROM batch_members m JOIN batches b ON b.id = m.batch_id WHERE m.user_id = u.id ORDER BY lower(b.name))) AS batches
+    FROM users u ORDER BY u.role, lower(u.name)`);
+  return csv(
+    ["name", "email", "roll_number_or_phone", "role", "status", "exam_types", "batches", "joined", "last_login"],
+    rows.map((r) => [
+      r.name,
+      r.email ?? "",
+      r.rollNumber ?? "",
+      r.role === "admin" ? "admin" : "student",
+      r.status,
+      r.types ?? "",
+      r.batches ?? "",
+      formatDateTime(r.joinDate, timeZone),
+      r.lastLogin ? formatDateTime(r.lastLogin, timeZone) : "",
+    ]),
+  );
 }
 
 /** Every collection as CSV, one file each, in one zip. */

@@ -89,3 +89,15 @@ describe("contact form rules", () => {
     expect(decodeURIComponent(m.split("body=")[1])).toContain("Name: Asha K\nEmail: asha@example.in\n\nHello");
   });
 });
+
+describe("sending a sign-in link on WhatsApp", () => {
+  it("opens a chat with the student's own number (an Indian 10-digit number gets its 91), or any chat without one", async () => {
+    const { signInLinkMessage, whatsappShareHref } = await import("~/lib/rules/links");
+    const text = signInLinkMessage("Divya", "https://t.example/welcome/abc");
+    expect(whatsappShareHref("9840012345", text)).toBe(`https://wa.me/919840012345?text=${encodeURIComponent(text)}`);
+    expect(whatsappShareHref("+14155550100", text).startsWith("https://wa.me/14155550100?text=")).toBe(true);
+    expect(whatsappShareHref(null, text).startsWith("https://wa.me/?text=Hello%20Divya")).toBe(true);
+    // a roll number is no phone: any chat
+    expect(whatsappShareHref("TRB2026016", text).startsWith("https://wa.me/?text=")).toBe(true);
+  });
+});

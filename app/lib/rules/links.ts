@@ -91,3 +91,18 @@ export function safeImageSrc(value: string | null | undefined, fallback: string)
 
 export const BOOK_PLACEHOLDER = "/images/book-placeholder.svg";
 export const MATERIAL_PLACEHOLDER = "/images/material-placeholder.svg";
+
+/**
+ * A WhatsApp link that opens a chat with the message written: to the student's own number when the academy has it
+ * (a 10-digit Indian number is given its +91), else a chat the admin picks the student in.
+ */
+export function whatsappShareHref(phone: string | null, message: string): string {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  const to = digits.length === 10 ? `91${digits}` : digits.length >= 11 ? digits : "";
+  return `https://wa.me/${to}?text=${encodeURIComponent(message)}`;
+}
+
+/** The words sent with a sign-in link. */
+export function signInLinkMessage(name: string, url: string): string {
+  return `Hello ${name}, open this link to choose your password for the academy's test series (it works once): ${url}`;
+}

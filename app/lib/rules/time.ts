@@ -79,3 +79,10 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
   const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
+
+/** The day in `timeZone` as "YYYY-MM-DD" (file names: a backup taken at 1 a.m. in India is that day's, not yesterday's in UTC). */
+export function dayStamp(value: Date | number, timeZone = DEFAULT_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date(value));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { noteFailure } from "~/lib/server/failures.server";
+import { dayStamp } from "~/lib/rules/time";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
@@ -13,7 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request, { refusal: "Only administrators can export data" });
   const form = await request.formData();
   const format = String(form.get("format") ?? "json");
-  const date = new Date().toISOString().slice(0, 10);
+  // dated by the academy's day, as the backup's own name is
+  const date = dayStamp(Date.now(), env().ACADEMY_TIME_ZONE);
   // with JavaScript the page sent a token; echoing it lets the page say the download started
   const done = exportDoneCookie(form.get("token"));
   const downloadHeaders = (headers: Record<string, string>) => (done ? { ...headers, "Set-Cookie": done } : headers);

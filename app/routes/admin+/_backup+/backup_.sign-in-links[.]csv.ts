@@ -12,8 +12,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const links = linkBatch(new URL(request.url).searchParams.get("key"));
   if (!links) throw new Response("These links are no longer available: create new ones under User Management.", { status: 404 });
   const tz = env().ACADEMY_TIME_ZONE;
-  const rows = links.map((l) => [l.name, l.email, l.url, formatDateTime(l.expiresAt, tz)].map(neutraliseFormula));
-  return new Response(`\uFEFF${stringify([["name", "email", "link", "valid_until"], ...rows])}`, {
+  // an e-mail in its column, a phone or roll number in its own (a phone was under "email" before)
+  const rows = links.map((l) =>
+    [l.name, l.email.includes("@") ? l.email : "", l.email.includes("@") ? "" : l.email, l.url, formatDateTime(l.expiresAt, tz)].map(neutraliseFormula),
+  );
+  return new Response(`\uFEFF${stringify([["name", "email", "phone_or_roll_number", "link", "valid_until"], ...rows])}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="sign-in-links.csv"',

@@ -10,6 +10,9 @@ import { formatDateTime } from "~/lib/rules/time";
 import { createSignInLinks } from "~/models/sign-in-links.server";
 import { logActivity } from "~/models/activity.server";
 import { findUserById } from "~/models/user.server";
+import { useState } from "react";
+import { useHydrated } from "~/lib/browser/hooks";
+import { signInLinkMessage, whatsappShareHref } from "~/lib/rules/links";
 
 /**
  * A one-time sign-in link for a user (/admin/users/:userId/sign-in-link): the academy's answer to
@@ -21,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const user = findUserById(params.userId ?? "");
   if (!user) throw new Response("User not found", { status: 404 });
-  return { user: { id: user.id, name: user.name, email: signInNameOf(user) } };
+  return { user: { id: user.id, name: user.name, email: signInNameOf(user), phone: user.email ? null : user.rollNumber } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -60,7 +63,17 @@ export default function SignInLink() {
               onFocus={(e) => e.currentTarget.select()}
               data-testid="sign-in-link"
             />
-            <div className="flex justify-end">
+            <div className="flex flex-wrap justify-end gap-2">
+              <CopyButton text={created.url} />
+              <a
+                href={whatsappShareHref(user.phone, signInLinkMessage(user.name, created.url))}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn bg-green-600 text-white hover:bg-green-700"
+                data-testid="whatsapp-share"
+              >
+                Send on WhatsApp
+              </a>
               <Link to={closeHref} className="btn-primary" preventScrollReset>
                 Done
               </Link>
@@ -82,5 +95,28 @@ export default function SignInLink() {
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** Copy the link (with JavaScript; without it the field is selected on focus, for the phone's own copy). */
+function CopyButton({ text }: { text: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className="btn-secondary"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          setCopied(true);
+        } catch {
+          (document.getElementById("link-url") as HTMLInputElement | null)?.select();
+        }
+      }}
+    >
+      {copied ? "Copied" : "Copy Link"}
+    </button>
   );
 }
