@@ -9,5 +9,5 @@ export function RichText({ text }: { text: string }) {
   const stretches = parseBold(text);
   const shown =
     stretches.length === 1 && !stretches[0].bold ? stretches[0].text : stretches.map((s, i) => (s.bold ? <strong key={i}>{s.text}</strong> : s.text));
-  return text.includes("\n") ? <span className="whitespace-pre-line">{shown}</span> : <>{shown}</>;
+  return text.includes("\n") ? <span className="whitespace-pre-line">{shown}</span> : shown;
 }

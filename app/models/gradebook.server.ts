@@ -3,7 +3,8 @@ import { db } from "~/db/db.server";
 import { Kept } from "~/lib/server/kept.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { examTypeLabels, labelOf } from "./exam-type.server";
-import { markedFractionSql } from "./marked-score.server";
+import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
+import { percentOneDecimal, standing } from "~/lib/rules/standing";
 import { likePattern } from "~/lib/rules/search";
 import { inBatchSql } from "./batches.server";
 
@@ -64,10 +65,12 @@ function cellsSql(students: SQL, type: string) {
   return sql`
     SELECT user_id AS userId, test_id AS testId,
            MAX(CASE WHEN top = 1 THEN f END) AS best, MAX(CASE WHEN top = 1 THEN id END) AS bestId,
+           MAX(CASE WHEN top = 1 THEN m END) AS bestMarks, MAX(CASE WHEN top = 1 THEN mm END) AS bestMax,
            MAX(CASE WHEN newest = 1 THEN f END) AS latest, MAX(CASE WHEN newest = 1 THEN id END) AS latestId,
+           MAX(CASE WHEN newest = 1 THEN m END) AS latestMarks, MAX(CASE WHEN newest = 1 THEN mm END) AS latestMax,
            COUNT(*) AS attempts
     FROM (
-      SELECT a.id, a.user_id, a.test_id, ${f} AS f,
+      SELECT a.id, a.user_id, a.test_id, ${f} AS f, ${markedScoreSql("a")} AS m, ${maxMarksSql("a")} AS mm,
              ROW_NUMBER() OVER (PARTITION BY a.user_id, a.test_id ORDER BY a.completed_at DESC) AS newest,
              ROW_NUMBER() OVER (PARTITION BY a.user_id, a.test_id ORDER BY ${f} DESC, a.completed_at DESC) AS top
       -- CROSS JOIN keeps attempts the outer loop: read by the students' index, not by every test's attempts
@@ -93,7 +96,7 @@ export function loadGradebook(query: GradebookQuery) {
   if (!query.type) return empty;
   const tests = db().all<{ id: string; title: string; unitNumber: number | null }>(sql`
     SELECT id, title, unit_number AS unitNumber FROM tests t
-    WHERE exam_type = ${query.type} AND archived_at IS NULL
+    WHERE exam_type = ${query.type} AND archived_at IS NULL AND is_active = 1
       ${query.batch ? sql`AND (NOT EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = t.id) OR EXISTS (SELECT 1 FROM test_batches tb WHERE tb.test_id = t.id AND tb.batch_id = ${query.batch}))` : sql``}
     ORDER BY unit_number IS NULL, unit_number, created_at, title`);
   const like = likePattern(query.q);
@@ -132,7 +135,19 @@ export function loadGradebook(query: GradebookQuery) {
       LIMIT ${GRADEBOOK_PAGE} OFFSET ${(page - 1) * GRADEBOOK_PAGE}`);
   }
   const cells = students.length
-    ? db().all<{ userId: string; testId: string; best: number; bestId: string; latest: number; latestId: string; attempts: number }>(
+    ? db().all<{
+        userId: string;
+        testId: string;
+        best: number;
+        bestId: string;
+        bestMarks: number;
+        bestMax: number;
+        latest: number;
+        latestId: string;
+        latestMarks: number;
+        latestMax: number;
+        attempts: number;
+      }>(
         cellsSql(
           sql.join(
             students.map((s) => sql`${s.id}`),
@@ -147,7 +162,7 @@ export function loadGradebook(query: GradebookQuery) {
     if (!byStudent.has(c.userId)) byStudent.set(c.userId, new Map());
     byStudent.get(c.userId)?.set(c.testId, c);
   }
-  const percent = (f: number | null | undefined) => (f === null || f === undefined ? null : Math.round(f * 100));
+  const percent = percentOneDecimal;
   const colPages = Math.max(1, Math.ceil(tests.length / GRADEBOOK_COLUMNS));
   const cols = Math.min(query.cols, colPages);
   const shown = tests.slice((cols - 1) * GRADEBOOK_COLUMNS, cols * GRADEBOOK_COLUMNS);
@@ -156,7 +171,18 @@ export function loadGradebook(query: GradebookQuery) {
     const values = tests.map((t) => {
       const c = mine.get(t.id);
       if (!c) return null;
-      return { percent: percent(query.mode === "best" ? c.best : c.latest), attemptId: query.mode === "best" ? c.bestId : c.latestId };
+      const best = query.mode === "best";
+      const fraction = best ? c.best : c.latest;
+      // the rank and percentile among every student of the type (or the batch) on this test
+      const place = fraction === null ? null : standing(averages.scores[t.id] ?? [], fraction);
+      return {
+        percent: percent(fraction),
+        marks: best ? c.bestMarks : c.latestMarks,
+        maxMarks: best ? c.bestMax : c.latestMax,
+        rank: place?.rank ?? null,
+        percentile: place?.percentile ?? null,
+        attemptId: best ? c.bestId : c.latestId,
+      };
     });
     const taken = values.filter((v): v is NonNullable<typeof v> => v !== null && v.percent !== null);
     return {
@@ -165,7 +191,7 @@ export function loadGradebook(query: GradebookQuery) {
       signIn: s.signIn,
       // the page of columns shown; the average is over every test of the type
       cells: values.slice((cols - 1) * GRADEBOOK_COLUMNS, cols * GRADEBOOK_COLUMNS),
-      average: taken.length ? Math.round(taken.reduce((sum, v) => sum + (v.percent ?? 0), 0) / taken.length) : null,
+      average: taken.length ? Math.round((taken.reduce((sum, v) => sum + (v.percent ?? 0), 0) / taken.length) * 10) / 10 : null,
       taken: taken.length,
     };
   });
@@ -191,6 +217,8 @@ export function loadGradebook(query: GradebookQuery) {
  */
 const averagesKept = new Kept<{
   tests: Record<string, number | null>;
+  /** each test's chosen scores (fractions) of every student of the type or batch, for the ranks and percentiles */
+  scores: Record<string, number[]>;
   students: Array<{ id: string; name: string; signIn: string | null; avg: number | null }>;
 }>({
   name: "gradebook averages",
@@ -203,7 +231,7 @@ const averagesKept = new Kept<{
 
 function averagesOf(query: GradebookQuery, testIds: string[]) {
   return averagesKept.getOrLoad(`${query.type}\u0000${query.batch}\u0000${query.mode}`, () => ({
-    tests: testAverages(query, testIds),
+    ...testFigures(query, testIds),
     students: studentAverages(query),
   }));
 }
@@ -222,11 +250,11 @@ function studentAverages(query: GradebookQuery) {
     ORDER BY avgs.avg IS NULL, avgs.avg DESC, u.name COLLATE NOCASE`);
 }
 
-/** Each test's average of the chosen cells over every student of the type who took it (one aggregate). */
-function testAverages(query: GradebookQuery, testIds: string[]): Record<string, number | null> {
-  if (!testIds.length) return {};
+/** Each test's average of the chosen cells over every student of the type who took it, and their scores (one aggregate). */
+function testFigures(query: GradebookQuery, testIds: string[]): { tests: Record<string, number | null>; scores: Record<string, number[]> } {
+  if (!testIds.length) return { tests: {}, scores: {} };
   const f = markedFractionSql("a");
-  const rows = db().all<{ testId: string; avg: number | null }>(sql`
+  const rows = db().all<{ testId: string; f: number }>(sql`
     WITH per AS (
       SELECT a.test_id, a.user_id,
              ${query.mode === "best" ? sql`MAX(${f})` : sql`(SELECT ${markedFractionSql("b")} FROM attempts b WHERE b.user_id = a.user_id AND b.test_id = a.test_id AND b.status IN ${FINISHED} ORDER BY b.completed_at DESC LIMIT 1)`} AS f
@@ -237,10 +265,16 @@ function testAverages(query: GradebookQuery, testIds: string[]): Record<string, 
       )}) AND a.status IN ${FINISHED} AND ${inQueryBatch(query, "a.user_id")}
       GROUP BY a.test_id, a.user_id
     )
-    SELECT test_id AS testId, AVG(f) AS avg FROM per GROUP BY test_id`);
-  const out: Record<string, number | null> = {};
-  for (const r of rows) out[r.testId] = r.avg === null ? null : Math.round(r.avg * 100);
-  return out;
+    SELECT test_id AS testId, f FROM per WHERE f IS NOT NULL`);
+  const scores: Record<string, number[]> = {};
+  for (const r of rows) {
+    const list = scores[r.testId];
+    if (list) list.push(r.f);
+    else scores[r.testId] = [r.f];
+  }
+  const tests: Record<string, number | null> = {};
+  for (const [testId, list] of Object.entries(scores)) tests[testId] = percentOneDecimal(list.reduce((a, b) => a + b, 0) / list.length);
+  return { tests, scores };
 }
 
 /** The whole gradebook of a type as CSV rows (every student and every test, no pages). */
@@ -248,13 +282,18 @@ export function gradebookCsvRows(query: GradebookQuery): { header: string[]; row
   const first = loadGradebook({ ...query, page: 1, cols: 1 });
   const columnPages = Array.from({ length: first.colPages }, (_, i) => i + 1);
   const tests = columnPages.flatMap((cols) => (cols === 1 ? first.tests : loadGradebook({ ...query, page: 1, cols }).tests));
-  const header = ["student", "sign_in", ...tests.map((t) => t.title), "average"];
+  const header = ["student", "sign_in", ...tests.flatMap((t) => [`${t.title} marks`, `${t.title} %`, `${t.title} rank`, `${t.title} percentile`]), "average %"];
   const rows: Array<Array<string | number>> = [];
   for (let page = 1; page <= first.pages; page++) {
     const byColumns = columnPages.map((cols) => (page === 1 && cols === 1 ? first : loadGradebook({ ...query, page, cols })));
     byColumns[0].rows.forEach((r, i) => {
       const cells = byColumns.flatMap((d) => d.rows[i]?.cells ?? []);
-      rows.push([r.name, r.signIn ?? "", ...cells.map((c) => (c?.percent ?? "") as string | number), r.average ?? ""]);
+      rows.push([
+        r.name,
+        r.signIn ?? "",
+        ...cells.flatMap((c) => (c ? [`${c.marks}/${c.maxMarks}`, c.percent ?? "", c.rank ?? "", c.percentile ?? ""] : ["", "", "", ""])),
+        r.average ?? "",
+      ]);
     });
   }
   return { header, rows };

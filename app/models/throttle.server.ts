@@ -141,5 +141,5 @@ export async function admitPasswordReset(email: string, address: string): Promis
     { rule: RESET_EMAIL_LIMIT, key: RESET_EMAIL_LIMIT.key(email, address) },
     { rule: RESET_ADDRESS_LIMIT, key: RESET_ADDRESS_LIMIT.key(email, address) },
   ]);
-  return counted !== null && counted.every((c) => c.waitMs === 0);
+  return counted?.every((c) => c.waitMs === 0) ?? false;
 }

@@ -65,24 +65,30 @@ describe("the gradebook", () => {
     const d = await gradebook("?type=SET");
     expect(d.tests.map((t: any) => t.title)).toEqual(["Plain SET", "Marked SET"]);
     expect(d.rows.map((r: any) => [r.name, r.cells.map((c: any) => c?.percent ?? null), r.average])).toEqual([
-      ["Anu", [100, 88], 94],
+      ["Anu", [100, 87.5], 93.8],
       ["Bala", [null, null], null],
       ["Zara", [0, null], 0],
     ]);
     expect(d.rows[0].cells[1].attemptId).toBe(ids.anuBestMarked);
-    // each test over the students who took it: plain (100 + 0) / 2, marked 88 (3.5/4 = 87.5)
-    expect(d.testAverages).toEqual({ [tests.plain]: 50, [tests.marked]: 88 });
+    // marks, rank and percentile among the type's students who took the test: plain Anu 2/2 (1st of 2), Zara 0/2 (2nd)
+    expect(d.rows[0].cells.map((c: any) => [c.marks, c.maxMarks, c.rank, c.percentile])).toEqual([
+      [2, 2, 1, 100],
+      [3.5, 4, 1, 100],
+    ]);
+    expect(d.rows[2].cells[0]).toMatchObject({ marks: 0, maxMarks: 2, rank: 2, percentile: 0 });
+    // each test over the students who took it: plain (100 + 0) / 2, marked 3.5/4 = 87.5 (one decimal, not rounded to 88)
+    expect(d.testAverages).toEqual({ [tests.plain]: 50, [tests.marked]: 87.5 });
   });
 
   it("gives the latest instead when asked, and sorts by average", async () => {
     const d = await gradebook("?type=SET&mode=latest&sort=average");
     // Anu latest: plain 100, marked 1.5/4 = 38 → 69; Zara 0; Bala none (last)
     expect(d.rows.map((r: any) => [r.name, r.cells.map((c: any) => c?.percent ?? null), r.average])).toEqual([
-      ["Anu", [100, 38], 69],
+      ["Anu", [100, 37.5], 68.8],
       ["Zara", [0, null], 0],
       ["Bala", [null, null], null],
     ]);
-    expect(d.testAverages).toEqual({ [tests.plain]: 50, [tests.marked]: 38 });
+    expect(d.testAverages).toEqual({ [tests.plain]: 50, [tests.marked]: 37.5 });
   });
 
   it("searches students and writes the CSV of every student", async () => {
@@ -93,10 +99,10 @@ describe("the gradebook", () => {
       .trim()
       .split("\n");
     expect(lines).toEqual([
-      "student,sign_in,Plain SET,Marked SET,average",
-      "Anu,anu@grade.test,100,88,94",
-      "Bala,bala@grade.test,,,",
-      "Zara,zara@grade.test,0,,0",
+      "student,sign_in,Plain SET marks,Plain SET %,Plain SET rank,Plain SET percentile,Marked SET marks,Marked SET %,Marked SET rank,Marked SET percentile,average %",
+      "Anu,anu@grade.test,2/2,100,1,100,3.5/4,87.5,1,100,93.8",
+      "Bala,bala@grade.test,,,,,,,,,",
+      "Zara,zara@grade.test,0/2,0,2,0,,,,,0",
     ]);
   });
 
@@ -120,7 +126,27 @@ describe("the gradebook", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\n");
-    expect(header.split(",")).toHaveLength(2 + 27 + 1);
-    expect(row.split(",").slice(-3)).toEqual(["", "50", "75"]);
+    expect(header.split(",")).toHaveLength(2 + 27 * 4 + 1);
+    expect(row.split(",").slice(-5)).toEqual(["1/2", "50", "1", "100", "75"]);
+  });
+
+  it("with a batch: only the tests given to it (or to everyone) that are active, ranked among the batch", async () => {
+    const { addMembers, createBatch, giveTestToBatch } = await import("~/models/batches.server");
+    const { tests: testsTable } = await import("~/db/schema.server");
+    const { eq } = await import("drizzle-orm");
+    const made = createBatch("SET Sunday");
+    if (!made.ok) throw new Error(made.error);
+    const other = createBatch("SET Weekday");
+    if (!other.ok) throw new Error(other.error);
+    addMembers(made.id, [ids.Anu, ids.Zara]);
+    tests.ours = createTest({ title: "Ours SET", examType: "SET", unitNumber: 3 }, TWO_QUESTIONS).id;
+    tests.theirs = createTest({ title: "Theirs SET", examType: "SET", unitNumber: 4 }, TWO_QUESTIONS).id;
+    tests.hidden = createTest({ title: "Hidden SET", examType: "SET", unitNumber: 5 }, TWO_QUESTIONS).id;
+    giveTestToBatch(tests.ours, made.id, { opensAt: null, closesAt: null, answerRelease: null });
+    giveTestToBatch(tests.theirs, other.id, { opensAt: null, closesAt: null, answerRelease: null });
+    db().update(testsTable).set({ isActive: false }).where(eq(testsTable.id, tests.hidden)).run();
+    const d = await gradebook(`?type=SET&batch=${made.id}`);
+    expect(d.tests.map((t: any) => t.title)).toEqual(["Plain SET", "Marked SET", "Ours SET"]);
+    expect(d.rows.map((r: any) => r.name)).toEqual(["Anu", "Zara"]);
   });
 });

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatMarks } from "~/lib/rules/exam-pattern";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, FilterSelect, Pagination } from "~/components/admin/ui";
@@ -124,9 +125,15 @@ export default function Gradebook() {
                     <td key={d.tests[i].id} className="px-1 py-1 text-right tabular-nums">
                       {c && c.percent !== null ? (
                         // a plain link: thousands of cells, and a Remix <Link> resolves its path on every render
-                        <a href={`/test/${d.tests[i].id}/results?attempt=${c.attemptId}`} className={`badge ${bandClasses[band(c.percent)]}`}>
-                          {formatPercent(c.percent)}
-                        </a>
+                        <>
+                          <a href={`/test/${d.tests[i].id}/results?attempt=${c.attemptId}`} className={`badge ${bandClasses[band(c.percent)]}`}>
+                            {formatPercent(c.percent)}
+                          </a>
+                          <span className="block whitespace-nowrap text-[11px] text-slate-600" data-testid="gradebook-standing">
+                            {formatMarks(c.marks)}/{formatMarks(c.maxMarks)} · #{c.rank}
+                            <span className="sr-only">, percentile</span> · P{c.percentile}
+                          </span>
+                        </>
                       ) : (
                         <span className="text-slate-400" title="No attempt">
                           —
