@@ -109,6 +109,9 @@ for (const run of RUNS) {
       const row = admin.getByTestId("gradebook-row");
       await expect(row).toHaveCount(1);
       await expect(row).toContainText("0%");
+      // with the marks, the rank and the percentile among the batch (one student: first, 100th percentile)
+      await expect(row.getByTestId("gradebook-standing")).toContainText("#1");
+      await expect(row.getByTestId("gradebook-standing")).toContainText("P100");
       await adminContext.close();
       await studentContext.close();
     });

@@ -83,7 +83,7 @@ export function PreviewQuestions({ preview }: { preview: OkPreview }) {
   return (
     <section aria-labelledby="preview-heading">
       <p className="mb-2 text-sm" data-testid="preview-total">
-        <strong>{preview.questions.length} questions</strong>, <strong>{formatMarks(total)} marks</strong> in all
+        Total: {preview.questions.length} questions, {formatMarks(total)} marks in all
         {sections.length ? ` · ${sections.map(([name, count]) => `${name}: ${count}`).join(", ")}` : ""}
       </p>
       <h3 id="preview-heading" className="font-semibold">
