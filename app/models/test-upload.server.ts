@@ -4,7 +4,12 @@ import { MALFORMED_FORM, UPLOAD_UNREADABLE } from "~/lib/server/form-body.server
 import { formToObject } from "~/lib/schemas/forms";
 import { readMultipartForm, UploadTooLarge } from "~/lib/server/multipart.server";
 import { signPayload, verifyPayload } from "~/lib/server/signed-payload.server";
-import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema } from "~/lib/schemas/test-record";
+import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema, windowInstants } from "~/lib/schemas/test-record";
+import { env } from "~/lib/server/env.server";
+import { eq } from "drizzle-orm";
+import { db } from "~/db/db.server";
+import { tests } from "~/db/schema.server";
+import { batchById, giveTestToBatch } from "./batches.server";
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/schemas/test-upload-schema";
 import { newId } from "~/lib/server/ids.server";
 import { resolveTestExamType } from "./exam-type.server";
@@ -177,6 +182,13 @@ export async function bulkUpload(
   const unitNumbers = form.getAll("unitNumbers").map(String);
   const unitNames = form.getAll("unitNames").map(String);
   const { defaultExamType: defaultType, defaultCustomName: defaultCustom, defaultDuration } = defaults.data;
+  // the settings every file's test gets (marking, attempts, answer release, window, batch, active)
+  const settings = defaults.data;
+  const window = windowInstants(settings, env().ACADEMY_TIME_ZONE);
+  if (!window.ok) return { ok: false, error: window.message, fieldErrors: { [window.field]: window.message } };
+  const batch = settings.batchId ? batchById(settings.batchId) : null;
+  if (settings.batchId && !batch)
+    return { ok: false, error: "That batch is gone: choose another", fieldErrors: { batchId: "That batch is gone: choose another" } };
 
   const results: BulkFileResult[] = [];
   const ready: Array<{ name: string; details: TestDetails; questions: ParsedQuestion[]; fileName: string; report: ParseReport }> = [];
@@ -232,7 +244,7 @@ export async function bulkUpload(
       const type = resolveTestExamType(r.details.examType, r.details.customExamType);
       if (!type.ok) throw new Error(type.message);
       const flagged = flaggedRows(r.report);
-      createTest(
+      const test = createTest(
         {
           title: r.details.title,
           description: r.details.description,
@@ -240,11 +252,18 @@ export async function bulkUpload(
           duration: r.details.duration,
           unitNumber: r.details.unitNumber,
           unitName: r.details.unitName,
-          isActive: !flagged,
+          // flagged rows or a question the file has twice: created hidden, for a look first
+          isActive: !flagged && !r.report.duplicates.length && settings.publish === "active",
           uploadReport: flagged,
+          maxAttempts: settings.maxAttempts,
+          answerRelease: settings.answerRelease || null,
+          marksPerCorrect: settings.marksPerCorrect,
+          negativeMarks: settings.negativeMarks,
         },
         r.questions,
       );
+      if (window.opensAt || window.closesAt) setTestWindow(test.id, window.opensAt, window.closesAt);
+      if (batch) giveTestToBatch(test.id, batch.id, { opensAt: null, closesAt: null, answerRelease: null });
       created += 1;
       results.push({ fileName: r.fileName, name: r.name, ok: true, message: `${r.questions.length} questions`, report: flagged, notes: r.report.notes });
     } catch (error) {
@@ -253,4 +272,9 @@ export async function bulkUpload(
     }
   }
   return { ok: true, created, errors: results.filter((r) => !r.ok).length, results };
+}
+
+/** A bulk-uploaded test's window (the same for every file of the upload). */
+function setTestWindow(testId: string, opensAt: Date | null, closesAt: Date | null) {
+  db().update(tests).set({ opensAt, closesAt }).where(eq(tests.id, testId)).run();
 }

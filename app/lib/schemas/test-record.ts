@@ -81,6 +81,12 @@ const text = (max: number, message: string) =>
     .nullish()
     .transform((v) => v ?? "");
 
+const testDetailsFields = {
+  maxAttempts: z
+    .preprocess((v) => (v === 0 ? undefined : v), wholeNumber(TEST_LIMITS.maxAttempts.min, TEST_LIMITS.maxAttempts.max, MAX_ATTEMPTS_MESSAGE))
+    .transform((v) => v ?? null),
+};
+
 export const testDetailsSchema = z
   .object({
     title: z.string({ message: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(TEST_LIMITS.title, TITLE_TOO_LONG),
@@ -112,6 +118,23 @@ export const testDetailsSchema = z
 
 export type TestDetails = z.output<typeof testDetailsSchema>;
 
+export const WINDOW_ORDER = "The closing time must be after the opening time";
+export const WINDOW_DATE = "Enter a date and time";
+
+/**
+ * A test's availability window as the Edit Test dialog posts it: local date-times (the academy's time
+ * zone) or empty. The action turns them into instants; this checks their form.
+ */
+/** A local date-time field (`2026-11-22T09:30`) or empty. */
+export const windowDateTime = () =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v ?? "")
+    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE);
+
 /**
  * The defaults of a bulk upload (each file may override them; each file's details then go through
  * testDetailsSchema): the same duration range and custom-name rules as one test.
@@ -121,7 +144,19 @@ export const bulkDefaultsSchema = z
     defaultExamType: text(TEST_LIMITS.examTypeName, EXAM_TYPE_REQUIRED),
     defaultCustomName: text(TEST_LIMITS.examTypeName, `The exam type name is too long (at most ${TEST_LIMITS.examTypeName} characters)`),
     defaultDuration: wholeNumber(TEST_LIMITS.duration.min, TEST_LIMITS.duration.max, DURATION_MESSAGE).transform((v) => v ?? TEST_LIMITS.duration.default),
+    // the settings every file's test gets: as a single upload's (the test record's own rules)
+    maxAttempts: testDetailsFields.maxAttempts,
+    answerRelease: answerReleaseField(),
+    marksPerCorrect: marksNumber(MARKS_PER_CORRECT_MESSAGE, { exclusiveZero: true }).transform((v) => v ?? 1),
+    negativeMarks: marksNumber(NEGATIVE_MARKS_MESSAGE, { exclusiveZero: false }).transform((v) => v ?? 0),
+    opensAt: windowDateTime(),
+    closesAt: windowDateTime(),
+    /** a batch the tests are given to (none: every student of the type) */
+    batchId: text(100, "Choose a batch"),
+    /** "inactive": created hidden, to publish after a look */
+    publish: z.enum(["active", "inactive"]).optional().default("active"),
   })
+  .refine((w) => !w.opensAt || !w.closesAt || w.closesAt > w.opensAt, { message: WINDOW_ORDER, path: ["closesAt"] })
   .superRefine((v, ctx) => {
     if (v.defaultExamType === "CUSTOM") {
       const problem = v.defaultCustomName ? examTypeProblem(v.defaultCustomName) : CUSTOM_NAME_REQUIRED;
@@ -203,23 +238,6 @@ export function questionsProblem(list: ReadonlyArray<z.input<typeof questionSche
   }
   return null;
 }
-
-export const WINDOW_ORDER = "The closing time must be after the opening time";
-export const WINDOW_DATE = "Enter a date and time";
-
-/**
- * A test's availability window as the Edit Test dialog posts it: local date-times (the academy's time
- * zone) or empty. The action turns them into instants; this checks their form.
- */
-/** A local date-time field (`2026-11-22T09:30`) or empty. */
-export const windowDateTime = () =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .nullish()
-    .transform((v) => v ?? "")
-    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), WINDOW_DATE);
 
 /**
  * A window's local date-times (the academy's time zone) as instants, or the field whose date-time names no

@@ -15,6 +15,8 @@ import { newId } from "~/lib/server/ids.server";
 import { testListHref } from "~/lib/rules/list-href";
 import { bulkDefaultsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { testExamTypeOptions } from "~/models/exam-type.server";
+import { batchOptions } from "~/models/batches.server";
+import { BulkSettings } from "~/routes/admin+/_tests+/__BulkSettings";
 import { claimReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
 import { saveImportReport } from "~/models/import-reports.server";
 import { bulkReportItems, bulkUpload, readUploadForm } from "~/models/test-upload.server";
@@ -33,7 +35,7 @@ export const meta: MetaFunction = () => [{ title: "Bulk Upload Tests" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { receipt: newId(), examTypes: testExamTypeOptions().map((t) => ({ value: t.value, label: t.label })) };
+  return { receipt: newId(), examTypes: testExamTypeOptions().map((t) => ({ value: t.value, label: t.label })), batches: batchOptions() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -74,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BulkUploadTests() {
-  const { receipt, examTypes } = useLoaderData<typeof loader>();
+  const { receipt, examTypes, batches } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const closeHref = useTestListHref();
   const hydrated = useHydrated();
@@ -101,13 +103,17 @@ export default function BulkUploadTests() {
             className="block w-full text-sm"
             onChange={(e) => setFiles(Array.from(e.currentTarget.files ?? []).map((f) => f.name))}
           />
-          <p className="mt-1 text-xs text-slate-500">Each file becomes one active test named after the file (dashes and underscores become spaces).</p>
+          <p className="mt-1 text-xs text-slate-500">
+            Each file becomes one test named after the file (dashes and underscores become spaces), with the settings below. A question a file has twice is
+            flagged in the report.
+          </p>
         </div>
         <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
           <legend className="px-1 text-sm font-semibold">Defaults for every file</legend>
           <ExamTypeField type={fields.defaultExamType} custom={fields.defaultCustomName} options={examTypes} />
           <Field meta={fields.defaultDuration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
         </fieldset>
+        <BulkSettings fields={fields} batches={batches} />
         {hydrated && files.length ? (
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Each file (leave blank to use the defaults)</legend>
