@@ -1,5 +1,5 @@
-// Server CPU per request for the five requests of an exam (Start, the exam's loader data, an answer
-// save, Finish, the results' loader data) on one warmed-up worker, and for the form path of a page
+// Server CPU per request for the requests of an exam (Start, the exam's loader data, an answer
+// save, the page's status poll, Finish, the results' loader data) on one warmed-up worker, and for the form path of a page
 // without JavaScript (Start's post and the exam page it redirects to; Finish's post and the results
 // page), optionally against another checkout run alternately, so a change is compared within the same
 // minutes on a VM whose speed drifts.
@@ -108,6 +108,9 @@ async function measure(checkout, baseDb) {
         }),
       );
       if (measured) figures.save = Math.round(((cpuMs(server.pid) - before) / (cookies.length * 10)) * 100) / 100;
+      // the page's status poll (its deadline and the live room's message, every 20 s): where the checkout has it
+      if (fs.existsSync(path.join(checkout, "app/routes/api+/attempts.$attemptId.status.ts")))
+        await step("status poll", measured, (c) => send("GET", `/api/attempts/${attemptIds[index.get(c)]}/status`, c));
       await step("finish", measured, (c) => send("POST", `/api/attempts/${attemptIds[index.get(c)]}/finish`, c, { respond: "results" }));
       await step("results data", measured, (c) => send("GET", `/test/${testId}/results.data?attempt=${attemptIds[index.get(c)]}`, c));
     }
