@@ -148,6 +148,10 @@ export const questions = sqliteTable(
     bankKey: text("bank_key"),
     /** removed by a regrade: shown in the review as not counted, left out of the score */
     dropped: integer("dropped", { mode: "boolean" }).notNull().default(false),
+    /** a key dispute upheld: other options accepted as right too (their indexes; null: the key alone) */
+    accepted: text("accepted", { mode: "json" }).$type<number[]>(),
+    /** a key dispute upheld: everyone gets the question's marks, whatever they chose */
+    bonus: integer("bonus", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.testId, t.version, t.id] }),

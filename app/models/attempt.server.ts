@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, rawDb, transaction, type DB } from "~/db/db.server";
 import { attemptAnswers, attempts, questions, tests, userTestLimits, type Attempt, type Test } from "~/db/schema.server";
 import { gradedQuestionsOf, testById } from "./test.server";
-import { hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
+import { hasDisputes, hasPattern, markAnswers, NO_PATTERN } from "~/lib/rules/exam-pattern";
 import { type Accommodation, extraTimeMs, windowFor } from "~/lib/rules/accommodation";
 import { accommodationOn } from "./accommodations.server";
 import { testForStudent } from "./batches.server";
@@ -139,7 +139,8 @@ function closingOf(attempt: Attempt, status: "submitted" | "expired", now: Date)
   const test = testById().get({ id: attempt.testId });
   const pattern = test ? { marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks } : NO_PATTERN;
   const key = test ? gradedQuestionsOf(test, attempt.testVersion) : [];
-  if (hasPattern(pattern, key)) {
+  // a pattern, or a decided key dispute (options accepted, marks for everyone): marked from the answers and the key
+  if (hasPattern(pattern, key) || hasDisputes(key)) {
     const marked = markAnswers(new Map(answersOf(attempt.id).map((a) => [a.questionId, a.chosen])), key, pattern);
     return { ...times, score: marked.correct, totalQuestions: marked.total, marks: marked.marks, maxMarks: marked.maxMarks };
   }

@@ -123,6 +123,7 @@ function testsPage(after: number) {
       versions: string | null;
       uploadReport: string | null;
       regrades: string | null;
+      disputes: string | null;
     }>(sql`
       SELECT t.rowid AS _rowid, t.id, t.title, t.description, t.exam_type AS examType, t.unit_number AS unitNumber, t.unit_name AS unitName,
              t.duration, t.total_questions AS totalQuestions, t.is_active AS isActive, t.max_attempts AS maxAttempts, t.archived_at AS archivedAt,
@@ -133,6 +134,10 @@ function testsPage(after: number) {
              (SELECT json_group_array(json_object('version', r.version, 'regradedBy', r.regraded_by, 'reason', r.reason, 'attempts', r.attempts,
                                                   'changedScores', r.changed_scores, 'createdAt', r.created_at))
                 FROM (SELECT * FROM regrades r WHERE r.test_id = t.id ORDER BY r.created_at) r) AS regrades,
+             -- decided key disputes (options accepted, marks for everyone, a question dropped), by version and question
+             (SELECT json_group_array(json_object('version', q.version, 'id', q.id, 'accepted', json(coalesce(q.accepted, 'null')),
+                                                  'bonus', json(CASE WHEN q.bonus THEN 'true' ELSE 'false' END), 'dropped', json(CASE WHEN q.dropped THEN 'true' ELSE 'false' END)))
+                FROM questions q WHERE q.test_id = t.id AND (q.accepted IS NOT NULL OR q.bonus OR (q.dropped AND q.version = t.current_version))) AS disputes,
              (SELECT json_group_array(json_object('id', q.id, 'question', q.question, 'options', json(q.options), 'correctAnswer', q.correct_answer, 'explanation', q.explanation, 'marks', q.marks, 'section', q.section, 'topic', q.topic))
                 FROM (SELECT * FROM questions q WHERE q.test_id = t.id AND q.version = t.current_version ORDER BY q.position) q) AS questions,
              -- older versions, which past attempts were taken on (their reviews need them)
@@ -170,6 +175,8 @@ function testsPage(after: number) {
       // an inactive upload's flagged rows, kept until it is published
       uploadReport: t.uploadReport ? (JSON.parse(t.uploadReport) as unknown) : null,
       regrades: (JSON.parse(t.regrades ?? "[]") as Array<{ createdAt: number }>).map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+      // only when a key dispute was decided (older backups have none)
+      ...(t.disputes && t.disputes !== "[]" ? { disputes: JSON.parse(t.disputes) as unknown[] } : {}),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     }));

@@ -131,6 +131,20 @@ export const testItem = z
     shuffleOptions: z.boolean().optional().default(false),
     uploadReport: uploadReportItem.nullish().default(null),
     regrades: z.array(regradeItem).max(1000).optional().default([]),
+    /** decided key disputes: options accepted, marks for everyone, a question dropped (app/models/disputes.server.ts) */
+    disputes: z
+      .array(
+        z.object({
+          version: z.number().int().min(1),
+          id: z.string().regex(/^q\d{1,4}$/),
+          accepted: z.array(z.number().int().min(0).max(5)).max(6).nullable(),
+          bonus: z.boolean(),
+          dropped: z.boolean(),
+        }),
+      )
+      .max(5000)
+      .optional()
+      .default([]),
     createdAt: dateLike,
   })
   .passthrough()
@@ -159,6 +173,7 @@ export const testItem = z
       shuffleOptions: t.shuffleOptions,
       uploadReport: t.uploadReport,
       regrades: t.regrades,
+      disputes: t.disputes,
       createdAt: t.createdAt,
       ...details.data,
     };

@@ -233,6 +233,8 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
       });
     insertVersion(t.currentVersion, t.questions);
     for (const v of t.olderVersions) insertVersion(v.version, v.questions);
+    const decide = conn.prepare("UPDATE questions SET accepted = ?, bonus = ?, dropped = ? WHERE test_id = ? AND version = ? AND id = ?");
+    for (const d of t.disputes) decide.run(d.accepted ? JSON.stringify(d.accepted) : null, d.bonus ? 1 : 0, d.dropped ? 1 : 0, t.id, d.version, d.id);
     if (createdType) result.createdExamTypes.push(createdType);
     return "imported";
   });
@@ -291,9 +293,12 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     if (!found) {
       const t = conn.prepare("SELECT marks_per_correct AS marksPerCorrect, negative_marks AS negativeMarks FROM tests WHERE id = ?").get(testId) as ExamPattern;
       const key = conn
-        .prepare("SELECT id, correct_answer AS correctAnswer, dropped, marks FROM questions WHERE test_id = ? AND version = ?")
-        .all(testId, version) as Array<{ id: string; correctAnswer: number; dropped: number; marks: number | null }>;
-      found = { pattern: t, key: key.map((q) => ({ ...q, dropped: q.dropped === 1 })) };
+        .prepare("SELECT id, correct_answer AS correctAnswer, dropped, marks, accepted, bonus FROM questions WHERE test_id = ? AND version = ?")
+        .all(testId, version) as Array<{ id: string; correctAnswer: number; dropped: number; marks: number | null; accepted: string | null; bonus: number }>;
+      found = {
+        pattern: t,
+        key: key.map((q) => ({ ...q, dropped: q.dropped === 1, bonus: q.bonus === 1, accepted: q.accepted ? (JSON.parse(q.accepted) as number[]) : null })),
+      };
       keys.set(`${testId}:${version}`, found);
     }
     return markAnswers(new Map(Object.entries(answers)), found.key, found.pattern);

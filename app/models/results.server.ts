@@ -18,7 +18,7 @@ import { attempts, type Test } from "~/db/schema.server";
 import { acceptsAnswers, GRACE_MS, lateAnswerCause, percent, retakeVerdict } from "~/lib/rules/exam-rules";
 import { parseReviewFilter, rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";
-import { hasPattern, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
+import { hasPattern, isRightAnswer, markAnswers, markingOf, marksOf } from "~/lib/rules/exam-pattern";
 import { COHORT_MIN_ATTEMPTS, type CohortFigure, cohortFigures, fitTimesTo, sectionFigures, weakestTopics } from "~/lib/rules/sections";
 import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
 import { type BestRow, leaderboardFor, leaderboardName, type LeaderRow, rankedBest } from "~/lib/rules/leaderboard";
@@ -276,7 +276,16 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
       /** % of finished attempts right and the most chosen wrong option (original index); null under 5 attempts */
       cohort: cohort?.get(q.id) ?? null,
       bookmarked: stars.has(q.id),
-      outcome: chosen === null ? ("unanswered" as const) : chosen === q.correctAnswer ? ("correct" as const) : ("wrong" as const),
+      /** a key dispute upheld: other options right too, or the marks for everyone */
+      accepted: q.accepted ?? [],
+      bonus: q.bonus ?? false,
+      outcome: q.bonus
+        ? ("correct" as const)
+        : chosen === null
+          ? ("unanswered" as const)
+          : isRightAnswer(q, chosen)
+            ? ("correct" as const)
+            : ("wrong" as const),
     };
   });
   const correct = review.filter((r) => r.outcome === "correct").length;
@@ -361,6 +370,8 @@ export function loadResults(user: Pick<SessionUser, "id" | "role" | "globalTestL
     // after release: the attempt by section and the topics that went worst (app/lib/rules/sections.ts)
     sections: answersShown ? sectionFigures(byQuestion, pattern.negativeMarks * (marking ? 1 : 0)) : [],
     weakTopics: answersShown ? weakestTopics(byQuestion) : [],
+    // what the academy decided on disputed questions ("Question 12: B and C accepted")
+    decisions: disputeDecisions(all),
     review: answersShown ? review.filter((r) => (filter === "all" ? true : filter === "marked" ? r.marked : r.outcome === filter)) : [],
   };
 }
@@ -478,4 +489,18 @@ export function releaseStatusOf(test: Test, now = Date.now()) {
     /** score only has nothing to release */
     decidable: rule !== "score_only",
   };
+}
+
+/** The decided key disputes of a version, in words for its results: accepted options, marks for everyone, dropped. */
+function disputeDecisions(key: ReadonlyArray<{ correctAnswer: number; accepted?: readonly number[] | null; bonus?: boolean; dropped?: boolean }>): string[] {
+  const letter = (i: number) => String.fromCharCode(65 + i);
+  return key.flatMap((q, i) => {
+    if (q.dropped) return [`Question ${i + 1}: dropped, not counted`];
+    if (q.bonus) return [`Question ${i + 1}: everyone gets the marks`];
+    if (q.accepted?.length) {
+      const letters = [q.correctAnswer, ...q.accepted].sort((a, b) => a - b).map(letter);
+      return [`Question ${i + 1}: ${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} accepted`];
+    }
+    return [];
+  });
 }

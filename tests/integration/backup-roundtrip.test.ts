@@ -9,6 +9,7 @@ import { finishAttempt, saveAnswer, startAttempt } from "~/models/attempt.server
 import { backupJsonChunks, importBackup, parseBackup } from "~/models/backup.server";
 import { saveAnnouncement } from "~/models/content.server";
 import { applyRegrade } from "~/models/regrade.server";
+import { applyDispute } from "~/models/disputes.server";
 import { saveAccommodation } from "~/models/accommodations.server";
 import { createTest } from "~/models/test.server";
 import { createUser, type SessionUser } from "~/models/user.server";
@@ -147,6 +148,18 @@ describe("export then import into an empty site", () => {
             if (!saved.ok) throw new Error(saved.error);
             if (t.regrade) applyRegrade(test.id, "Owner", "key fix");
           }
+          // a decided key dispute: another option accepted on the first test's first question, everyone's marks on the second's
+          if (ti === 0 && !t.archive) {
+            const current = rawDb()
+              .prepare("SELECT correct_answer AS c, options FROM questions WHERE test_id = ? AND id = 'q1' ORDER BY version DESC")
+              .get(test.id) as {
+              c: number;
+              options: string;
+            };
+            const other = (current.c + 1) % (JSON.parse(current.options) as string[]).length;
+            applyDispute(test.id, { questionId: "q1", kind: "accept", accepted: [other], reason: "Objection upheld" }, "Owner");
+          }
+          if (ti === 1 && !t.archive) applyDispute(test.id, { questionId: "q1", kind: "bonus", accepted: [], reason: "Ambiguous" }, "Owner");
           // a scheduled test (its window in whole seconds, as stored)
           if (ti === 0) rawDb().prepare("UPDATE tests SET opens_at = ?, closes_at = ? WHERE id = ?").run(1_790_000_000_000, 1_790_086_400_000, test.id);
           if (t.archive) deleteTest(test.id);

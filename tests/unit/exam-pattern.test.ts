@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMarks, hasPattern, markAnswers, marksInputText, parseMarks, patternLabel, questionMarksLabel, roundMarks } from "~/lib/rules/exam-pattern";
+import {
+  formatMarks,
+  hasDisputes,
+  hasPattern,
+  isRightAnswer,
+  markAnswers,
+  marksInputText,
+  parseMarks,
+  patternLabel,
+  questionMarksLabel,
+  roundMarks,
+} from "~/lib/rules/exam-pattern";
 
 describe("markAnswers without a pattern (the specification's score)", () => {
   it("counts right answers of the questions that count", () => {
@@ -148,5 +159,32 @@ describe("a question's marks beside it in the exam", () => {
     expect(questionMarksLabel(2, 0.5)).toEqual({ text: "+2 / −0.5", spoken: "2 marks for a right answer, 0.5 off for a wrong one" });
     expect(questionMarksLabel(1, 0)).toEqual({ text: "+1", spoken: "1 mark for a right answer" });
     expect(questionMarksLabel(1.5, 1 / 3).text).toBe("+1.5 / −0.33");
+  });
+});
+
+describe("key disputes in the marking", () => {
+  const key = [
+    { id: "q1", correctAnswer: 0, accepted: [2] },
+    { id: "q2", correctAnswer: 1, bonus: true },
+    { id: "q3", correctAnswer: 1 },
+  ];
+  it("an accepted option is right; a bonus question gives everyone its marks, answered or not", () => {
+    const pattern = { marksPerCorrect: 2, negativeMarks: 0.5 };
+    expect(
+      markAnswers(
+        new Map([
+          ["q1", 2],
+          ["q3", 0],
+        ]),
+        key,
+        pattern,
+      ),
+    ).toMatchObject({ correct: 2, wrong: 1, total: 3, marks: 3.5, maxMarks: 6 });
+    expect(markAnswers(new Map([["q2", 0]]), key, pattern)).toMatchObject({ correct: 1, wrong: 0, marks: 2 });
+    expect(isRightAnswer(key[0], 2)).toBe(true);
+    expect(isRightAnswer(key[0], 1)).toBe(false);
+    expect(isRightAnswer(key[0], null)).toBe(false);
+    expect(hasDisputes(key)).toBe(true);
+    expect(hasDisputes([{ accepted: null }, { bonus: false }])).toBe(false);
   });
 });

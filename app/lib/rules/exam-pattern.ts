@@ -5,7 +5,27 @@
  * A test with no pattern keeps the specification's score, the count of right answers, and stores no marks.
  */
 export type ExamPattern = { marksPerCorrect: number; negativeMarks: number };
-export type MarkedQuestion = { id: string; correctAnswer: number; dropped?: boolean; marks?: number | null };
+export type MarkedQuestion = {
+  id: string;
+  correctAnswer: number;
+  dropped?: boolean;
+  marks?: number | null;
+  /** a key dispute upheld: other options right too */
+  accepted?: readonly number[] | null;
+  /** a key dispute upheld: everyone gets the marks */
+  bonus?: boolean;
+};
+
+/** Whether a choice is right: the key, or an option a key dispute accepted. */
+export function isRightAnswer(q: Pick<MarkedQuestion, "correctAnswer" | "accepted">, chosen: number | null | undefined): boolean {
+  if (chosen === null || chosen === undefined) return false;
+  return chosen === q.correctAnswer || (q.accepted ?? []).includes(chosen);
+}
+
+/** A key with a decided dispute (options accepted, or marks for everyone): marked from the answers, never by the SQL count. */
+export function hasDisputes(key: ReadonlyArray<Pick<MarkedQuestion, "accepted" | "bonus">>): boolean {
+  return key.some((q) => q.bonus || (q.accepted?.length ?? 0) > 0);
+}
 
 export const NO_PATTERN: ExamPattern = { marksPerCorrect: 1, negativeMarks: 0 };
 
@@ -50,9 +70,15 @@ export function markAnswers(answers: ReadonlyMap<string, number | null>, key: Re
     total += 1;
     const worth = marksOf(q, pattern);
     maxMarks += worth;
+    // everyone gets a bonus question's marks, whatever they chose or left
+    if (q.bonus) {
+      correct += 1;
+      gained += worth;
+      continue;
+    }
     const chosen = answers.get(q.id);
     if (chosen === null || chosen === undefined) continue;
-    if (chosen === q.correctAnswer) {
+    if (isRightAnswer(q, chosen)) {
       correct += 1;
       gained += worth;
     } else wrong += 1;

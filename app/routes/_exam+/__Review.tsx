@@ -88,7 +88,8 @@ export function Review({
               {(r.optionOrder ?? r.options.map((_o, k) => k)).map((index, i) => {
                 // in the order the student saw them; correctness by the option's own index
                 const o = r.options[index];
-                const isCorrect = index === r.correctAnswer;
+                // the key, or an option a key dispute accepted
+                const isCorrect = index === r.correctAnswer || r.accepted.includes(index);
                 const isWrongChoice = index === r.chosen && !isCorrect;
                 return (
                   <li

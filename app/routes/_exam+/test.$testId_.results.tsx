@@ -108,6 +108,13 @@ export default function Results() {
             {LATE_ANSWER_MESSAGES[page.lateAnswer]}
           </p>
         ) : null}
+        {page.decisions.length ? (
+          <ul className="mx-auto mt-1 max-w-xl text-sm text-brand-800" data-testid="dispute-decisions">
+            {page.decisions.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        ) : null}
         {attempt.regradedAt ? (
           <p className="mt-1 text-sm text-brand-800" data-testid="regraded-note">
             Regraded on {formatDateTime(attempt.regradedAt, page.timeZone)}: the academy corrected the answer key

@@ -119,6 +119,9 @@ function ReportRow({ r, open }: { r: Row; open: boolean }) {
         <Link to={`/admin/tests/${r.testId}/regrade`} className="font-semibold text-brand-700 hover:underline">
           Regrade
         </Link>
+        <Link to={`/admin/tests/${r.testId}/disputes?q=${encodeURIComponent(r.questionId)}`} className="font-semibold text-brand-700 hover:underline">
+          Decide a key dispute
+        </Link>
       </p>
       {open ? <ResolveForm r={r} /> : <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">Answered: {r.resolution}</p>}
     </li>

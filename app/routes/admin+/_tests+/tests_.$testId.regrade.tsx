@@ -5,7 +5,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
 import { Field, useSchemaForm } from "~/components/forms";
 import { RichText } from "~/components/RichText";
@@ -70,7 +70,11 @@ export default function Regrade() {
       <PageHeader
         title={`Regrade: ${d.test.title}`}
         description="Attempts keep the version of the test they were taken on. A regrade carries the current answer key back to them: questions removed since are not counted."
-      />
+      >
+        <Link to={`/admin/tests/${d.test.id}/disputes`} className="btn-secondary">
+          Key disputes (accept more options, marks for everyone, drop)
+        </Link>
+      </PageHeader>
       {d.writing ? (
         <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="writing-now">
           {writingRegradeNote(d.writing)}
