@@ -1,5 +1,6 @@
 import { csv } from "./reports.server";
 import { plainText } from "~/lib/rules/markup";
+import { isRightAnswer } from "~/lib/rules/exam-pattern";
 import { sql } from "drizzle-orm";
 import { Kept } from "~/lib/server/kept.server";
 import { db, rawDb } from "~/db/db.server";
@@ -205,8 +206,16 @@ export function testItemAnalysis(testId: string, batchId = "") {
 /** One version's item analysis over every finished attempt, or over one batch's students' attempts. */
 function versionItemAnalysis(testId: string, version: number, batchId: string) {
   const inBatch = batchId ? sql`AND ${inBatchSql(batchId, sql`attempts.user_id`)}` : sql``;
-  const questions = db().all<{ id: string; question: string; options: string; correctAnswer: number; dropped: number }>(sql`
-    SELECT id, question, options, correct_answer AS correctAnswer, dropped FROM questions WHERE test_id = ${testId} AND version = ${version} ORDER BY position`);
+  const questions = db().all<{
+    id: string;
+    question: string;
+    options: string;
+    correctAnswer: number;
+    dropped: number;
+    accepted: string | null;
+    bonus: number;
+  }>(sql`
+    SELECT id, question, options, correct_answer AS correctAnswer, dropped, accepted, bonus FROM questions WHERE test_id = ${testId} AND version = ${version} ORDER BY position`);
   const attempts = db().all<{ id: string; score: number }>(sql`
     SELECT id, COALESCE(marks, score) AS score FROM attempts WHERE test_id = ${testId} AND test_version = ${version} AND status IN ('submitted','expired') ${inBatch}`);
   const answers = db().all<{ attemptId: string; questionId: string; chosen: number | null }>(sql`
@@ -230,7 +239,9 @@ function versionItemAnalysis(testId: string, version: number, batchId: string) {
         if (c === null || c === undefined) blank += 1;
         else if (c >= 0 && c < counts.length) counts[c] += 1;
       }
-      const stats = itemAnalysis(attempts.map((a) => ({ score: a.score, correct: picks.get(a.id) === q.correctAnswer })));
+      // right: the key, or an option a key dispute accepted (a question everyone gets the marks for tells nothing)
+      const key = { correctAnswer: q.correctAnswer, accepted: q.accepted ? (JSON.parse(q.accepted) as number[]) : null };
+      const stats = itemAnalysis(attempts.map((a) => ({ score: a.score, correct: q.bonus === 1 || isRightAnswer(key, picks.get(a.id)) })));
       return { n: i + 1, id: q.id, question: q.question, options, correctAnswer: q.correctAnswer, dropped: Boolean(q.dropped), counts, blank, ...stats };
     }),
   };

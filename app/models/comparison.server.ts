@@ -3,7 +3,7 @@ import { db } from "~/db/db.server";
 import { attempts } from "~/db/schema.server";
 import { type BestAttempt, comparisonOf, type SectionRow } from "~/lib/rules/comparison";
 import { Kept } from "~/lib/server/kept.server";
-import { markedFractionSql, markedScoreSql } from "./marked-score.server";
+import { markedFractionSql, markedScoreSql, rightAnswerSql } from "./marked-score.server";
 
 /**
  * The student beside the topper and the average on a test (its results, once ranks show): every student's best
@@ -32,9 +32,9 @@ function loadCohort(testId: string) {
     FROM best b WHERE b.rn = 1`);
   const sections = db().all<SectionRow>(sql`${bestSql}
     SELECT b.id AS attemptId, q.section AS section,
-           SUM(CASE WHEN aa.chosen_index = q.correct_answer THEN COALESCE(q.marks, t.marks_per_correct) ELSE 0 END)
-             - t.negative_marks * SUM(aa.chosen_index IS NOT NULL AND aa.chosen_index <> q.correct_answer) AS marks,
-           SUM(aa.chosen_index = q.correct_answer) AS correct, COUNT(aa.chosen_index) AS answered, COALESCE(SUM(aa.seconds), 0) AS seconds
+           SUM(CASE WHEN ${rightAnswerSql()} THEN COALESCE(q.marks, t.marks_per_correct) ELSE 0 END)
+             - t.negative_marks * SUM(aa.chosen_index IS NOT NULL AND NOT ${rightAnswerSql()}) AS marks,
+           SUM(${rightAnswerSql()}) AS correct, COUNT(aa.chosen_index) AS answered, COALESCE(SUM(aa.seconds), 0) AS seconds
     FROM best b
     JOIN tests t ON t.id = ${testId}
     JOIN questions q ON q.test_id = t.id AND q.version = b.test_version AND q.dropped = 0 AND q.section IS NOT NULL

@@ -26,3 +26,10 @@ export const markedFractionSql = (alias = "a") =>
 
 /** The marked score in percent (not rounded). */
 export const markedPercentSql = (alias = "a") => sql`(${markedFractionSql(alias)} * 100)`;
+
+/**
+ * SQL: the answer `chosen` is right for question `q` (aliases): the key, an option a key dispute accepted, or any
+ * answer at all of a question whose marks everyone gets (app/models/disputes.server.ts).
+ */
+export const rightAnswerSql = (q = "q", chosen = "aa.chosen_index") =>
+  sql.raw(`(${q}.bonus = 1 OR ${chosen} = ${q}.correct_answer OR (${q}.accepted IS NOT NULL AND ${chosen} IN (SELECT value FROM json_each(${q}.accepted))))`);

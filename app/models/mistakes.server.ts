@@ -4,6 +4,7 @@ import { bookmarks } from "~/db/schema.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { releasedToStudent } from "./results.server";
+import { rightAnswerSql } from "./marked-score.server";
 import type { SessionUser } from "./user.server";
 
 /**
@@ -69,7 +70,7 @@ export function candidateQuestions(userId: string, show: MistakeFilters["show"])
         : sql`FROM latest l JOIN questions q ON q.test_id = l.test_id AND q.version = l.test_version AND q.dropped = 0
               JOIN tests t ON t.id = q.test_id
               LEFT JOIN attempt_answers aa ON aa.attempt_id = l.id AND aa.question_id = q.id
-              WHERE l.rn = 1 AND (aa.chosen_index IS NULL OR aa.chosen_index <> q.correct_answer)
+              WHERE l.rn = 1 AND (aa.chosen_index IS NULL OR NOT ${rightAnswerSql()}) AND NOT q.bonus
                 AND NOT EXISTS (SELECT 1 FROM mastered m WHERE m.test_id = q.test_id AND m.version = q.version AND m.question_id = q.id)`
     }
     ORDER BY t.title COLLATE NOCASE, q.position`);

@@ -4,7 +4,7 @@ import { db } from "~/db/db.server";
 import { accuracy, weakestUnits } from "~/lib/rules/progress-rules";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { notScoreHeldSql, releasedToStudent, scoreHeldTestIds } from "./results.server";
-import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
+import { markedPercentSql, markedScoreSql, maxMarksSql, rightAnswerSql } from "./marked-score.server";
 
 const FINISHED = sql.raw(`('submitted','expired')`);
 /** the trend shows the latest attempts, oldest on the left */
@@ -111,7 +111,7 @@ export function loadProgress(userId: string) {
 function accuracyByTopic(userId: string) {
   const rows = db().all<{ testId: string; topic: string; questions: number; correct: number }>(sql`
     SELECT a.test_id AS testId, q.topic AS topic, COUNT(*) AS questions,
-           SUM(CASE WHEN aa.chosen_index = q.correct_answer THEN 1 ELSE 0 END) AS correct
+           SUM(CASE WHEN ${rightAnswerSql()} THEN 1 ELSE 0 END) AS correct
     FROM attempts a
     JOIN questions q ON q.test_id = a.test_id AND q.version = a.test_version AND q.dropped = 0 AND q.topic IS NOT NULL
     LEFT JOIN attempt_answers aa ON aa.attempt_id = a.id AND aa.question_id = q.id

@@ -115,3 +115,27 @@ describe("key disputes", () => {
     expect(marksOf()).toEqual({ A: [4, 4], B: [4, 4], C: [2, 4] });
   });
 });
+
+describe("a decided dispute reaches the student's other pages", () => {
+  it("My mistakes no longer lists a question whose chosen option was accepted", async () => {
+    const { candidateQuestions } = await import("~/models/mistakes.server");
+    const b = rawDb().prepare("SELECT user_id AS u FROM attempts WHERE id = ?").get(students.B.attemptId) as { u: string };
+    applyDispute(testId, decide("stands"), "Owner");
+    const before = candidateQuestions(b.u, "wrong")
+      .filter((q) => q.testId === testId)
+      .map((q) => q.questionId);
+    expect(before).toContain("q1");
+    applyDispute(testId, decide("accept", [1]), "Owner");
+    const after = candidateQuestions(b.u, "wrong")
+      .filter((q) => q.testId === testId)
+      .map((q) => q.questionId);
+    expect(after).not.toContain("q1");
+    // C left question 2 unanswered: still a mistake
+    const c = rawDb().prepare("SELECT user_id AS u FROM attempts WHERE id = ?").get(students.C.attemptId) as { u: string };
+    expect(
+      candidateQuestions(c.u, "wrong")
+        .filter((q) => q.testId === testId)
+        .map((q) => q.questionId),
+    ).toEqual(["q2"]);
+  });
+});
