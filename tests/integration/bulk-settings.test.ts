@@ -63,6 +63,38 @@ describe("bulk upload with settings", () => {
     }
   });
 
+  it("the form's empty settings (as a browser sends them) are the defaults: active, unlimited, +1 / 0", async () => {
+    const res = (await upload(
+      {
+        defaultExamType: "TET",
+        defaultDuration: "",
+        maxAttempts: "",
+        answerRelease: "",
+        marksPerCorrect: "",
+        negativeMarks: "",
+        opensAt: "",
+        closesAt: "",
+        batchId: "",
+        publish: "",
+      },
+      [{ name: "plain-defaults.csv", body: fixture("clean-10.csv") }],
+    )) as Response;
+    expect(res.status).toBe(302);
+    expect(
+      db()
+        .select()
+        .from(tests)
+        .where(inArray(tests.title, ["plain defaults"]))
+        .get(),
+    ).toMatchObject({
+      isActive: true,
+      maxAttempts: null,
+      marksPerCorrect: 1,
+      negativeMarks: 0,
+      opensAt: null,
+    });
+  });
+
   it("a file with a question twice is created hidden; a window that closes before it opens is refused", async () => {
     const twice =
       "question,option_a,option_b,correct_answer\nWho wrote Hamlet?,Marlowe,Shakespeare,b\nWho wrote Lear?,Marlowe,Shakespeare,b\nWho wrote Hamlet?,Marlowe,Shakespeare,b\n";

@@ -121,19 +121,19 @@ describe("a decided dispute reaches the student's other pages", () => {
     const { candidateQuestions } = await import("~/models/mistakes.server");
     const b = rawDb().prepare("SELECT user_id AS u FROM attempts WHERE id = ?").get(students.B.attemptId) as { u: string };
     applyDispute(testId, decide("stands"), "Owner");
-    const before = candidateQuestions(b.u, "wrong")
+    const before = candidateQuestions(b.u, "mistakes")
       .filter((q) => q.testId === testId)
       .map((q) => q.questionId);
     expect(before).toContain("q1");
     applyDispute(testId, decide("accept", [1]), "Owner");
-    const after = candidateQuestions(b.u, "wrong")
+    const after = candidateQuestions(b.u, "mistakes")
       .filter((q) => q.testId === testId)
       .map((q) => q.questionId);
     expect(after).not.toContain("q1");
     // C left question 2 unanswered: still a mistake
     const c = rawDb().prepare("SELECT user_id AS u FROM attempts WHERE id = ?").get(students.C.attemptId) as { u: string };
     expect(
-      candidateQuestions(c.u, "wrong")
+      candidateQuestions(c.u, "mistakes")
         .filter((q) => q.testId === testId)
         .map((q) => q.questionId),
     ).toEqual(["q2"]);

@@ -154,7 +154,7 @@ export const bulkDefaultsSchema = z
     /** a batch the tests are given to (none: every student of the type) */
     batchId: text(100, "Choose a batch"),
     /** "inactive": created hidden, to publish after a look */
-    publish: z.enum(["active", "inactive"]).optional().default("active"),
+    publish: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["active", "inactive"]).optional().default("active")),
   })
   .refine((w) => !w.opensAt || !w.closesAt || w.closesAt > w.opensAt, { message: WINDOW_ORDER, path: ["closesAt"] })
   .superRefine((v, ctx) => {

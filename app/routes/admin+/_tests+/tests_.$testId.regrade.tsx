@@ -72,7 +72,7 @@ export default function Regrade() {
         description="Attempts keep the version of the test they were taken on. A regrade carries the current answer key back to them: questions removed since are not counted."
       >
         <Link to={`/admin/tests/${d.test.id}/disputes`} className="btn-secondary">
-          Key disputes (accept more options, marks for everyone, drop)
+          Key disputes
         </Link>
       </PageHeader>
       {d.writing ? (
