@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
-import { attemptAnswers, attempts, questions, regrades, tests, users } from "~/db/schema.server";
+import { attempts, questions, regrades, tests, users } from "~/db/schema.server";
 import { markAnswers, type MarkedQuestion } from "~/lib/rules/exam-pattern";
 import { standing } from "~/lib/rules/standing";
 import type { DisputeDecision } from "~/lib/schemas/dispute-schema";
 import { newId } from "~/lib/server/ids.server";
+import { answersByAttempt } from "./regrade.server";
 import { questionsOf } from "./test.server";
 
 /**
@@ -82,21 +83,7 @@ function planRows(testId: string, d: DisputeDecision): Row[] | null {
       .innerJoin(users, eq(users.id, attempts.userId))
       .where(and(eq(attempts.testId, testId), eq(attempts.testVersion, version), inArray(attempts.status, [...FINISHED])))
       .all();
-    const answers = new Map<string, Map<string, number | null>>();
-    if (list.length)
-      for (const a of db()
-        .select({ attemptId: attemptAnswers.attemptId, questionId: attemptAnswers.questionId, chosen: attemptAnswers.chosenIndex })
-        .from(attemptAnswers)
-        .where(
-          inArray(
-            attemptAnswers.attemptId,
-            list.map((r) => r.id),
-          ),
-        )
-        .all()) {
-        if (!answers.has(a.attemptId)) answers.set(a.attemptId, new Map());
-        answers.get(a.attemptId)?.set(a.questionId, a.chosen);
-      }
+    const answers = answersByAttempt(list.map((r) => r.id));
     for (const a of list) {
       const marked = markAnswers(answers.get(a.id) ?? new Map(), key, pattern);
       rows.push({

@@ -124,7 +124,8 @@ function scoreChanged(a: VersionPlan["attempts"][number]) {
   return a.oldScore !== a.newScore || a.oldTotal !== a.newTotal || a.oldMarks !== a.newMarks;
 }
 
-function answersByAttempt(ids: string[]) {
+/** The chosen option of every question of these attempts (500 attempts a query), by attempt and question. */
+export function answersByAttempt(ids: string[]) {
   const out = new Map<string, Map<string, number | null>>();
   for (let from = 0; from < ids.length; from += 500) {
     const rows = db()

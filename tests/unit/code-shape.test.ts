@@ -63,8 +63,12 @@ describe("code shape", () => {
     expect(adminAreas).toEqual(["_backup+", "_content+", "_insight+", "_tests+", "_users+"]);
   });
 
-  it("no route module is over 250 lines", () => {
-    const long = routes.map((f) => [path.basename(f), sourceOf(f).split("\n").length] as const).filter(([, lines]) => lines > 250);
+  it("no route module, nor a route's part, is over 250 lines", () => {
+    // the running exam stays one module: split into parts, it cost the exam page 0.25 KB of the 100 KB budget it is at
+    // (decision 0017); it is the one exception
+    const long = [...routes, ...routeParts.filter((f) => !f.endsWith(`_exam+${path.sep}__Exam.tsx`))]
+      .map((f) => [path.basename(f), sourceOf(f).split("\n").length] as const)
+      .filter(([, lines]) => lines > 250);
     expect(long).toEqual([]);
   });
 
