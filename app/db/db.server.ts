@@ -7,6 +7,7 @@ import { env } from "~/lib/server/env.server";
 import { type KeptRule, keptPer } from "~/lib/server/kept.server";
 import { litefsRole } from "~/lib/server/litefs";
 import { bankKeyOf } from "~/lib/rules/bank";
+import { linkQuestionsToBank } from "./bank-link.server";
 import * as schema from "./schema.server";
 
 export type DB = BetterSQLite3Database<typeof schema>;
@@ -98,9 +99,14 @@ function fillBankKeys(conn: Database.Database) {
   if (!columns.some((c) => c.name === "bank_key")) return;
   const missing = conn.prepare("SELECT rowid AS r, question, options FROM questions WHERE bank_key IS NULL LIMIT 1000");
   const set = conn.prepare("UPDATE questions SET bank_key = ? WHERE rowid = ?");
-  for (;;) {
+  for (let filled = 0; ; ) {
     const rows = missing.all() as Array<{ r: number; question: string; options: string }>;
-    if (!rows.length) return;
+    if (!rows.length) {
+      // and they come into the bank (a folder of migrations older than the bank's own table has none yet)
+      if (filled && conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'bank_questions'").get()) linkQuestionsToBank(conn, "1");
+      return;
+    }
+    filled += rows.length;
     conn.transaction(() => {
       for (const row of rows) set.run(bankKeyOf(row.question, JSON.parse(row.options) as string[]), row.r);
     })();

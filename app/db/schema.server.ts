@@ -160,6 +160,52 @@ export const questions = sqliteTable(
   ],
 );
 
+/**
+ * The question bank (app/models/bank.server.ts): each question once, standing alone. A test's questions are copies
+ * that name it by `questions.bank_key`; deleting a test keeps its questions here. `key` is the words of its first
+ * version (app/lib/rules/bank.ts) and never changes; an edit here makes a new version, and copies in tests that
+ * students have sat keep the words they sat.
+ */
+export const bankQuestions = sqliteTable(
+  "bank_questions",
+  {
+    key: text("key").primaryKey(),
+    version: integer("version").notNull().default(1),
+    question: text("question").notNull(),
+    options: text("options", { mode: "json" }).$type<string[]>().notNull(),
+    correctAnswer: integer("correct_answer").notNull(),
+    explanation: text("explanation"),
+    marks: real("marks"),
+    section: text("section"),
+    topic: text("topic"),
+    /** the exam type of the test it first came from (its bank for generating tests) */
+    examType: text("exam_type").notNull(),
+    /** taken out of the bank: not listed nor drawn; tests that have it keep it */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("bank_questions_exam_type_idx").on(t.examType)],
+);
+
+/** Every version's words of a bank question, so a copy with earlier words (a test students sat) is still known as it. */
+export const bankQuestionVersions = sqliteTable(
+  "bank_question_versions",
+  {
+    key: text("key")
+      .notNull()
+      .references(() => bankQuestions.key, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** the identity of this version's words and options (app/lib/rules/bank.ts bankKeyOf) */
+    contentKey: text("content_key").notNull(),
+    question: text("question").notNull(),
+    options: text("options", { mode: "json" }).$type<string[]>().notNull(),
+    correctAnswer: integer("correct_answer").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.version] }), index("bank_question_versions_content_idx").on(t.contentKey)],
+);
+
 export const attempts = sqliteTable(
   "attempts",
   {

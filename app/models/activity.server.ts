@@ -30,6 +30,8 @@ export const ACTIVITY_ACTIONS = {
   "batch-members": "Added or removed batch students",
   "test-batches": "Gave a test to a batch or took it back",
   "bank-tags": "Changed a bank question's tags",
+  "bank-edit": "Edited a bank question",
+  "bank-delete": "Took a question out of the bank",
   "bank-generate": "Generated a test from the question bank",
   "more-time": "Gave more time in the live room",
   "submit-now": "Submitted a student's attempt",

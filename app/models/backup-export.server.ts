@@ -14,7 +14,7 @@ import { neutraliseFormula } from "~/lib/rules/csv-cells";
 import { dayStamp } from "~/lib/rules/time";
 import { env } from "~/lib/server/env.server";
 import { BACKUP_VERSION, type Collection, COLLECTIONS } from "./backup-format.server";
-import { activityPage, batchesForBackup } from "./backup-extras.server";
+import { activityPage, bankPage, batchesForBackup } from "./backup-extras.server";
 
 /** The backup's file name, dated by the academy's day (ACADEMY_TIME_ZONE). */
 export function backupFileName(now = new Date(), timeZone = env().ACADEMY_TIME_ZONE): string {
@@ -34,6 +34,18 @@ function* pages<T>(query: (after: number) => Array<T & { _rowid: number }>): Gen
     yield rows.map(({ _rowid: _r, ...rest }) => rest as Omit<T, "_rowid">);
     if (rows.length < PAGE) return;
   }
+}
+
+/** `,"name":[…]` of every page's rows. */
+function* pagedArray<T>(name: string, query: (after: number) => Array<T & { _rowid: number }>): Generator<string> {
+  yield `,"${name}":[`;
+  let first = true;
+  for (const page of pages(query)) {
+    const text = page.map((row) => JSON.stringify(row)).join(",");
+    yield first ? text : `,${text}`;
+    first = false;
+  }
+  yield "]";
 }
 
 function usersPage(after: number, includePasswordHashes = false) {
@@ -330,15 +342,11 @@ export function* backupJsonChunks(now = new Date(), options: { includePasswordHa
     }
     yield "]";
   }
-  // beside the spec's collections: the batches (few) and the activity log (page by page)
-  yield `,"batches":${JSON.stringify(batchesForBackup())},"activityLog":[`;
-  let first = true;
-  for (const page of pages(activityPage)) {
-    const text = page.map((row) => JSON.stringify(row)).join(",");
-    yield first ? text : `,${text}`;
-    first = false;
-  }
-  yield "]}";
+  // beside the spec's collections: the batches (few), the activity log and the question bank (page by page)
+  yield `,"batches":${JSON.stringify(batchesForBackup())}`;
+  yield* pagedArray("activityLog", activityPage);
+  yield* pagedArray("questionBank", bankPage);
+  yield "}";
 }
 
 export function backupJsonStream(options: { includePasswordHashes?: boolean } = {}): ReadableStream<Uint8Array> {

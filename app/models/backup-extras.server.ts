@@ -1,12 +1,14 @@
 /**
  * The JSON backup's sections beside the spec's collections: batches (with their students, tests and announcements,
- * by id) and the admin activity log. Written after the collections, read after them (every id they name must be
+ * by id), the admin activity log and the question bank. Written after the collections, read after them (every id they name must be
  * there by then); an item already present is kept as it is.
  */
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db, rawDb } from "~/db/db.server";
-import { activityItem, batchItem } from "./backup-format.server";
+import { linkQuestionsToBank } from "~/db/bank-link.server";
+import { bankKeyOf } from "~/lib/rules/bank";
+import { activityItem, bankQuestionItem, batchItem } from "./backup-format.server";
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
@@ -65,6 +67,39 @@ export function activityPage(after: number) {
     .map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
 }
 
+/** The question bank, a page of 500 questions at a time, each with every version's words (oldest first). */
+export function bankPage(after: number) {
+  return db()
+    .all<{
+      _rowid: number;
+      key: string;
+      version: number;
+      question: string;
+      options: string;
+      correctAnswer: number;
+      explanation: string | null;
+      marks: number | null;
+      section: string | null;
+      topic: string | null;
+      examType: string;
+      deletedAt: number | null;
+      createdAt: number;
+      versions: string;
+    }>(sql`
+      SELECT b.rowid AS _rowid, b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.explanation, b.marks, b.section, b.topic,
+             b.exam_type AS examType, b.deleted_at AS deletedAt, b.created_at AS createdAt,
+             (SELECT json_group_array(json_object('version', v.version, 'question', v.question, 'options', json(v.options), 'correctAnswer', v.correct_answer))
+                FROM (SELECT * FROM bank_question_versions WHERE key = b.key ORDER BY version) v) AS versions
+      FROM bank_questions b WHERE b.rowid > ${after} ORDER BY b.rowid LIMIT 500`)
+    .map((b) => ({
+      ...b,
+      options: JSON.parse(b.options) as string[],
+      versions: JSON.parse(b.versions) as unknown[],
+      deletedAt: iso(b.deletedAt),
+      createdAt: iso(b.createdAt),
+    }));
+}
+
 export type ExtrasResult = { imported: number; skipped: number; errors: number; problems: string[] };
 
 /**
@@ -72,7 +107,7 @@ export type ExtrasResult = { imported: number; skipped: number; errors: number; 
  * merged into the one here (its students, tests and announcements added where they exist); a log row already here
  * is skipped. One transaction.
  */
-export function importExtras(batchesIn: unknown[], activityIn: unknown[], now = Date.now()): ExtrasResult {
+export function importExtras(batchesIn: unknown[], activityIn: unknown[], bankIn: unknown[] = [], now = Date.now()): ExtrasResult {
   const conn = rawDb();
   const out: ExtrasResult = { imported: 0, skipped: 0, errors: 0, problems: [] };
   const refuse = (where: string, error: z.ZodError) => {
@@ -130,6 +165,47 @@ export function importExtras(batchesIn: unknown[], activityIn: unknown[], now = 
         if (written) out.imported += 1;
         else out.skipped += 1;
       }
+      for (const [i, raw] of bankIn.entries()) {
+        const parsed = bankQuestionItem.safeParse(raw);
+        if (!parsed.success) {
+          refuse(`questionBank: item ${i + 1}`, parsed.error);
+          continue;
+        }
+        const b = parsed.data;
+        // a bank question already here (the same key) is kept as it is
+        const written = conn
+          .prepare(
+            `INSERT OR IGNORE INTO bank_questions (key, version, question, options, correct_answer, explanation, marks, section, topic, exam_type, deleted_at, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            b.key,
+            b.version,
+            b.question,
+            JSON.stringify(b.options),
+            Math.min(b.correctAnswer, b.options.length - 1),
+            b.explanation,
+            b.marks,
+            b.section,
+            b.topic,
+            b.examType,
+            b.deletedAt ? +b.deletedAt : null,
+            b.createdAt ? +b.createdAt : now,
+            now,
+          ).changes;
+        if (!written) {
+          out.skipped += 1;
+          continue;
+        }
+        out.imported += 1;
+        const version = conn.prepare(
+          "INSERT OR IGNORE INTO bank_question_versions (key, version, content_key, question, options, correct_answer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        );
+        const versions = b.versions.some((v) => v.version === b.version) ? b.versions : [...b.versions, { ...b, version: b.version }];
+        for (const v of versions) version.run(b.key, v.version, bankKeyOf(v.question, v.options), v.question, JSON.stringify(v.options), v.correctAnswer, now);
+      }
+      // the tests' questions read above name the bank's questions (their edited words too)
+      linkQuestionsToBank(conn, "1", [], now);
     })
     .immediate();
   return out;

@@ -258,6 +258,37 @@ export const activityItem = z.object({
   createdAt: dateLike,
 });
 
+/**
+ * A question of the question bank (app/models/bank.server.ts), which outlives the tests it came from: its current
+ * words (the question record's rules) and, oldest first, every version's words (a test students sat keeps them).
+ */
+export const bankQuestionItem = z.object({
+  key: z.string().regex(/^[0-9a-f]{26}$/),
+  version: z.number().int().min(1).max(100_000),
+  question: questionSchema.shape.question,
+  options: questionSchema.shape.options,
+  correctAnswer: z.number().int().min(0).max(5),
+  explanation: text(5000).nullable().optional().default(null),
+  marks: z.number().positive().max(100).nullable().optional().default(null),
+  section: text(100).nullable().optional().default(null),
+  topic: text(100).nullable().optional().default(null),
+  examType: text(60).min(1),
+  deletedAt: dateLike,
+  createdAt: dateLike,
+  versions: z
+    .array(
+      z.object({
+        version: z.number().int().min(1),
+        question: z.string().max(5000),
+        options: z.array(z.string().max(1000)).max(6),
+        correctAnswer: z.number().int().min(0).max(5),
+      }),
+    )
+    .max(1000)
+    .optional()
+    .default([]),
+});
+
 /** The outer shape: the five spec collections must be arrays; the items are checked one by one later. */
 const backupShape = z.object({
   users: z.array(z.unknown()),
@@ -269,6 +300,7 @@ const backupShape = z.object({
   books: z.array(z.unknown()).optional().default([]),
   batches: z.array(z.unknown()).optional().default([]),
   activityLog: z.array(z.unknown()).optional().default([]),
+  questionBank: z.array(z.unknown()).optional().default([]),
   exportDate: z.string().optional(),
   version: z.union([z.string(), z.number()]).optional(),
 });

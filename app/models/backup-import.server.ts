@@ -365,7 +365,7 @@ export async function importBackup(data: BackupData): Promise<ImportResult> {
     return "imported";
   });
   // batches and the activity log, after everything they name
-  const extras = importExtras(data.batches, data.activityLog);
+  const extras = importExtras(data.batches, data.activityLog, data.questionBank);
   result.imported += extras.imported;
   result.skipped += extras.skipped;
   result.errors += extras.errors;

@@ -1,16 +1,19 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db, keptPerDatabase, preparedQuery, transaction } from "~/db/db.server";
 import { attemptAnswers, attempts, questions } from "~/db/schema.server";
-import { type BankCandidate, type BankPick, drawQuestions } from "~/lib/rules/bank";
+import { BANK_KEY_PATTERN, type BankCandidate, type BankPick, bankKeyOf, drawQuestions } from "~/lib/rules/bank";
 import { tagOf } from "~/lib/rules/sections";
 import { pageParam } from "~/lib/schemas/forms";
 import { likePattern } from "~/lib/rules/search";
+import { examTypeLabels } from "./exam-type.server";
+import { rightAnswerSql } from "./marked-score.server";
 import { createTest } from "./test.server";
 
 /**
- * The question bank (/admin/bank): every question of every test's current version, one row per bank identity
- * (app/lib/rules/bank.ts), with its tags, exam types and statistics over every test and version that has it;
- * tag editing; and generating a test from topic or section counts.
+ * The question bank (/admin/bank): each question once, standing alone (the `bank_questions` table; a test's
+ * questions are copies that name it, app/db/bank-link.server.ts), with its tags, exam types and statistics over
+ * every test and version that has it; editing it (versioned), its tags, taking it out; and generating a test from
+ * topic or section counts.
  */
 
 export const BANK_PAGE = 50;
@@ -23,19 +26,21 @@ export function parseBankFilters(url: URL): BankFilters {
   return { q: text("q"), type: text("type", 60), section: text("section"), topic: text("topic"), page: pageParam(p.get("page")) };
 }
 
-/** The bank's rows: the current version's questions of tests not archived, not dropped by a regrade. */
+/** The bank's questions (not taken out of it) that match the filters; an exam type is the question's own or a test's that has it now. */
 function bankRowsWhere(f: Omit<BankFilters, "page">): SQL {
-  const parts: SQL[] = [sql`t.archived_at IS NULL AND q.dropped = 0 AND q.bank_key IS NOT NULL`];
-  if (f.q) parts.push(sql`(lower(q.question) LIKE ${likePattern(f.q)} ESCAPE '\\' OR lower(q.options) LIKE ${likePattern(f.q)} ESCAPE '\\')`);
-  if (f.type) parts.push(sql`t.exam_type = ${f.type}`);
-  if (f.section) parts.push(f.section === "-" ? sql`q.section IS NULL` : sql`q.section = ${f.section}`);
-  if (f.topic) parts.push(f.topic === "-" ? sql`q.topic IS NULL` : sql`q.topic = ${f.topic}`);
+  const parts: SQL[] = [sql`b.deleted_at IS NULL`];
+  if (f.q) parts.push(sql`(lower(b.question) LIKE ${likePattern(f.q)} ESCAPE '\\' OR lower(b.options) LIKE ${likePattern(f.q)} ESCAPE '\\')`);
+  if (f.type)
+    parts.push(sql`(b.exam_type = ${f.type} OR EXISTS (
+      SELECT 1 FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key AND t.exam_type = ${f.type}))`);
+  if (f.section) parts.push(f.section === "-" ? sql`b.section IS NULL` : sql`b.section = ${f.section}`);
+  if (f.topic) parts.push(f.topic === "-" ? sql`b.topic IS NULL` : sql`b.topic = ${f.topic}`);
   return sql.join(parts, sql` AND `);
 }
-const FROM_CURRENT = sql`FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version`;
 
 export type BankRow = {
   key: string;
+  version: number;
   question: string;
   options: string[];
   correctAnswer: number;
@@ -47,43 +52,40 @@ export type BankRow = {
   /** finished attempts that had it, and how many of them answered it right */
   seen: number;
   correct: number;
-  /** a test that has it now, for the editor link */
-  testId: string;
 };
 
 /** One page of the bank with each question's statistics (an aggregate over the page's questions only). */
 export function listBank(f: BankFilters): { total: number; rows: BankRow[] } {
   const where = bankRowsWhere(f);
-  const total = db().get<{ n: number }>(sql`SELECT COUNT(DISTINCT q.bank_key) AS n ${FROM_CURRENT} WHERE ${where}`)?.n ?? 0;
-  // one row per identity: the newest copy's words and tags (SQLite takes the bare columns from the MAX row)
+  const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM bank_questions b WHERE ${where}`)?.n ?? 0;
   const page = db().all<{
     key: string;
+    version: number;
     question: string;
     options: string;
     correctAnswer: number;
     section: string | null;
     topic: string | null;
     types: string;
-    testId: string;
-    r: number;
   }>(sql`
-    SELECT q.bank_key AS key, q.question, q.options, q.correct_answer AS correctAnswer, q.section, q.topic, q.test_id AS testId,
-           group_concat(DISTINCT t.exam_type) AS types, MAX(q.rowid) AS r
-    ${FROM_CURRENT} WHERE ${where}
-    GROUP BY q.bank_key ORDER BY lower(q.question), q.bank_key
+    SELECT b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.section, b.topic,
+           b.exam_type || COALESCE(',' || (SELECT group_concat(DISTINCT t.exam_type) FROM questions q
+             JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key AND t.exam_type <> b.exam_type), '') AS types
+    FROM bank_questions b WHERE ${where}
+    ORDER BY lower(b.question), b.key
     LIMIT ${BANK_PAGE} OFFSET ${(f.page - 1) * BANK_PAGE}`);
   const stats = bankStatsOf(page.map((p) => p.key));
   return {
     total,
     rows: page.map((p) => ({
       key: p.key,
+      version: p.version,
       question: p.question,
       options: JSON.parse(p.options) as string[],
       correctAnswer: p.correctAnswer,
       section: p.section,
       topic: p.topic,
-      types: p.types.split(","),
-      testId: p.testId,
+      types: [...new Set(p.types.split(","))],
       tests: stats.get(p.key)?.tests ?? 0,
       seen: stats.get(p.key)?.seen ?? 0,
       correct: stats.get(p.key)?.correct ?? 0,
@@ -111,7 +113,7 @@ const bankStatsQuery = preparedQuery((d) =>
     .select({
       tests: sql<number>`COUNT(DISTINCT ${questions.testId})`,
       seen: sql<number>`COUNT(${attempts.id})`,
-      correct: sql<number>`COALESCE(SUM(${attemptAnswers.chosenIndex} = ${questions.correctAnswer}), 0)`,
+      correct: sql<number>`COALESCE(SUM(${attemptAnswers.chosenIndex} IS NOT NULL AND ${rightAnswerSql("questions", "attempt_answers.chosen_index")}), 0)`,
     })
     .from(questions)
     .leftJoin(
@@ -141,18 +143,133 @@ export function bankTags(type = ""): { sections: Array<{ tag: string; n: number 
   const where = bankRowsWhere({ q: "", type, section: "", topic: "" });
   const of = (column: SQL) =>
     db().all<{ tag: string; n: number }>(sql`
-      SELECT ${column} AS tag, COUNT(DISTINCT q.bank_key) AS n ${FROM_CURRENT} WHERE ${where} AND ${column} IS NOT NULL
+      SELECT ${column} AS tag, COUNT(*) AS n FROM bank_questions b WHERE ${where} AND ${column} IS NOT NULL
       GROUP BY ${column} ORDER BY lower(${column})`);
-  return { sections: of(sql`q.section`), topics: of(sql`q.topic`) };
+  return { sections: of(sql`b.section`), topics: of(sql`b.topic`) };
 }
 
-/** A bank question's newest copy (null: no test has it now). */
+/** The exam types the bank has questions of (their own, or a live test's that has them), with their labels. */
+export function bankExamTypes(): Array<{ value: string; label: string }> {
+  const labels = examTypeLabels();
+  return db()
+    .all<{ t: string }>(sql`
+      SELECT exam_type AS t FROM bank_questions WHERE deleted_at IS NULL
+      UNION SELECT exam_type FROM tests WHERE archived_at IS NULL
+      ORDER BY 1`)
+    .map((r) => ({ value: r.t, label: labels[r.t] ?? r.t }));
+}
+
+/** How many of an exam type's bank questions have no topic (drawn as "No topic"). */
+export function bankUntagged(type: string): number {
+  return db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM bank_questions b WHERE ${bankRowsWhere({ q: "", type, section: "", topic: "-" })}`)?.n ?? 0;
+}
+
+/** A bank question (null: no such question, or taken out of the bank), with how many tests have it now. */
 export function bankQuestion(key: string) {
-  return (
-    db().get<{ key: string; question: string; section: string | null; topic: string | null; tests: number }>(sql`
-      SELECT q.bank_key AS key, q.question, q.section, q.topic, COUNT(DISTINCT q.test_id) AS tests, MAX(q.rowid) AS r
-      ${FROM_CURRENT} WHERE q.bank_key = ${key} AND t.archived_at IS NULL GROUP BY q.bank_key`) ?? null
-  );
+  const row = db().get<{
+    key: string;
+    version: number;
+    question: string;
+    options: string;
+    correctAnswer: number;
+    explanation: string | null;
+    section: string | null;
+    topic: string | null;
+    examType: string;
+    updatedAt: number;
+    tests: number;
+  }>(sql`
+    SELECT b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.explanation, b.section, b.topic, b.exam_type AS examType,
+           b.updated_at AS updatedAt,
+           (SELECT COUNT(DISTINCT q.test_id) FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key) AS tests
+    FROM bank_questions b WHERE b.key = ${key} AND b.deleted_at IS NULL`);
+  return row ? { ...row, options: JSON.parse(row.options) as string[] } : null;
+}
+
+/** The bank question a route's `:key` names, or a 404 response. */
+export function bankQuestionOr404(key: string | undefined) {
+  const q = key && BANK_KEY_PATTERN.test(key) ? bankQuestion(key) : null;
+  if (!q) throw new Response("Question not found", { status: 404 });
+  return q;
+}
+
+/** A test that has a bank question now: its copy's words are the bank's, or earlier ones its attempts were taken on. */
+export type BankQuestionTest = { id: string; title: string; examType: string; archived: boolean; version: number; attempts: number; sameWords: boolean };
+
+/** The tests that have a bank question in their current version, newest first. */
+export function testsWithBankQuestion(key: string, current: { question: string; options: string[] }): BankQuestionTest[] {
+  const now = bankKeyOf(current.question, current.options);
+  return db()
+    .all<{ id: string; title: string; examType: string; archivedAt: number | null; version: number; attempts: number; question: string; options: string }>(sql`
+      SELECT t.id, t.title, t.exam_type AS examType, t.archived_at AS archivedAt, q.version, q.question, q.options,
+             (SELECT COUNT(*) FROM attempts a WHERE a.test_id = t.id AND a.test_version = q.version) AS attempts
+      FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version
+      WHERE q.bank_key = ${key} GROUP BY t.id ORDER BY t.created_at DESC`)
+    .map((t) => ({
+      id: t.id,
+      title: t.title,
+      examType: t.examType,
+      archived: t.archivedAt !== null,
+      version: t.version,
+      attempts: t.attempts,
+      sameWords: bankKeyOf(t.question, JSON.parse(t.options) as string[]) === now,
+    }));
+}
+
+/** A bank question's earlier versions' words, newest first. */
+export function bankQuestionVersions(key: string) {
+  return db()
+    .all<{ version: number; question: string; options: string; correctAnswer: number; createdAt: number }>(sql`
+      SELECT version, question, options, correct_answer AS correctAnswer, created_at AS createdAt
+      FROM bank_question_versions WHERE key = ${key} ORDER BY version DESC`)
+    .map((v) => ({ ...v, options: JSON.parse(v.options) as string[] }));
+}
+
+export type BankEdit = { question: string; options: string[]; correctAnswer: number; explanation: string; changeTests: boolean };
+
+/**
+ * Edits a bank question. New words, options or answer make a new version (the old one is kept, so a copy with its
+ * words is still known as this question); the explanation changes in place. With `changeTests`, the copies in test
+ * versions nobody has sat take the new words too; a test version students have sat keeps the words they sat.
+ * Refuses words that are already another bank question's.
+ */
+export function editBankQuestion(key: string, input: BankEdit, now = new Date()) {
+  return transaction((tx) => {
+    const b = tx.get<{ version: number; question: string; options: string; correctAnswer: number }>(
+      sql`SELECT version, question, options, correct_answer AS correctAnswer FROM bank_questions WHERE key = ${key} AND deleted_at IS NULL`,
+    );
+    if (!b) return { ok: false as const, error: "This question is no longer in the bank" };
+    const content = bankKeyOf(input.question, input.options);
+    const other = tx.get<{ key: string }>(sql`SELECT key FROM bank_question_versions WHERE content_key = ${content} AND key <> ${key} LIMIT 1`);
+    if (other) return { ok: false as const, error: "These words and options are already another question of the bank" };
+    const changed =
+      bankKeyOf(b.question, JSON.parse(b.options) as string[]) !== content || b.correctAnswer !== input.correctAnswer || b.question !== input.question.trim();
+    const version = changed ? b.version + 1 : b.version;
+    const options = JSON.stringify(input.options);
+    const explanation = input.explanation.trim() || null;
+    tx.run(sql`
+      UPDATE bank_questions SET version = ${version}, question = ${input.question}, options = ${options}, correct_answer = ${input.correctAnswer},
+        explanation = ${explanation}, updated_at = ${+now} WHERE key = ${key}`);
+    if (changed)
+      tx.run(sql`
+        INSERT INTO bank_question_versions (key, version, content_key, question, options, correct_answer, created_at)
+        VALUES (${key}, ${version}, ${content}, ${input.question}, ${options}, ${input.correctAnswer}, ${+now})`);
+    const notSat = sql`bank_key = ${key} AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.test_id = questions.test_id AND a.test_version = questions.version)`;
+    const testsChanged = input.changeTests
+      ? tx.all<{ testId: string }>(sql`
+          UPDATE questions SET question = ${input.question}, options = ${options}, correct_answer = ${input.correctAnswer}, explanation = ${explanation},
+            accepted = CASE WHEN options = ${options} THEN accepted END, bonus = CASE WHEN options = ${options} THEN bonus ELSE 0 END
+          WHERE ${notSat} RETURNING test_id AS testId`)
+      : [];
+    const changedIds = [...new Set(testsChanged.map((t) => t.testId))];
+    for (const id of changedIds) tx.run(sql`UPDATE tests SET updated_at = ${+now} WHERE id = ${id}`);
+    return { ok: true as const, version, newVersion: changed, testsChanged: changedIds.length };
+  });
+}
+
+/** Takes a question out of the bank: no longer listed nor drawn; the tests that have it keep it. */
+export function deleteBankQuestion(key: string, now = new Date()): boolean {
+  return db().run(sql`UPDATE bank_questions SET deleted_at = ${+now} WHERE key = ${key} AND deleted_at IS NULL`).changes > 0;
 }
 
 /**
@@ -162,6 +279,7 @@ export function bankQuestion(key: string) {
  */
 export function setBankTags(key: string, input: { topic: string; section: string }, now = new Date()) {
   return transaction((tx) => {
+    tx.run(sql`UPDATE bank_questions SET topic = ${tagOf(input.topic)}, section = ${tagOf(input.section)}, updated_at = ${+now} WHERE key = ${key}`);
     const copies = tx.run(sql`UPDATE questions SET topic = ${tagOf(input.topic)} WHERE bank_key = ${key}`).changes;
     const sectionsSet = tx.run(sql`
       UPDATE questions SET section = ${tagOf(input.section)}
@@ -171,13 +289,14 @@ export function setBankTags(key: string, input: { topic: string; section: string
   });
 }
 
-/** How many of a batch's students have sat a paper with each bank question (only questions they have seen). */
+/** How many of a batch's students have answered each bank question (in any test; a question they only saw is still unseen). */
 export function seenByBatch(batchId: string): Map<string, number> {
   const rows = db().all<{ key: string; n: number }>(sql`
     SELECT q.bank_key AS key, COUNT(DISTINCT a.user_id) AS n
     FROM batch_members bm
     JOIN attempts a ON a.user_id = bm.user_id
-    JOIN questions q ON q.test_id = a.test_id AND q.version = a.test_version
+    JOIN attempt_answers aa ON aa.attempt_id = a.id AND aa.chosen_index IS NOT NULL
+    JOIN questions q ON q.test_id = a.test_id AND q.version = a.test_version AND q.id = aa.question_id
     WHERE bm.batch_id = ${batchId} AND q.bank_key IS NOT NULL
     GROUP BY q.bank_key`);
   return new Map(rows.map((r) => [r.key, r.n]));
@@ -211,10 +330,9 @@ export function generateTest(input: GenerateInput, random: () => number = Math.r
     marks: number | null;
     section: string | null;
     topic: string | null;
-    r: number;
   }>(sql`
-    SELECT q.bank_key AS key, q.question, q.options, q.correct_answer AS correctAnswer, q.explanation, q.marks, q.section, q.topic, MAX(q.rowid) AS r
-    ${FROM_CURRENT} WHERE ${where} GROUP BY q.bank_key`);
+    SELECT b.key, b.question, b.options, b.correct_answer AS correctAnswer, b.explanation, b.marks, b.section, b.topic
+    FROM bank_questions b WHERE ${where}`);
   const seen = input.preferUnseenBy ? seenByBatch(input.preferUnseenBy) : new Map<string, number>();
   const candidates: BankCandidate[] = rows.map((r) => ({ key: r.key, topic: r.topic, section: r.section, seen: seen.get(r.key) ?? 0 }));
   const drawn = drawQuestions(input.picks, candidates, { preferUnseen: !!input.preferUnseenBy, random });

@@ -3,14 +3,15 @@ import { db } from "~/db/db.server";
 import { Kept } from "~/lib/server/kept.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { examTypeLabels, labelOf } from "./exam-type.server";
-import { markedFractionSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
+import { markedFractionSql, markedScoreSql, maxMarksSql, rightAnswerSql } from "./marked-score.server";
 import { percentOneDecimal, standing } from "~/lib/rules/standing";
 import { likePattern } from "~/lib/rules/search";
 import { inBatchSql } from "./batches.server";
 
 /**
  * The gradebook (/admin/gradebook): the students of an exam type × its tests, each cell the student's best or
- * latest marked score on the test (app/models/marked-score.server.ts) in percent, a missing attempt shown as such;
+ * latest marked score on the test (app/models/marked-score.server.ts) in percent and marks, with its rank, percentile
+ * and, for a paper with sections, the marks in each; a missing attempt shown as such;
  * each student's average over the tests they took, each test's average over every student of the type. One page
  * of students at a time: the cells are one aggregate over those students' attempts (index attempts_user_test_idx).
  */
@@ -162,6 +163,8 @@ export function loadGradebook(query: GradebookQuery) {
     if (!byStudent.has(c.userId)) byStudent.set(c.userId, new Map());
     byStudent.get(c.userId)?.set(c.testId, c);
   }
+  const chosenIds = cells.map((c) => (query.mode === "best" ? c.bestId : c.latestId)).filter(Boolean);
+  const sectionsOfAttempt = sectionMarksOf(chosenIds);
   const percent = percentOneDecimal;
   const colPages = Math.max(1, Math.ceil(tests.length / GRADEBOOK_COLUMNS));
   const cols = Math.min(query.cols, colPages);
@@ -182,6 +185,8 @@ export function loadGradebook(query: GradebookQuery) {
         rank: place?.rank ?? null,
         percentile: place?.percentile ?? null,
         attemptId: best ? c.bestId : c.latestId,
+        // a test with sections: the marks in each (in the paper's order)
+        sections: sectionsOfAttempt.get(best ? c.bestId : c.latestId) ?? [],
       };
     });
     const taken = values.filter((v): v is NonNullable<typeof v> => v !== null && v.percent !== null);
@@ -208,6 +213,53 @@ export function loadGradebook(query: GradebookQuery) {
     // each test's average over every student of the type (kept a minute)
     testAverages: averages.tests,
   };
+}
+
+export type SectionMarks = { name: string; marks: number; maxMarks: number };
+
+/**
+ * Each attempt's marks per section of its paper (tests without sections give none): a right answer (the key, an
+ * accepted option, a question everyone gets) its marks, a wrong one the test's negative marks, a dropped question
+ * nothing (app/lib/rules/exam-pattern.ts markAnswers, in SQL). One aggregate over the page's attempts.
+ */
+export function sectionMarksOf(attemptIds: readonly string[]): Map<string, SectionMarks[]> {
+  const out = new Map<string, SectionMarks[]>();
+  if (!attemptIds.length) return out;
+  const rows = db().all<{ attemptId: string; name: string; marks: number; maxMarks: number }>(sql`
+    SELECT a.id AS attemptId, q.section AS name,
+           ROUND(SUM(CASE WHEN q.bonus = 1 OR (aa.chosen_index IS NOT NULL AND ${rightAnswerSql("q", "aa.chosen_index")}) THEN COALESCE(q.marks, t.marks_per_correct)
+                          WHEN aa.chosen_index IS NOT NULL THEN -t.negative_marks ELSE 0 END), 2) AS marks,
+           ROUND(SUM(COALESCE(q.marks, t.marks_per_correct)), 2) AS maxMarks
+    FROM attempts a JOIN tests t ON t.id = a.test_id
+    JOIN questions q ON q.test_id = a.test_id AND q.version = a.test_version AND q.section IS NOT NULL AND q.dropped = 0
+    LEFT JOIN attempt_answers aa ON aa.attempt_id = a.id AND aa.question_id = q.id
+    WHERE a.id IN (${sql.join(
+      attemptIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    GROUP BY a.id, q.section ORDER BY a.id, MIN(q.position)`);
+  for (const r of rows) {
+    const list = out.get(r.attemptId);
+    const item = { name: r.name, marks: r.marks, maxMarks: r.maxMarks };
+    if (list) list.push(item);
+    else out.set(r.attemptId, [item]);
+  }
+  return out;
+}
+
+/** The sections of each test's current paper, in its order (the CSV's section columns). */
+function sectionsOfTests(testIds: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!testIds.length) return out;
+  const rows = db().all<{ testId: string; name: string }>(sql`
+    SELECT q.test_id AS testId, q.section AS name FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version
+    WHERE q.test_id IN (${sql.join(
+      testIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND q.section IS NOT NULL
+    GROUP BY q.test_id, q.section ORDER BY q.test_id, MIN(q.position)`);
+  for (const r of rows) out.set(r.testId, [...(out.get(r.testId) ?? []), r.name]);
+  return out;
 }
 
 /**
@@ -282,7 +334,19 @@ export function gradebookCsvRows(query: GradebookQuery): { header: string[]; row
   const first = loadGradebook({ ...query, page: 1, cols: 1 });
   const columnPages = Array.from({ length: first.colPages }, (_, i) => i + 1);
   const tests = columnPages.flatMap((cols) => (cols === 1 ? first.tests : loadGradebook({ ...query, page: 1, cols }).tests));
-  const header = ["student", "sign_in", ...tests.flatMap((t) => [`${t.title} marks`, `${t.title} %`, `${t.title} rank`, `${t.title} percentile`]), "average %"];
+  const sections = sectionsOfTests(tests.map((t) => t.id));
+  const header = [
+    "student",
+    "sign_in",
+    ...tests.flatMap((t) => [
+      `${t.title} marks`,
+      `${t.title} %`,
+      `${t.title} rank`,
+      `${t.title} percentile`,
+      ...(sections.get(t.id) ?? []).map((name) => `${t.title}: ${name} marks`),
+    ]),
+    "average %",
+  ];
   const rows: Array<Array<string | number>> = [];
   for (let page = 1; page <= first.pages; page++) {
     const byColumns = columnPages.map((cols) => (page === 1 && cols === 1 ? first : loadGradebook({ ...query, page, cols })));
@@ -291,7 +355,14 @@ export function gradebookCsvRows(query: GradebookQuery): { header: string[]; row
       rows.push([
         r.name,
         r.signIn ?? "",
-        ...cells.flatMap((c) => (c ? [`${c.marks}/${c.maxMarks}`, c.percent ?? "", c.rank ?? "", c.percentile ?? ""] : ["", "", "", ""])),
+        ...cells.flatMap((c, ti) => {
+          const names = sections.get(tests[ti]?.id ?? "") ?? [];
+          const bySection = names.map((name) => {
+            const m = c?.sections.find((x) => x.name === name);
+            return m ? `${m.marks}/${m.maxMarks}` : "";
+          });
+          return c ? [`${c.marks}/${c.maxMarks}`, c.percent ?? "", c.rank ?? "", c.percentile ?? "", ...bySection] : ["", "", "", "", ...bySection];
+        }),
         r.average ?? "",
       ]);
     });

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { keptPerDatabase, preparedQuery, transaction, type DB } from "~/db/db.server";
+import { keptPerDatabase, preparedQuery, rawDb, transaction, type DB } from "~/db/db.server";
+import { linkQuestionsToBank } from "~/db/bank-link.server";
 import { type Question, questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { groupBySection, tagOf } from "~/lib/rules/sections";
@@ -63,6 +64,7 @@ export function insertQuestions(tx: DB, testId: string, version: number, list: Q
       })),
     )
     .run();
+  linkQuestionsToBank(rawDb(), "q.test_id = ? AND q.version = ?", [testId, version]);
 }
 
 /** Creates a test and its questions in one transaction. Details that break the test record's rules throw. */

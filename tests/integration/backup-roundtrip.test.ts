@@ -9,6 +9,7 @@ import { finishAttempt, saveAnswer, startAttempt } from "~/models/attempt.server
 import { backupJsonChunks, importBackup, parseBackup } from "~/models/backup.server";
 import { saveAnnouncement } from "~/models/content.server";
 import { applyRegrade } from "~/models/regrade.server";
+import { deleteBankQuestion, editBankQuestion } from "~/models/bank.server";
 import { applyDispute } from "~/models/disputes.server";
 import { saveAccommodation } from "~/models/accommodations.server";
 import { createTest } from "~/models/test.server";
@@ -41,6 +42,10 @@ const SNAPSHOT: Record<string, string> = {
   announcements: "SELECT id, title, content, type, image_url, is_active, scheduled_for, target_type, created_at FROM announcements",
   announcement_exam_types: "SELECT * FROM announcement_exam_types",
   announcement_users: "SELECT * FROM announcement_users",
+  // the question bank, which outlives its tests (its last touch is the importing site's own)
+  bank_questions:
+    "SELECT key, version, question, options, correct_answer, explanation, marks, section, topic, exam_type, deleted_at, created_at FROM bank_questions",
+  bank_question_versions: "SELECT key, version, content_key, question, options, correct_answer FROM bank_question_versions",
 };
 const snapshot = () =>
   Object.fromEntries(
@@ -164,6 +169,20 @@ describe("export then import into an empty site", () => {
           if (ti === 0) rawDb().prepare("UPDATE tests SET opens_at = ?, closes_at = ? WHERE id = ?").run(1_790_000_000_000, 1_790_086_400_000, test.id);
           if (t.archive) deleteTest(test.id);
         }
+        // a test deleted outright (nobody sat it): its question stays in the bank; the first test's first question edited
+        // in the bank (version 2; the tests students sat keep the words they sat); another taken out of the bank
+        const gone = createTest({ title: "Deleted", examType: "NET" }, [{ question: `Only in a deleted test ${run}`, options: ["a", "b"], correctAnswer: 1 }]);
+        deleteTest(gone.id);
+        const firstKey = rawDb().prepare("SELECT bank_key AS k FROM questions ORDER BY rowid LIMIT 1").get() as { k: string };
+        const edited = editBankQuestion(firstKey.k, {
+          question: `Edited in the bank ${run}`,
+          options: ["x", "y"],
+          correctAnswer: 0,
+          explanation: "",
+          changeTests: true,
+        });
+        if (!edited.ok) throw new Error(edited.error);
+        if (sc.tests.length > 1) deleteBankQuestion(rawDb().prepare("SELECT key FROM bank_questions ORDER BY key DESC LIMIT 1").pluck().get() as string);
         saveAnnouncement(
           null,
           {

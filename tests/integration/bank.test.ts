@@ -5,13 +5,17 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, db, rawDb } from "~/db/db.server";
 import { bankKeyOf } from "~/lib/rules/bank";
-import { activityLog, attemptAnswers, attempts, batches, batchMembers, questions, tests } from "~/db/schema.server";
+import { activityLog, attemptAnswers, attempts, bankQuestions, batches, batchMembers, questions, tests } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { createTest } from "~/models/test.server";
 import { createUser } from "~/models/user.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as bankRoute from "~/routes/admin+/_tests+/bank";
 import * as tagsRoute from "~/routes/admin+/_tests+/bank.$key.tags";
+import * as questionRoute from "~/routes/admin+/_tests+/bank_.$key";
+import * as takeOutRoute from "~/routes/admin+/_tests+/bank_.$key.delete";
+import * as deleteTestRoute from "~/routes/admin+/_tests+/tests.$testId.delete";
+import { saveTestWithQuestions } from "~/models/admin-tests.server";
 import * as generateRoute from "~/routes/admin+/_tests+/bank_.generate";
 import { flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
@@ -83,6 +87,8 @@ describe("the question bank", () => {
     applyMigrations(rawDb());
     const row = db().select().from(questions).where(eq(questions.testId, t.id)).get()!;
     expect(row.bankKey).toBe(bankKeyOf("An older question?", ["Right", "Wrong", "Also wrong"]));
+    // and it is a question of the bank
+    expect(db().select().from(bankQuestions).where(eq(bankQuestions.key, row.bankKey!)).get()).toMatchObject({ question: "An older question?", version: 1 });
   });
 
   it("Edit tags sets the topic in every test; the section only where nobody has sat the question", async () => {
@@ -219,5 +225,198 @@ describe("generating a test from the bank", () => {
     const bad = await generate(await fieldsFor({ Chaucer: 1 }, { title: "", duration: "0" }));
     expect(JSON.stringify(payload(bad))).toContain("Test title is required");
     expect(db().select().from(tests).all().length).toBe(before);
+  });
+});
+
+describe("a bank that stands alone", () => {
+  const keyOf = (words: string) => db().select().from(questions).where(eq(questions.question, words)).get()!.bankKey as string;
+  const questionPage = async (key: string) => payload<any>(await run(questionRoute.loader, getRequest(`/admin/bank/${key}`, admin), { key }));
+  const editQuestion = (key: string, fields: Record<string, string>) =>
+    run(questionRoute.action, postRequest(`/admin/bank/${key}`, fields, { cookie: admin }), { key }) as Promise<Response>;
+
+  it("a bank question survives its test's delete: still listed, its page says no test has it, and it can be drawn", async () => {
+    const t = createTest({ title: "Short-lived", examType: "PG_TRB" }, [
+      q("Who wrote The Rape of the Lock?", null),
+      q("Who wrote Absalom and Achitophel?", "Dryden"),
+    ]);
+    const res = (await run(deleteTestRoute.action, postRequest(`/admin/tests/${t.id}/delete`, {}, { cookie: admin }), { testId: t.id })) as Response;
+    expect(flashOf(res)?.text).toBe("Test deleted successfully");
+    expect(db().select().from(tests).where(eq(tests.id, t.id)).get()).toBeUndefined();
+    const d = await bankPage("?q=rape of the lock");
+    expect(d.total).toBe(1);
+    expect(d.rows[0]).toMatchObject({ question: "Who wrote The Rape of the Lock?", tests: 0, seen: 0, types: ["PG_TRB"] });
+    const page = await questionPage(d.rows[0].key);
+    expect(page.tests).toEqual([]);
+    // drawn into a generated test of its exam type (it has no topic: the "No topic" pick)
+    const picks = payload<any>(await run(generateRoute.loader, getRequest("/admin/bank/generate?type=PG_TRB", admin))).picks;
+    expect(picks.map((p: any) => [p.kind, p.tag, p.n])).toEqual([
+      ["topic", "Dryden", 1],
+      ["topic", "-", 1],
+    ]);
+    const made = (await run(
+      generateRoute.action,
+      postRequest(
+        "/admin/bank/generate",
+        {
+          title: "From a deleted test",
+          examType: "PG_TRB",
+          "picks[0].kind": "topic",
+          "picks[0].tag": "Dryden",
+          "picks[0].count": "0",
+          "picks[1].kind": "topic",
+          "picks[1].tag": "-",
+          "picks[1].count": "1",
+        },
+        { cookie: admin },
+      ),
+    )) as Response;
+    expect(made.status).toBe(302);
+    const generated = db().select().from(tests).where(eq(tests.title, "From a deleted test")).get()!;
+    expect(db().select({ t: questions.question, k: questions.bankKey }).from(questions).where(eq(questions.testId, generated.id)).all()).toEqual([
+      { t: "Who wrote The Rape of the Lock?", k: d.rows[0].key },
+    ]);
+    const short = await run(
+      generateRoute.action,
+      postRequest(
+        "/admin/bank/generate",
+        { title: "Too many bare", examType: "PG_TRB", "picks[0].kind": "topic", "picks[0].tag": "-", "picks[0].count": "2" },
+        { cookie: admin },
+      ),
+    );
+    expect(JSON.stringify(payload(short))).toContain("The bank has only 1 question of questions without a topic (you asked for 2)");
+  });
+
+  it("an edit makes version 2: the test nobody sat takes it, the test students sat keeps its words, both stay this question", async () => {
+    const sat = createTest({ title: "Sat with Donne", examType: "NET" }, [q("Who wrote The Canonization?"), q("Donne filler?")]);
+    const fresh = createTest({ title: "Not sat with Donne", examType: "NET" }, [q("Who wrote The Canonization?")]);
+    const s = await makeStudent({ examTypes: ["NET"] });
+    finished(s.user.id, sat.id, { q1: 0 });
+    const key = keyOf("Who wrote The Canonization?");
+    const res = await editQuestion(key, {
+      question: "Who wrote “The Canonization”?\nFor God's sake hold your tongue, and let me love",
+      "options[0]": "John Donne",
+      "options[1]": "Andrew Marvell",
+      "options[2]": "George Herbert",
+      "options[3]": "",
+      correctAnswer: "0",
+      explanation: "Songs and Sonnets, 1633",
+      changeTests: "on",
+    });
+    expect(flashOf(res)?.text).toBe("Saved as version 2, and in 1 test nobody has sat yet. Tests students have sat keep the words they sat.");
+    const copies = db().select().from(questions).where(eq(questions.bankKey, key)).all();
+    const copyIn = (id: string) => copies.find((c) => c.testId === id)!;
+    expect(copyIn(sat.id)).toMatchObject({ question: "Who wrote The Canonization?", options: ["Right", "Wrong", "Also wrong"] });
+    expect(copyIn(fresh.id)).toMatchObject({
+      question: "Who wrote “The Canonization”?\nFor God's sake hold your tongue, and let me love",
+      options: ["John Donne", "Andrew Marvell", "George Herbert"],
+      explanation: "Songs and Sonnets, 1633",
+    });
+    const page = await questionPage(key);
+    expect(page.question).toMatchObject({ version: 2, options: ["John Donne", "Andrew Marvell", "George Herbert"] });
+    expect(page.versions.map((v: any) => [v.version, v.question])).toEqual([[1, "Who wrote The Canonization?"]]);
+    expect(page.tests.map((t: any) => [t.title, t.attempts, t.sameWords])).toEqual([
+      ["Not sat with Donne", 0, true],
+      ["Sat with Donne", 1, false],
+    ]);
+    // the test students sat, saved again in its editor with its old words, is still this question (no second one in the bank)
+    const before = (await bankPage("?q=canonization")).total;
+    const updated = db().select().from(tests).where(eq(tests.id, sat.id)).get()!;
+    const saved = saveTestWithQuestions(
+      sat.id,
+      +updated.updatedAt,
+      { title: "Sat with Donne", description: "", examType: "NET", duration: 60, isActive: true, unitNumber: null, unitName: null, maxAttempts: null },
+      [
+        {
+          question: "Who wrote The Canonization?",
+          options: ["Right", "Wrong", "Also wrong"],
+          correctAnswer: 0,
+          explanation: "",
+          marks: "",
+          section: "",
+          topic: "",
+        },
+      ],
+    );
+    expect(saved.ok).toBe(true);
+    const copiesInSat = db()
+      .select({ v: questions.version, k: questions.bankKey })
+      .from(questions)
+      .where(and(eq(questions.testId, sat.id), eq(questions.id, "q1")))
+      .all();
+    expect(copiesInSat).toEqual([
+      { v: 1, k: key },
+      { v: 2, k: key },
+    ]);
+    expect((await bankPage("?q=canonization")).total).toBe(before);
+    expect(before).toBe(1);
+  });
+
+  it("refuses an edit without an answer, with one option, or with another bank question's words", async () => {
+    const key = keyOf("Bank only in first?");
+    const noAnswer = await editQuestion(key, { question: "Still here?", "options[0]": "Yes", "options[1]": "No" });
+    expect(statusOf(noAnswer)).toBe(400);
+    expect(JSON.stringify(payload(noAnswer))).toContain("Choose the right answer");
+    const oneOption = await editQuestion(key, { question: "Still here?", "options[0]": "Yes", correctAnswer: "0" });
+    expect(JSON.stringify(payload(oneOption))).toContain("A question needs at least 2 options");
+    const taken = await editQuestion(key, {
+      question: "Bank only in second?",
+      "options[0]": "Right",
+      "options[1]": "Wrong",
+      "options[2]": "Also wrong",
+      correctAnswer: "0",
+    });
+    expect(statusOf(taken)).toBe(400);
+    expect(JSON.stringify(payload(taken))).toContain("These words and options are already another question of the bank");
+    expect(db().select().from(bankQuestions).where(eq(bankQuestions.key, key)).get()).toMatchObject({ version: 1, question: "Bank only in first?" });
+  });
+
+  it("taken out of the bank: no longer listed nor drawn, the tests that have it keep it, and uploading it again does not bring it back", async () => {
+    createTest({ title: "Kept after take-out", examType: "SET" }, [q("Who wrote Kubla Khan?", "Coleridge")]);
+    const key = keyOf("Who wrote Kubla Khan?");
+    const res = (await run(takeOutRoute.action, postRequest(`/admin/bank/${key}/delete`, {}, { cookie: admin }), { key })) as Response;
+    expect(flashOf(res)?.text).toBe("Taken out of the bank. Tests that have it keep it.");
+    expect((await bankPage("?q=kubla")).total).toBe(0);
+    expect(db().select().from(questions).where(eq(questions.bankKey, key)).all()).toHaveLength(1);
+    expect(statusOf(await run(questionRoute.loader, getRequest(`/admin/bank/${key}`, admin), { key }).catch((e) => e))).toBe(404);
+    createTest({ title: "Kubla again", examType: "SET" }, [q("Who wrote Kubla Khan?", "Coleridge")]);
+    expect((await bankPage("?q=kubla")).total).toBe(0);
+    expect(
+      payload<any>(await run(generateRoute.loader, getRequest("/admin/bank/generate?type=SET", admin))).picks.some((p: any) => p.tag === "Coleridge"),
+    ).toBe(false);
+  });
+
+  it("“not seen by the batch” means not answered by any member: a question a member only opened is still unseen", async () => {
+    createTest({ title: "Unanswered one", examType: "TET" }, [q("Wordsworth 1?", "Wordsworth"), q("Wordsworth 2?", "Wordsworth")]);
+    const t = db().select().from(tests).where(eq(tests.title, "Unanswered one")).get()!;
+    const member = await createUser({ name: "Opened only", email: "opened@bank.test", password: null, assignedExamTypes: ["TET"] });
+    const batchId = newId();
+    db().insert(batches).values({ id: batchId, name: "TET opened batch", createdAt: new Date(), updatedAt: new Date() }).run();
+    db().insert(batchMembers).values({ batchId, userId: member.id }).run();
+    // answered q1; opened q2 without answering
+    finished(member.id, t.id, { q1: 0, q2: null });
+    for (let i = 0; i < 5; i++) {
+      const res = (await run(
+        generateRoute.action,
+        postRequest(
+          "/admin/bank/generate",
+          {
+            title: `Unseen Wordsworth ${i}`,
+            examType: "TET",
+            preferUnseenBy: batchId,
+            "picks[0].kind": "topic",
+            "picks[0].tag": "Wordsworth",
+            "picks[0].count": "1",
+          },
+          { cookie: admin },
+        ),
+      )) as Response;
+      expect(res.status).toBe(302);
+      const made = db()
+        .select()
+        .from(tests)
+        .where(eq(tests.title, `Unseen Wordsworth ${i}`))
+        .get()!;
+      expect(db().select({ t: questions.question }).from(questions).where(eq(questions.testId, made.id)).get()?.t).toBe("Wordsworth 2?");
+    }
   });
 });

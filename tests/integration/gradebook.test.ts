@@ -149,4 +149,41 @@ describe("the gradebook", () => {
     expect(d.tests.map((t: any) => t.title)).toEqual(["Plain SET", "Marked SET", "Ours SET"]);
     expect(d.rows.map((r: any) => r.name)).toEqual(["Anu", "Zara"]);
   });
+
+  it("gives a paper with sections its marks per section (hand-computed), in the page and the CSV", async () => {
+    const { attemptAnswers } = await import("~/db/schema.server");
+    ids.Sec = (await createUser({ name: "Sections Student", email: "sec@grade.test", password: "grade-pass-1", assignedExamTypes: ["UG_TRB"] })).id;
+    const option = { options: ["Right", "Wrong"], correctAnswer: 0 };
+    tests.sections = createTest({ title: "Two papers", examType: "UG_TRB", marksPerCorrect: 2, negativeMarks: 0.5 }, [
+      { question: "P1 one?", ...option, section: "Paper 1" },
+      { question: "P1 two?", ...option, section: "Paper 1" },
+      { question: "P2 one?", ...option, section: "Paper 2", marks: 3 },
+      { question: "P2 two?", ...option, section: "Paper 2" },
+    ]).id;
+    // Paper 1: right (+2) and wrong (−0.5) = 1.5 of 4; Paper 2: right (+3) and left = 3 of 5; in all 4.5 of 9
+    const attemptId = finished("Sec", "sections", 5, 2, 4.5, 9);
+    for (const [questionId, chosenIndex] of [
+      ["q1", 0],
+      ["q2", 1],
+      ["q3", 0],
+      ["q4", null],
+    ] as const)
+      db().insert(attemptAnswers).values({ attemptId, questionId, chosenIndex, updatedAt: new Date() }).run();
+    const d = await gradebook("?type=UG_TRB");
+    expect(d.rows[0].cells[0]).toMatchObject({
+      marks: 4.5,
+      maxMarks: 9,
+      sections: [
+        { name: "Paper 1", marks: 1.5, maxMarks: 4 },
+        { name: "Paper 2", marks: 3, maxMarks: 5 },
+      ],
+    });
+    const csv = await ((await run(csvRoute.loader, getRequest("/admin/gradebook.csv?type=UG_TRB", admin))) as Response).text();
+    const [header, row] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toContain("Two papers: Paper 1 marks,Two papers: Paper 2 marks");
+    expect(row).toContain("4.5/9,50,1,100,1.5/4,3/5");
+  });
 });

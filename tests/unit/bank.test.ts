@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BankCandidate, bankKeyOf, drawQuestions, seededRandom } from "~/lib/rules/bank";
+import { type BankCandidate, bankKeyOf, drawQuestions, NO_TAG, pickName, seededRandom } from "~/lib/rules/bank";
 
 describe("a question's bank identity", () => {
   it("is the same for the same words and options, whatever the case and spacing; another option order or word is another question", () => {
@@ -53,5 +53,21 @@ describe("drawing a generated test's questions", () => {
       { preferUnseen: false, random: seededRandom(1) },
     );
     expect(r).toEqual({ ok: false, short: [{ pick: { kind: "topic", tag: "Milton", count: 4 }, available: 1 }] });
+  });
+
+  it("questions without a topic are drawn by the pick without a tag, and named so", () => {
+    const pool = [
+      { key: "bare-1", topic: null, section: null, seen: 0 },
+      { key: "bare-2", topic: null, section: "Paper 1", seen: 0 },
+      { key: "tagged", topic: "Chaucer", section: null, seen: 0 },
+    ];
+    const r = drawQuestions([{ kind: "topic", tag: NO_TAG, count: 2 }], pool, { preferUnseen: false, random: seededRandom(3) });
+    expect(r.ok && new Set(r.keys)).toEqual(new Set(["bare-1", "bare-2"]));
+    expect(drawQuestions([{ kind: "section", tag: NO_TAG, count: 3 }], pool, { preferUnseen: false, random: seededRandom(3) })).toMatchObject({
+      ok: false,
+      short: [{ available: 2 }],
+    });
+    expect(pickName({ kind: "topic", tag: NO_TAG })).toBe("questions without a topic");
+    expect(pickName({ kind: "section", tag: "Paper 1" })).toBe("the section “Paper 1”");
   });
 });

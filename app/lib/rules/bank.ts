@@ -32,8 +32,16 @@ export function bankKeyOf(question: string, options: readonly string[]): string 
 
 export const BANK_KEY_PATTERN = /^[0-9a-f]{26}$/;
 
-/** One ask of a generated test: `count` questions of a topic or of a section. */
+/** One ask of a generated test: `count` questions of a topic or of a section (`NO_TAG`: of none). */
 export type BankPick = { kind: "topic" | "section"; tag: string; count: number };
+
+/** The tag of a pick (and of the bank's filters) for questions without a topic or section. */
+export const NO_TAG = "-";
+
+/** A pick's words: `the topic “Chaucer”`, `questions without a topic`. */
+export function pickName(pick: Pick<BankPick, "kind" | "tag">): string {
+  return pick.tag === NO_TAG ? `questions without a ${pick.kind}` : `the ${pick.kind} “${pick.tag}”`;
+}
 /** A bank question that may be drawn, with its tags and how many of the batch's students have seen it (0: none). */
 export type BankCandidate = { key: string; topic: string | null; section: string | null; seen: number };
 
@@ -66,7 +74,7 @@ export function drawQuestions(
   const short: Array<{ pick: BankPick; available: number }> = [];
   for (const pick of picks) {
     if (pick.count <= 0) continue;
-    const pool = candidates.filter((c) => !taken.has(c.key) && (pick.kind === "topic" ? c.topic : c.section) === pick.tag);
+    const pool = candidates.filter((c) => !taken.has(c.key) && ((pick.kind === "topic" ? c.topic : c.section) ?? NO_TAG) === pick.tag);
     if (pool.length < pick.count) {
       short.push({ pick, available: pool.length });
       continue;

@@ -6,6 +6,7 @@ import {
   marksNumber,
   NEGATIVE_MARKS_MESSAGE,
   QUESTION_LIMITS,
+  questionSchema,
   SECTION_TOO_LONG,
   TEST_LIMITS,
   TITLE_REQUIRED,
@@ -52,3 +53,33 @@ export const generateTestSchema = z
     if (total === 0) ctx.addIssue({ code: "custom", message: ASK_FOR_QUESTIONS, path: ["picks"] });
     if (total > QUESTION_LIMITS.questions) ctx.addIssue({ code: "custom", message: TOO_MANY_QUESTIONS, path: ["picks"] });
   });
+
+export const CHOOSE_RIGHT_ANSWER = "Choose the right answer";
+const bankQuestionRecord = questionSchema.shape;
+
+/**
+ * Edit a bank question: its words, up to 6 options (empty boxes after the last one are not options), the right
+ * one, an explanation, and whether the tests nobody has sat yet take the change.
+ */
+export const bankQuestionSchema = z
+  .object({
+    question: z.string({ message: "Question text is required" }).pipe(bankQuestionRecord.question),
+    options: z
+      .array(z.string().optional())
+      .default([])
+      .transform((list) => {
+        const given = list.map((o) => o?.trim() ?? "");
+        while (given.length && !given[given.length - 1]) given.pop();
+        return given;
+      })
+      .pipe(bankQuestionRecord.options),
+    correctAnswer: z.number({ message: CHOOSE_RIGHT_ANSWER }).int().min(0, CHOOSE_RIGHT_ANSWER),
+    explanation: z
+      .string()
+      .trim()
+      .max(QUESTION_LIMITS.explanation, `The explanation is too long (at most ${QUESTION_LIMITS.explanation} characters)`)
+      .optional()
+      .default(""),
+    changeTests: z.boolean().optional().default(false),
+  })
+  .refine((q) => q.correctAnswer < q.options.length, { message: "The right answer must be one of the options", path: ["correctAnswer"] });

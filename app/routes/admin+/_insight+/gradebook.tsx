@@ -133,6 +133,11 @@ export default function Gradebook() {
                             {formatMarks(c.marks)}/{formatMarks(c.maxMarks)} · #{c.rank}
                             <span className="sr-only">, percentile</span> · P{c.percentile}
                           </span>
+                          {c.sections.length ? (
+                            <span className="block min-w-[8rem] text-[11px] leading-tight text-slate-600" data-testid="gradebook-sections">
+                              {c.sections.map((x) => `${x.name} ${formatMarks(x.marks)}/${formatMarks(x.maxMarks)}`).join(" · ")}
+                            </span>
+                          ) : null}
                         </>
                       ) : (
                         <span className="text-slate-400" title="No attempt">

@@ -6,7 +6,6 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { DialogActions } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
 import { Field, useSchemaForm } from "~/components/forms";
-import { BANK_KEY_PATTERN } from "~/lib/rules/bank";
 import { SECTION_NAME_MAX } from "~/lib/rules/sections";
 import { plural } from "~/lib/rules/words";
 import { bankTagsSchema } from "~/lib/schemas/bank-schemas";
@@ -14,27 +13,21 @@ import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
-import { bankQuestion, setBankTags } from "~/models/bank.server";
+import { bankQuestionOr404, setBankTags } from "~/models/bank.server";
 import { RichText } from "~/components/RichText";
 
 /** Edit a bank question's topic and section, a dialog route over the question bank (/admin/bank/:key/tags). */
 export const meta: MetaFunction = () => [{ title: "Edit tags" }];
 
-function questionOf(key: string | undefined) {
-  const q = key && BANK_KEY_PATTERN.test(key) ? bankQuestion(key) : null;
-  if (!q) throw new Response("Question not found", { status: 404 });
-  return q;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const q = questionOf(params.key);
+  const q = bankQuestionOr404(params.key);
   return { question: { key: q.key, text: q.question, topic: q.topic ?? "", section: q.section ?? "", tests: q.tests } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const q = questionOf(params.key);
+  const q = bankQuestionOr404(params.key);
   const submission = parseForm(await request.formData(), { schema: bankTagsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {

@@ -10,9 +10,9 @@ import { BackLink } from "~/components/admin/ui";
 import { RichText } from "~/components/RichText";
 
 /**
- * The question bank (/admin/bank): every question of every test, once each however many tests have it, with its
- * tags, exam types and statistics over every test and version; searched and filtered 50 a page. Edit tags is a
- * dialog route; Generate a test has its own page.
+ * The question bank (/admin/bank): every question ever uploaded, once each however many tests have it (and after its
+ * tests are deleted), with its tags, exam types and statistics over every test and version; searched and filtered
+ * 50 a page. Edit tags is a dialog route; a question's own page edits it; Generate a test has its own page.
  */
 export const meta: MetaFunction = () => [{ title: "Question Bank" }];
 
@@ -32,7 +32,7 @@ export default function QuestionBank() {
       <BackLink to="/admin/tests">Test Management</BackLink>
       <PageHeader
         title="Question Bank"
-        description="Every question of every test, once each, with how it has gone across tests (figures up to a minute behind)."
+        description="Every question ever uploaded, once each, kept when its test is deleted, with how it has gone across tests (figures up to a minute behind)."
       >
         <Link to={`/admin/bank/generate${f.type ? `?type=${encodeURIComponent(f.type)}` : ""}`} className="btn-primary">
           Generate a Test
@@ -118,9 +118,14 @@ export default function QuestionBank() {
                   <td className="px-3 py-2 text-right tabular-nums">{q.seen}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{q.seen ? `${percent(q.correct, q.seen)}%` : "—"}</td>
                   <td className="whitespace-nowrap px-3 py-2">
-                    <Link to={`/admin/bank/${q.key}/tags${search}`} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
-                      Edit tags
-                    </Link>
+                    <div className="flex gap-1">
+                      <Link to={`/admin/bank/${q.key}`} className="btn-secondary px-2 py-1 text-xs">
+                        Edit{q.version > 1 ? ` (v${q.version})` : ""}
+                      </Link>
+                      <Link to={`/admin/bank/${q.key}/tags${search}`} preventScrollReset className="btn-secondary px-2 py-1 text-xs">
+                        Edit tags
+                      </Link>
+                    </div>
                   </td>
                 </tr>
               ))}

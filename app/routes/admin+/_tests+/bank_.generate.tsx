@@ -12,9 +12,9 @@ import { formFailed } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { logActivity } from "~/models/activity.server";
 import { requireAdmin } from "~/models/auth.server";
-import { bankTags, generateTest } from "~/models/bank.server";
+import { bankExamTypes, bankTags, bankUntagged, generateTest } from "~/models/bank.server";
+import { NO_TAG, pickName } from "~/lib/rules/bank";
 import { batchById, batchOptions } from "~/models/batches.server";
-import { gradebookTypes } from "~/models/gradebook.server";
 import { oncePerForm } from "~/models/form-receipts.server";
 import { newId } from "~/lib/server/ids.server";
 import { plural } from "~/lib/rules/words";
@@ -29,11 +29,16 @@ export const meta: MetaFunction = () => [{ title: "Generate a Test" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const types = gradebookTypes();
+  const types = bankExamTypes();
   const asked = new URL(request.url).searchParams.get("type") ?? "";
   const type = types.some((t) => t.value === asked) ? asked : (types[0]?.value ?? "");
   const tags = type ? bankTags(type) : { sections: [], topics: [] };
-  const picks = [...tags.topics.map((t) => ({ kind: "topic" as const, ...t })), ...tags.sections.map((s) => ({ kind: "section" as const, ...s }))];
+  const untagged = type ? bankUntagged(type) : 0;
+  const picks = [
+    ...tags.topics.map((t) => ({ kind: "topic" as const, ...t })),
+    ...(untagged ? [{ kind: "topic" as const, tag: NO_TAG, n: untagged }] : []),
+    ...tags.sections.map((s) => ({ kind: "section" as const, ...s })),
+  ];
   // one receipt per form shown: a second press (another tab, a double click without JavaScript) makes no second test
   return { types, type, picks, batches: batchOptions(), receipt: newId() };
 }
@@ -64,9 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const r = once.result;
     if (!r.ok) {
-      const why = r.short.map(
-        (s) => `only ${s.available} question${s.available === 1 ? "" : "s"} of the ${s.pick.kind} “${s.pick.tag}” (you asked for ${s.pick.count})`,
-      );
+      const why = r.short.map((s) => `only ${s.available} question${s.available === 1 ? "" : "s"} of ${pickName(s.pick)} (you asked for ${s.pick.count})`);
       return data({ result: submission.reply({ fieldErrors: { picks: [`The bank has ${why.join("; ")}`] } }) }, { status: 400 });
     }
     logActivity(admin, "bank-generate", { testId: r.test.id, target: r.test.title, detail: `${r.questions} questions` });
@@ -100,8 +103,8 @@ export default function GenerateTest() {
       </Form>
       {d.picks.length === 0 ? (
         <p className="card p-4 text-sm text-slate-600">
-          This exam type's questions have no topics or sections yet. Give them in the CSV's <code>topic</code> and <code>section</code> columns, in the question
-          editor, or with Edit tags in the bank.
+          This exam type's bank has no questions yet. Upload a test of this type and its questions come into the bank; give them topics and sections in the
+          CSV's <code>topic</code> and <code>section</code> columns, in the question editor, or with Edit tags in the bank.
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="card grid gap-4 p-4 sm:grid-cols-2">
@@ -130,10 +133,10 @@ export default function GenerateTest() {
                       min={0}
                       max={Math.min(200, shown?.n ?? 200)}
                       className="input w-20"
-                      aria-label={`${shown?.kind === "section" ? "Section" : "Topic"} ${shown?.tag}: how many`}
+                      aria-label={shown?.tag === NO_TAG ? "No topic: how many" : `${shown?.kind === "section" ? "Section" : "Topic"} ${shown?.tag}: how many`}
                     />
                     <span className="min-w-0 flex-1 break-words">
-                      <span className="text-xs uppercase text-slate-600">{shown?.kind}</span> {shown?.tag}{" "}
+                      <span className="text-xs uppercase text-slate-600">{shown?.kind}</span> {shown?.tag === NO_TAG ? <em>No topic</em> : shown?.tag}{" "}
                       <span className="text-slate-600">({shown?.n} in the bank)</span>
                     </span>
                     <ErrorList id={p.count.errorId} errors={p.count.errors} />

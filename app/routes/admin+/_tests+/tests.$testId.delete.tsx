@@ -46,7 +46,7 @@ export default function DeleteTest() {
       <p className="text-sm text-slate-700">
         {attempts
           ? `Students have made ${attempts} attempt${attempts === 1 ? "" : "s"} on it, so it is archived instead: hidden everywhere, with their results kept.`
-          : `The test and its ${test.questions} questions are deleted.`}
+          : `The test is deleted. Its ${test.questions} questions stay in the Question Bank.`}
       </p>
     </ConfirmDialog>
   );
