@@ -70,6 +70,18 @@ export function payload<T = Record<string, unknown>>(value: unknown): T {
   return (isDataWithInit(value) ? value.data : value) as T;
 }
 
+/**
+ * A bulk upload as its dialog sends it: the files (`request`, intent "preview") give a preview of every file, then
+ * Create posts the preview's token. A preview refused (or a body too large) is answered as it is.
+ */
+export async function bulkUploadViaPreview(action: (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<unknown>, request: Request): Promise<unknown> {
+  const previewed = await run(action, request);
+  const preview = (payload<{ preview?: { ok: boolean; token: string } | null }>(previewed) ?? {}).preview;
+  if (!preview?.ok) return previewed;
+  const cookie = request.headers.get("Cookie") ?? "";
+  return run(action, postRequest(new URL(request.url).pathname, { intent: "bulk-upload", token: preview.token }, { cookie }));
+}
+
 export function statusOf(value: unknown): number {
   if (value instanceof Response) return value.status;
   if (isDataWithInit(value)) return value.init?.status ?? 200;

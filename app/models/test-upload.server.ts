@@ -158,13 +158,43 @@ export function bulkReportItems(results: BulkFileResult[]): Array<{ where: strin
 
 export type BulkFileResult = { fileName: string; name: string; ok: boolean; message: string; report?: UploadReport | null; notes?: string[] };
 
+/** A file of a bulk upload's preview: the test it makes, its questions and what was flagged in it. */
+export type BulkFilePreview = {
+  fileName: string;
+  name: string;
+  examType: string;
+  questions: ParsedQuestion[];
+  report: ParseReport;
+  /** created published (the upload's choice), or hidden because of flagged rows or a question the file has twice */
+  active: boolean;
+};
+
+/** What a bulk upload's preview signs: every good file's questions and the settings, for Create to make exactly that. */
+type BulkPayload = {
+  receipt: string;
+  files: BulkFilePreview[];
+  refused: BulkFileResult[];
+  settings: {
+    maxAttempts: number | null;
+    answerRelease: string | null;
+    marksPerCorrect: number;
+    negativeMarks: number;
+    opensAt: number | null;
+    closesAt: number | null;
+    batchId: string | null;
+  };
+};
+
+export type BulkPreview =
+  | { ok: false; error: string; fieldErrors?: Record<string, string> }
+  | { ok: true; token: string; files: BulkFilePreview[]; refused: BulkFileResult[]; marksPerCorrect: number; negativeMarks: number; batchName: string | null };
+
 /**
- * Bulk upload: each file with its own name (default from the file name), exam type and duration.
- * Every file is checked on its own; the valid ones are created, the others reported.
+ * Bulk upload, step 1: each file with its own name (default from the file name), exam type and duration, checked on
+ * its own and read; nothing is written. The preview shows every file's questions, flags and duplicates and the
+ * refused files; step 2 (createFromBulkPreview) makes exactly that.
  */
-export async function bulkUpload(
-  form: FormData,
-): Promise<{ ok: false; error: string; fieldErrors?: Record<string, string> } | { ok: true; created: number; errors: number; results: BulkFileResult[] }> {
+export async function previewBulkUpload(form: FormData, receipt: string): Promise<BulkPreview> {
   const defaults = bulkDefaultsSchema.safeParse(formToObject(form));
   if (!defaults.success) {
     const { message, fields } = issuesOf(defaults.error);
@@ -190,13 +220,14 @@ export async function bulkUpload(
   if (settings.batchId && !batch)
     return { ok: false, error: "That batch is gone: choose another", fieldErrors: { batchId: "That batch is gone: choose another" } };
 
-  const results: BulkFileResult[] = [];
-  const ready: Array<{ name: string; details: TestDetails; questions: ParsedQuestion[]; fileName: string; report: ParseReport }> = [];
+  const refused: BulkFileResult[] = [];
+  const ready: BulkFilePreview[] = [];
+  const details: TestDetails[] = [];
   for (const [i, file] of files.entries()) {
     const name = (names[i] ?? "").trim() || nameFromFileName(file.name);
     const examType = (types[i] ?? "").trim() || defaultType;
     const custom = (customs[i] ?? "").trim() || defaultCustom;
-    const fail = (message: string) => results.push({ fileName: file.name, name, ok: false, message });
+    const fail = (message: string) => refused.push({ fileName: file.name, name, ok: false, message });
     if (!name || !examType) {
       fail("Name and exam type are required");
       continue;
@@ -206,7 +237,7 @@ export async function bulkUpload(
       continue;
     }
     // each file's details through the test record's schema, as every other path
-    const details = testDetailsSchema.safeParse({
+    const fileDetails = testDetailsSchema.safeParse({
       title: name,
       description: (descriptions[i] ?? "").trim() || `Bulk uploaded test: ${name}`,
       examType,
@@ -215,11 +246,11 @@ export async function bulkUpload(
       unitNumber: unitNumbers[i] ?? "",
       unitName: unitNames[i] ?? "",
     });
-    if (!details.success) {
-      fail(issuesOf(details.error).message);
+    if (!fileDetails.success) {
+      fail(issuesOf(fileDetails.error).message);
       continue;
     }
-    const type = resolveTestExamType(details.data.examType, details.data.customExamType, { create: false });
+    const type = resolveTestExamType(fileDetails.data.examType, fileDetails.data.customExamType, { create: false });
     if (!type.ok) {
       fail(type.message);
       continue;
@@ -235,34 +266,86 @@ export async function bulkUpload(
       fail(questionProblem);
       continue;
     }
-    ready.push({ name, details: details.data, questions: parsed.questions, fileName: file.name, report: parsed.report });
+    details.push(fileDetails.data);
+    ready.push({
+      fileName: file.name,
+      name,
+      examType: fileDetails.data.examType === "CUSTOM" ? fileDetails.data.customExamType : fileDetails.data.examType,
+      questions: parsed.questions,
+      report: parsed.report,
+      // flagged rows or a question the file has twice: created hidden, for a look first
+      active: !flaggedRows(parsed.report) && !parsed.report.duplicates.length && settings.publish === "active",
+    });
   }
-  if (!ready.length) return { ok: true, created: 0, errors: results.length, results };
+  const payload: SignedBulkPreview = {
+    receipt,
+    files: ready,
+    refused,
+    details,
+    settings: {
+      maxAttempts: settings.maxAttempts,
+      answerRelease: settings.answerRelease || null,
+      marksPerCorrect: settings.marksPerCorrect,
+      negativeMarks: settings.negativeMarks,
+      opensAt: window.opensAt ? +window.opensAt : null,
+      closesAt: window.closesAt ? +window.closesAt : null,
+      batchId: batch?.id ?? null,
+    },
+  };
+  return {
+    ok: true,
+    token: signPayload(payload),
+    files: ready,
+    refused,
+    marksPerCorrect: settings.marksPerCorrect,
+    negativeMarks: settings.negativeMarks,
+    batchName: batch?.name ?? null,
+  };
+}
+
+export const BULK_PREVIEW_EXPIRED = "The preview has expired or was changed. Please choose the files again.";
+
+export type SignedBulkPreview = BulkPayload & { details: TestDetails[] };
+
+/** A bulk upload's signed preview, or null when it has expired or was changed. */
+export function readBulkPreview(token: string | null): SignedBulkPreview | null {
+  return verifyPayload<SignedBulkPreview>(token);
+}
+
+/**
+ * Bulk upload, step 2: creates exactly the previewed files' tests with the upload's settings (a window, a batch) and
+ * reports every file, the refused ones too. (The route guards the preview's receipt against a second press.)
+ */
+export function createFromBulkPreview(payload: SignedBulkPreview): { created: number; errors: number; results: BulkFileResult[] } {
+  const { settings } = payload;
+  const batch = settings.batchId ? batchById(settings.batchId) : null;
+  const results: BulkFileResult[] = [...payload.refused];
   let created = 0;
-  for (const r of ready) {
+  for (const [i, r] of payload.files.entries()) {
+    const details = payload.details[i] as TestDetails;
     try {
-      const type = resolveTestExamType(r.details.examType, r.details.customExamType);
+      const type = resolveTestExamType(details.examType, details.customExamType);
       if (!type.ok) throw new Error(type.message);
       const flagged = flaggedRows(r.report);
       const test = createTest(
         {
-          title: r.details.title,
-          description: r.details.description,
+          title: details.title,
+          description: details.description,
           examType: type.value,
-          duration: r.details.duration,
-          unitNumber: r.details.unitNumber,
-          unitName: r.details.unitName,
-          // flagged rows or a question the file has twice: created hidden, for a look first
-          isActive: !flagged && !r.report.duplicates.length && settings.publish === "active",
+          duration: details.duration,
+          unitNumber: details.unitNumber,
+          unitName: details.unitName,
+          isActive: r.active,
           uploadReport: flagged,
           maxAttempts: settings.maxAttempts,
-          answerRelease: settings.answerRelease || null,
+          answerRelease: settings.answerRelease,
           marksPerCorrect: settings.marksPerCorrect,
           negativeMarks: settings.negativeMarks,
         },
         r.questions,
       );
-      if (window.opensAt || window.closesAt) setTestWindow(test.id, window.opensAt, window.closesAt);
+      if (settings.opensAt || settings.closesAt)
+        setTestWindow(test.id, settings.opensAt ? new Date(settings.opensAt) : null, settings.closesAt ? new Date(settings.closesAt) : null);
       if (batch) giveTestToBatch(test.id, batch.id, { opensAt: null, closesAt: null, answerRelease: null });
       created += 1;
       results.push({ fileName: r.fileName, name: r.name, ok: true, message: `${r.questions.length} questions`, report: flagged, notes: r.report.notes });
@@ -271,7 +354,7 @@ export async function bulkUpload(
       results.push({ fileName: r.fileName, name: r.name, ok: false, message: "Error uploading test. Please try again." });
     }
   }
-  return { ok: true, created, errors: results.filter((r) => !r.ok).length, results };
+  return { created, errors: results.filter((r) => !r.ok).length, results };
 }
 
 /** A bulk-uploaded test's window (the same for every file of the upload). */

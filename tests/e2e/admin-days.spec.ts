@@ -136,7 +136,11 @@ test("an import's report stays on Backup & Import after its message is gone: eve
     },
   ]);
   await dialog.getByLabel("Exam type", { exact: true }).selectOption("NET");
-  await dialog.getByRole("button", { name: "Upload Tests" }).click();
+  await dialog.getByRole("button", { name: "Upload & Preview" }).click();
+  // the preview: the refused file and why, the good file's test; nothing created yet
+  await expect(page.getByTestId("bulk-refused-file")).toHaveText("no-header.csv: CSV must contain at least: question, option columns, correct_answer");
+  await expect(page.getByTestId("bulk-preview-file")).toContainText("fine.csv → “fine”");
+  await page.getByRole("dialog").getByRole("button", { name: "Create 1 Test" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Bulk upload complete: 1 successful, 1 errors" })).toBeVisible();
   await page.getByRole("link", { name: "The report of this upload" }).click();
   await expect(page.getByRole("heading", { name: "Bulk test upload report" })).toBeVisible();

@@ -164,7 +164,12 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.getByLabel("Exam type", { exact: true }).selectOption("SET");
       if (javaScriptEnabled) await dialog.getByLabel("Test name for clean-10.csv").fill(`Bulk once ${javaScriptEnabled}`);
       const name = javaScriptEnabled ? `Bulk once ${javaScriptEnabled}` : "clean 10";
-      await dialog.getByRole("button", { name: "Upload Tests" }).click();
+      await dialog.getByRole("button", { name: "Upload & Preview" }).click();
+      const previewed = page.getByTestId("bulk-preview-file");
+      await expect(previewed).toContainText(`clean-10.csv → “${name}” (SET): 10 questions`);
+      await expect(previewed).toContainText("published");
+      expect((app.db().prepare("select count(*) as n from tests where title = ?").get(name) as { n: number }).n).toBe(0);
+      await page.getByRole("dialog").getByRole("button", { name: "Create 1 Test" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Bulk upload complete: 1 successful, 0 errors" })).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page).toHaveURL(/\/admin\/tests\?bulkResult=/);

@@ -22,7 +22,7 @@ import * as editRoute from "~/routes/admin+/_tests+/tests.$testId.edit";
 import { DURATION_MESSAGE, EXAM_TYPE_REQUIRED, MAX_ATTEMPTS_MESSAGE, TITLE_REQUIRED } from "~/lib/schemas/test-record";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
-import { BASE, flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
+import { BASE, bulkUploadViaPreview, flashOf, getRequest, makeStudent, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 let admin: string;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtu
 function multipart(
   fields: Record<string, string>,
   files: Array<{ field: string; name: string; body: Buffer | string; type?: string }>,
-  path = fields.intent === "bulk-upload" ? "/admin/tests/bulk-upload" : "/admin/tests/upload",
+  path = "defaultExamType" in fields ? "/admin/tests/bulk-upload" : "/admin/tests/upload",
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -196,9 +196,9 @@ describe("bulk upload", () => {
   it("creates the good files and reports the bad one; the dialog closes on the result", async () => {
     const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
     const submit = () =>
-      run(
+      bulkUploadViaPreview(
         bulkUploadRoute.action,
-        multipart({ intent: "bulk-upload", receipt, defaultExamType: "TET", defaultDuration: "30" }, [
+        multipart({ intent: "preview", receipt, defaultExamType: "TET", defaultDuration: "30" }, [
           { field: "files", name: "tet_grammar-set-1.csv", body: fixture("clean-10.csv") },
           { field: "files", name: "broken.csv", body: fixture("latin1-not-utf8.csv") },
           { field: "files", name: "bom-file.csv", body: fixture("bom-crlf.csv") },
@@ -223,9 +223,9 @@ describe("bulk upload", () => {
   it("refuses a file whose first row is not the header, as the single upload does (never stored as question 1)", async () => {
     const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
     const bulk = await bulkResultOf(
-      await run(
+      await bulkUploadViaPreview(
         bulkUploadRoute.action,
-        multipart({ intent: "bulk-upload", receipt, defaultExamType: "TET" }, [
+        multipart({ intent: "preview", receipt, defaultExamType: "TET" }, [
           { field: "files", name: "own-header.csv", body: Buffer.from("Q,A,B,C,D,Ans\nWho wrote Hamlet?,Shakespeare,Marlowe,Jonson,Kyd,A\n") },
         ]),
       ),
@@ -237,9 +237,9 @@ describe("bulk upload", () => {
   it("creates a file with flagged rows inactive and says so in its report", async () => {
     const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
     const bulk = await bulkResultOf(
-      await run(
+      await bulkUploadViaPreview(
         bulkUploadRoute.action,
-        multipart({ intent: "bulk-upload", receipt, defaultExamType: "SET" }, [
+        multipart({ intent: "preview", receipt, defaultExamType: "SET" }, [
           { field: "files", name: "quirky-bulk.csv", body: fixture("answer-by-text-and-quirks.csv") },
         ]),
       ),
@@ -251,11 +251,11 @@ describe("bulk upload", () => {
   it("takes a description and a unit per file; a unit name without its number is refused for that file", async () => {
     const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
     const bulk = await bulkResultOf(
-      await run(
+      await bulkUploadViaPreview(
         bulkUploadRoute.action,
         multipart(
           {
-            intent: "bulk-upload",
+            intent: "preview",
             receipt,
             defaultExamType: "NET",
             names: "Unit Three Mock",
@@ -272,9 +272,9 @@ describe("bulk upload", () => {
 
     const again = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
     const refused = await bulkResultOf(
-      await run(
+      await bulkUploadViaPreview(
         bulkUploadRoute.action,
-        multipart({ intent: "bulk-upload", receipt: again, defaultExamType: "NET", names: "No Number", unitNames: "Moderns" }, [
+        multipart({ intent: "preview", receipt: again, defaultExamType: "NET", names: "No Number", unitNames: "Moderns" }, [
           { field: "files", name: "moderns.csv", body: fixture("clean-10.csv") },
         ]),
       ),
@@ -283,12 +283,12 @@ describe("bulk upload", () => {
   });
 
   it("refuses non-CSV files and an empty selection", async () => {
-    const nonCsv = await run(
+    const nonCsv = await bulkUploadViaPreview(
       bulkUploadRoute.action,
-      multipart({ intent: "bulk-upload", defaultExamType: "TET" }, [{ field: "files", name: "x.txt", body: "a", type: "text/plain" }]),
+      multipart({ intent: "preview", defaultExamType: "TET" }, [{ field: "files", name: "x.txt", body: "a", type: "text/plain" }]),
     );
     expect(payload<any>(nonCsv).error).toBe("Please select CSV files only");
-    const none = await run(bulkUploadRoute.action, multipart({ intent: "bulk-upload", defaultExamType: "TET" }, []));
+    const none = await bulkUploadViaPreview(bulkUploadRoute.action, multipart({ intent: "preview", defaultExamType: "TET" }, []));
     expect(payload<any>(none).error).toBe("No valid files to upload");
   });
 });
@@ -672,11 +672,11 @@ describe("one schema for a test's details on every path that writes them", () =>
     expect(Object.values(preview.fieldErrors)).toContain(message);
 
     const bulk = await bulkResultOf(
-      await run(
+      await bulkUploadViaPreview(
         bulkUploadRoute.action,
         multipart(
           {
-            intent: "bulk-upload",
+            intent: "preview",
             names: "Bad bulk",
             examTypes: bad.examType ?? "NET",
             customNames: bad.customExamType ?? "",

@@ -8,7 +8,7 @@ import { db, rawDb } from "~/db/db.server";
 import { tests } from "~/db/schema.server";
 import { createBatch } from "~/models/batches.server";
 import * as bulkRoute from "~/routes/admin+/_tests+/tests.bulk-upload";
-import { BASE, OWNER, run, seedBase, signIn } from "../helpers";
+import { BASE, bulkUploadViaPreview, OWNER, payload, postRequest, run, seedBase, signIn, statusOf } from "../helpers";
 
 let admin = "";
 beforeAll(async () => {
@@ -20,9 +20,12 @@ const fixture = (name: string) => fs.readFileSync(path.join(__dirname, "../fixtu
 
 function upload(fields: Record<string, string>, files: Array<{ name: string; body: Buffer | string }>) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ intent: "bulk-upload", receipt: crypto.randomUUID(), ...fields })) form.append(k, v);
+  for (const [k, v] of Object.entries({ intent: "preview", receipt: crypto.randomUUID(), ...fields })) form.append(k, v);
   for (const f of files) form.append("files", new File([typeof f.body === "string" ? f.body : new Uint8Array(f.body)], f.name, { type: "text/csv" }));
-  return run(bulkRoute.action, new Request(`${BASE}/admin/tests/bulk-upload`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } }));
+  return bulkUploadViaPreview(
+    bulkRoute.action,
+    new Request(`${BASE}/admin/tests/bulk-upload`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } }),
+  );
 }
 
 describe("bulk upload with settings", () => {
@@ -117,5 +120,66 @@ describe("bulk upload with settings", () => {
         .where(inArray(tests.title, ["never made"]))
         .get(),
     ).toBeUndefined();
+  });
+
+  it("shows a preview of every file before anything is created: questions, flags, duplicates, published or hidden, refused files", async () => {
+    const twice =
+      "question,option_a,option_b,correct_answer\nWho wrote Hamlet?,Marlowe,Shakespeare,b\nWho wrote Lear?,Marlowe,Shakespeare,b\nWho wrote Hamlet?,Marlowe,Shakespeare,b\n";
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      intent: "preview",
+      receipt: crypto.randomUUID(),
+      defaultExamType: "NET",
+      marksPerCorrect: "2",
+      negativeMarks: "0.5",
+    }))
+      form.append(k, v);
+    for (const [name, body] of [
+      ["preview-clean.csv", fixture("clean-10.csv")],
+      ["preview-twice.csv", twice],
+      ["preview-quirks.csv", fixture("answer-by-text-and-quirks.csv")],
+      ["preview-broken.csv", "Q,A,B\nWho?,a,b\n"],
+    ] as const)
+      form.append("files", new File([typeof body === "string" ? body : new Uint8Array(body)], name, { type: "text/csv" }));
+    const before = db().select().from(tests).all().length;
+    const res = await run(
+      bulkRoute.action,
+      new Request(`${BASE}/admin/tests/bulk-upload`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } }),
+    );
+    const preview = payload<any>(res).preview;
+    // nothing written yet
+    expect(db().select().from(tests).all().length).toBe(before);
+    expect(preview).toMatchObject({ ok: true, marksPerCorrect: 2, negativeMarks: 0.5 });
+    expect(preview.files.map((f: any) => [f.fileName, f.name, f.questions.length, f.report.duplicates.length, f.report.fallbacks.length, f.active])).toEqual([
+      ["preview-clean.csv", "preview clean", 10, 0, 0, true],
+      ["preview-twice.csv", "preview twice", 3, 1, 0, false],
+      ["preview-quirks.csv", "preview quirks", 7, 0, 1, false],
+    ]);
+    expect(preview.refused).toEqual([
+      { fileName: "preview-broken.csv", name: "preview broken", ok: false, message: "CSV must contain at least: question, option columns, correct_answer" },
+    ]);
+    // Create makes exactly that; a changed token is refused and writes nothing
+    const tampered = await run(
+      bulkRoute.action,
+      postRequest("/admin/tests/bulk-upload", { intent: "bulk-upload", token: `${preview.token}x` }, { cookie: admin }),
+    );
+    expect(statusOf(tampered)).toBe(400);
+    expect(payload<any>(tampered).error).toBe("The preview has expired or was changed. Please choose the files again.");
+    expect(db().select().from(tests).all().length).toBe(before);
+    const created = (await run(
+      bulkRoute.action,
+      postRequest("/admin/tests/bulk-upload", { intent: "bulk-upload", token: preview.token }, { cookie: admin }),
+    )) as Response;
+    expect(created.status).toBe(302);
+    const made = db()
+      .select()
+      .from(tests)
+      .where(inArray(tests.title, ["preview clean", "preview twice", "preview quirks"]))
+      .all();
+    expect(made.map((t) => [t.title, t.isActive, t.totalQuestions, t.marksPerCorrect]).sort()).toEqual([
+      ["preview clean", true, 10, 2],
+      ["preview quirks", false, 7, 2],
+      ["preview twice", false, 3, 2],
+    ]);
   });
 });

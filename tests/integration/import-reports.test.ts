@@ -8,7 +8,7 @@ import * as reportRoute from "~/routes/admin+/_insight+/reports.$reportId";
 import * as reportCsv from "~/routes/admin+/_insight+/reports.$reportId[.]csv";
 import * as bulkUploadRoute from "~/routes/admin+/_tests+/tests.bulk-upload";
 import * as importRoute from "~/routes/admin+/_users+/users_.import";
-import { BASE, flashOf, getRequest, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
+import { BASE, bulkUploadViaPreview, flashOf, getRequest, OWNER, payload, postRequest, run, seedBase, signIn } from "../helpers";
 
 let admin: string;
 beforeAll(async () => {
@@ -46,9 +46,9 @@ describe("import reports", () => {
 
   it("a bulk upload keeps its refused files and flagged rows", async () => {
     const receipt = payload<any>(await run(bulkUploadRoute.loader, getRequest("/admin/tests/bulk-upload", admin))).receipt;
-    await run(
+    await bulkUploadViaPreview(
       bulkUploadRoute.action,
-      multipart("/admin/tests/bulk-upload", { intent: "bulk-upload", receipt, defaultExamType: "NET" }, [
+      multipart("/admin/tests/bulk-upload", { intent: "preview", receipt, defaultExamType: "NET" }, [
         { field: "files", name: "no-header.csv", body: "Q,A,B,C,D,Ans\nWho?,a,b,c,d,A\n" },
         { field: "files", name: "good.csv", body: "question,option1,option2,correct_answer\nWho wrote Hamlet?,Shakespeare,Marlowe,Shakespeare\nShort,row\n" },
       ]),

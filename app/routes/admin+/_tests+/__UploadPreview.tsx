@@ -9,7 +9,8 @@ function sectionCounts(questions: ReadonlyArray<{ section?: string | null }>): A
   return [...counts];
 }
 
-type OkPreview = Extract<PreviewResult, { ok: true }>;
+/** What a preview shows of one file: its questions, what was flagged in it, and the marks a question has by default. */
+type FilePreview = Pick<Extract<PreviewResult, { ok: true }>, "questions" | "report"> & { fields: { marksPerCorrect?: number | null } };
 
 /** The spec's preview: the first 5 questions (every flagged one too; the rest a click away). */
 const PREVIEW_FIRST = 5;
@@ -21,10 +22,10 @@ function PreviewQuestion({
   report,
   marksPerCorrect,
 }: {
-  q: OkPreview["questions"][number];
+  q: FilePreview["questions"][number];
   n: number;
   given: string | undefined;
-  report: OkPreview["report"];
+  report: FilePreview["report"];
   marksPerCorrect: number;
 }) {
   const repeats = (report.duplicates ?? []).find((d) => d.question === n);
@@ -72,7 +73,7 @@ function PreviewQuestion({
 }
 
 /** The questions of an upload's preview: the first 5 and every flagged one; "Show all N questions" opens the rest. */
-export function PreviewQuestions({ preview }: { preview: OkPreview }) {
+export function PreviewQuestions({ preview, id = "preview" }: { preview: FilePreview; id?: string }) {
   const r = preview.report;
   const fallbackOf = new Map(r.fallbacks.map((f) => [f.question, f.given]));
   const repeated = new Set((r.duplicates ?? []).map((d) => d.question));
@@ -81,12 +82,12 @@ export function PreviewQuestions({ preview }: { preview: OkPreview }) {
   const total = preview.questions.reduce((sum, q) => sum + (q.marks ?? marksPerCorrect), 0);
   const sections = sectionCounts(preview.questions);
   return (
-    <section aria-labelledby="preview-heading">
+    <section aria-labelledby={`${id}-heading`}>
       <p className="mb-2 text-sm" data-testid="preview-total">
         Total: {preview.questions.length} questions, {formatMarks(total)} marks in all
         {sections.length ? ` · ${sections.map(([name, count]) => `${name}: ${count}`).join(", ")}` : ""}
       </p>
-      <h3 id="preview-heading" className="font-semibold">
+      <h3 id={`${id}-heading`} className="font-semibold">
         {preview.questions.length > PREVIEW_FIRST ? `The first ${PREVIEW_FIRST} questions, and every flagged one` : `All ${preview.questions.length} questions`}
       </h3>
       <ol className="mt-2 space-y-2">
