@@ -76,7 +76,7 @@ export function payload<T = Record<string, unknown>>(value: unknown): T {
  */
 export async function bulkUploadViaPreview(action: (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<unknown>, request: Request): Promise<unknown> {
   const previewed = await run(action, request);
-  const preview = (payload<{ preview?: { ok: boolean; token: string } | null }>(previewed) ?? {}).preview;
+  const preview = payload<{ preview?: { ok: boolean; token: string } | null }>(previewed)?.preview;
   if (!preview?.ok) return previewed;
   const cookie = request.headers.get("Cookie") ?? "";
   return run(action, postRequest(new URL(request.url).pathname, { intent: "bulk-upload", token: preview.token }, { cookie }));
