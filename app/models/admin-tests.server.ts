@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 
 import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, type Test, tests, userTestLimits } from "~/db/schema.server";
 import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/rules/test-editor-rules";
-import { createTest, insertQuestions, questionsOf } from "./test.server";
+import { createTest, flaggedCount, insertQuestions, questionsOf } from "./test.server";
 import { parseMarks } from "~/lib/rules/exam-pattern";
 import { likePattern } from "~/lib/rules/search";
 import { remarkFinishedAttempts } from "./regrade.server";
@@ -284,7 +284,7 @@ export function saveTestWithQuestions(
   expectedUpdatedAt: number,
   meta: TestMeta,
   list: EditorQuestion[],
-): { ok: true } | { ok: false; error: string; conflict?: boolean } {
+): { ok: true; checkedFlags: number } | { ok: false; error: string; conflict?: boolean } {
   const problem = testDetailsProblem(meta) ?? validateEditedTest(meta.title, list) ?? questionsProblem(list);
   if (problem) return { ok: false, error: problem };
   return transaction((tx) => {
@@ -320,12 +320,20 @@ export function saveTestWithQuestions(
         topic: q.topic,
       })),
     );
+    // the editor showed an upload's flagged rows on their questions: saving it is their check, and the list's
+    // "Check N flagged rows" note ends
     tx.update(tests)
-      .set({ ...meta, currentVersion: version, totalQuestions: list.length, updatedAt: new Date(Math.max(Date.now(), +test.updatedAt + 1)) })
+      .set({
+        ...meta,
+        currentVersion: version,
+        totalQuestions: list.length,
+        uploadReport: null,
+        updatedAt: new Date(Math.max(Date.now(), +test.updatedAt + 1)),
+      })
       .where(eq(tests.id, id))
       .run();
     if (patternChanged(test, meta)) remarkFinishedAttempts(tx, id);
-    return { ok: true };
+    return { ok: true, checkedFlags: flaggedCount(test.uploadReport) };
   });
 }
 

@@ -14,7 +14,7 @@ import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO
 import { newId } from "~/lib/server/ids.server";
 import { resolveTestExamType } from "./exam-type.server";
 import { oncePerForm } from "./form-receipts.server";
-import { createTest, type UploadReport } from "./test.server";
+import { createTest, flaggedCount, type UploadReport } from "./test.server";
 
 export const MAX_FILES = 50;
 export const TOO_LARGE = `A file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB per file).`;
@@ -88,11 +88,6 @@ export async function previewSingleUpload(form: FormData): Promise<PreviewResult
 /** The rows a person must check before students see the test (skipped rows, answers that matched no option), or null. */
 export function flaggedRows(report: ParseReport): UploadReport | null {
   return report.skipped.length || report.fallbacks.length ? { skipped: report.skipped, fallbacks: report.fallbacks } : null;
-}
-
-/** How many rows an upload flagged. */
-export function flaggedCount(report: UploadReport | null): number {
-  return report ? report.skipped.length + report.fallbacks.length : 0;
 }
 
 /**

@@ -43,6 +43,11 @@ export type TestInput = {
 
 export type UploadReport = { skipped: Array<{ line: number; reason: string }>; fallbacks: Array<{ line: number; question: number; given: string }> };
 
+/** How many rows an upload flagged. */
+export function flaggedCount(report: UploadReport | null): number {
+  return report ? report.skipped.length + report.fallbacks.length : 0;
+}
+
 /** Inserts the questions of one version of a test as q1…qN, in order (each section's questions together). */
 export function insertQuestions(tx: DB, testId: string, version: number, list: QuestionInput[]) {
   if (!list.length) return;

@@ -435,6 +435,32 @@ describe("question editor", () => {
     return fields;
   }
 
+  it("saving an uploaded test in the editor checks its flagged rows: the list's note ends, the test stays unpublished", async () => {
+    const p = payload<any>(
+      await run(
+        uploadRoute.action,
+        multipart({ intent: "preview", title: "Flag checked", examType: "NET" }, [
+          { field: "file", name: "q.csv", body: fixture("answer-by-text-and-quirks.csv") },
+        ]),
+      ),
+    ).preview;
+    await run(uploadRoute.action, postRequest("/admin/tests/upload", { intent: "create", token: p.token }, { cookie: admin }));
+    const t = testByTitle("Flag checked")!;
+    expect(t.uploadReport).not.toBeNull();
+    const flagged = payload<any>(await run(editor.loader, getRequest(`/admin/csv/${t.id}/edit`, admin), { testId: t.id })).flagged;
+    expect(Object.values(flagged)[0]).toMatch(/Check it; saving the test marks it checked\.$/);
+    const list = questionsOf(t.id, 1).map((q) => ({ question: q.question, options: q.options, correct: q.correctAnswer }));
+    const saved = (await run(
+      editor.action,
+      postRequest(`/admin/csv/${t.id}/edit`, editorForm(t, list, { title: "Flag checked", isActive: "" }), { cookie: admin }),
+      { testId: t.id },
+    )) as Response;
+    expect(flashOf(saved)?.text).toBe("Test updated successfully. Its 2 flagged rows count as checked now.");
+    expect(testByTitle("Flag checked")).toMatchObject({ uploadReport: null, isActive: false });
+    const listed = payload<any>(await run(adminTests.loader, getRequest("/admin/tests?q=Flag%20checked", admin))).rows[0];
+    expect(listed.uploadReport).toBeNull();
+  });
+
   it("editing a test leaves earlier attempts' reviews unchanged (new version)", async () => {
     const p = payload<any>(
       await run(

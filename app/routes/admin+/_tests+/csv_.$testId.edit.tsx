@@ -7,6 +7,7 @@ import { EditorDetailsPanel } from "~/routes/admin+/_tests+/__EditorDetails";
 import { EditorQuestions } from "~/routes/admin+/_tests+/__EditorQuestions";
 import { formDataOf } from "~/lib/server/form-body.server";
 import { requireAdmin } from "~/models/auth.server";
+import { plural } from "~/lib/rules/words";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { useHydrated } from "~/lib/browser/hooks";
 import { detailsFromForm, type EditorDetails, questionsFromForm } from "~/lib/schemas/test-editor-form";
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // an upload's answers that matched no option, marked on their questions until the test is published
   const flagged: Record<number, string> = {};
   for (const f of t.uploadReport?.fallbacks ?? [])
-    flagged[f.question - 1] = `Flagged at upload (line ${f.line}): the answer “${f.given}” matched no option, so the first was taken. Check it.`;
+    flagged[f.question - 1] = `Flagged at upload (line ${f.line}): the answer “${f.given}” matched no option, so the first was taken. Check it; saving the test marks it checked.`;
   return {
     test: {
       id: t.id,
@@ -133,7 +134,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "info",
       text: `Test updated successfully. ${toRegrade} finished attempt${toRegrade === 1 ? " was" : "s were"} marked with the old answer key: check the regrade below.`,
     });
-  return redirectWithFlash(editorBack(request.url).href, { type: "success", text: "Test updated successfully" });
+  // (an upload's flagged rows, shown on their questions, are checked by this save)
+  const text = result.checkedFlags
+    ? `Test updated successfully. Its ${plural(result.checkedFlags, "flagged row")} count as checked now.`
+    : "Test updated successfully";
+  return redirectWithFlash(editorBack(request.url).href, { type: "success", text });
 }
 
 export default function TestEditor() {
