@@ -98,6 +98,16 @@ describe("cohortFigures (hand-computed)", () => {
     expect(figures.get("q1")).toEqual({ percentRight: 75, commonWrong: 1, commonWrongPercent: 13, averageSeconds: 42 });
     expect(figures.get("q2")).toEqual({ percentRight: 25, commonWrong: 0, commonWrongPercent: 38, averageSeconds: null });
   });
+  it("counts an option a key dispute accepted as right (it is then never the most chosen wrong one)", () => {
+    // 8 finished on q2 (key C, B accepted too): C 2, B 3, A 2 → 5 right (63%), most chosen wrong A
+    const picks = [
+      { id: "q2", chosen: 2, n: 2 },
+      { id: "q2", chosen: 1, n: 3 },
+      { id: "q2", chosen: 0, n: 2 },
+    ];
+    const figures = cohortFigures(8, [{ id: "q2", correctAnswer: 2, accepted: [1] }], picks);
+    expect(figures.get("q2")).toEqual({ percentRight: 63, commonWrong: 0, commonWrongPercent: 25, averageSeconds: null });
+  });
   it("says nothing under five finished attempts; no wrong answer is null", () => {
     expect(cohortFigures(4, key, []).size).toBe(0);
     expect(cohortFigures(5, key, [{ id: "q1", chosen: 0, n: 5 }]).get("q1")).toEqual({

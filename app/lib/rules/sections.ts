@@ -1,3 +1,5 @@
+import { isRightAnswer } from "./exam-pattern";
+
 /**
  * Sections and topics of a test (pure; unit-tested in tests/unit/sections.test.ts). A question may belong to a
  * section of the paper ("Paper 1", "General knowledge") and carry a topic ("Chaucer", "Pedagogy"). A test's
@@ -141,7 +143,7 @@ export const COHORT_MIN_ATTEMPTS = 5;
  */
 export function cohortFigures(
   finished: number,
-  key: ReadonlyArray<{ id: string; correctAnswer: number }>,
+  key: ReadonlyArray<{ id: string; correctAnswer: number; accepted?: number[] | null }>,
   picks: ReadonlyArray<{ id: string; chosen: number; n: number }>,
   averageSeconds: ReadonlyMap<string, number> = new Map(),
 ): Map<string, CohortFigure> {
@@ -149,8 +151,10 @@ export function cohortFigures(
   if (finished < COHORT_MIN_ATTEMPTS) return out;
   for (const q of key) {
     const mine = picks.filter((p) => p.id === q.id);
-    const right = mine.find((p) => p.chosen === q.correctAnswer)?.n ?? 0;
-    const wrong = mine.filter((p) => p.chosen !== q.correctAnswer).sort((a, b) => b.n - a.n || a.chosen - b.chosen)[0];
+    // right: the key or an option a key dispute accepted
+    const isRight = (chosen: number) => isRightAnswer(q, chosen);
+    const right = mine.filter((p) => isRight(p.chosen)).reduce((sum, p) => sum + p.n, 0);
+    const wrong = mine.filter((p) => !isRight(p.chosen)).sort((a, b) => b.n - a.n || a.chosen - b.chosen)[0];
     out.set(q.id, {
       percentRight: Math.round((right * 100) / finished),
       commonWrong: wrong ? wrong.chosen : null,
