@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { neutraliseFormula } from "~/lib/rules/csv-cells";
 import { percent } from "~/lib/rules/exam-rules";
 import { formatDateTime } from "~/lib/rules/time";
+import { rankList } from "~/lib/rules/standing";
 import { inBatchSql } from "./batches.server";
 import { interventionsOf } from "./live-room.server";
 import { type Collection, COLLECTIONS, collectionCsv } from "./backup.server";
@@ -34,7 +35,7 @@ export function attemptsReportCsv(timeZone: string): string {
     startedAt: number;
     completedAt: number | null;
   }>(sql`
-    SELECT a.id, u.name, coalesce(u.email, u.roll_number) AS email, t.title, a.test_version AS version, a.status, a.score, a.total_questions AS total,
+    SELECT a.id, a.user_id AS student, u.name, coalesce(u.email, u.roll_number) AS email, t.title, a.test_version AS version, a.status, a.score, a.total_questions AS total,
            ROUND(a.marks, 2) AS marks, ROUND(a.max_marks, 2) AS maxMarks, a.time_spent AS timeSpent, a.started_at AS startedAt, a.completed_at AS completedAt
     FROM attempts a JOIN users u ON u.id = a.user_id JOIN tests t ON t.id = a.test_id
     ORDER BY a.started_at`);
@@ -76,6 +77,8 @@ export function attemptsReportCsv(timeZone: string): string {
 }
 
 export type MarksRow = {
+  /** the student's id (the rank list keeps one attempt each) */
+  student: string;
   name: string;
   email: string;
   attemptNumber: number;
@@ -100,6 +103,7 @@ export function marksRegister(testId: string, batchId = ""): { title: string; ro
   if (!test) return null;
   const rows = db().all<{
     id: string;
+    student: string;
     name: string;
     email: string;
     attemptNumber: number;
@@ -111,7 +115,7 @@ export function marksRegister(testId: string, batchId = ""): { title: string; ro
     completedAt: number;
     regradedAt: number | null;
   }>(sql`
-    SELECT a.id, u.name, coalesce(u.email, u.roll_number) AS email,
+    SELECT a.id, a.user_id AS student, u.name, coalesce(u.email, u.roll_number) AS email,
            ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.started_at) AS attemptNumber,
            COALESCE(a.score, 0) AS score, a.total_questions AS total, ROUND(a.marks, 2) AS marks, ROUND(a.max_marks, 2) AS maxMarks,
            a.time_spent AS timeSpent, a.completed_at AS completedAt,
@@ -129,6 +133,35 @@ export function marksRegister(testId: string, batchId = ""): { title: string; ro
       interventions: interventions.get(id) ?? "",
     })),
   };
+}
+
+export type RankRow = MarksRow & { rank: number; percentile: number };
+
+/** The rank list of a register: each student's best attempt, best first, with rank and percentile (app/lib/rules/standing.ts). */
+export function rankListOf(register: { rows: MarksRow[] }): RankRow[] {
+  return rankList(register.rows.map((r) => ({ ...r, fraction: (r.marks ?? r.score) / Math.max(1e-9, r.maxMarks ?? r.total) }))).map(
+    ({ fraction: _f, ...r }) => r,
+  );
+}
+
+export function rankListCsv(rows: RankRow[], timeZone: string): string {
+  return csv(
+    ["rank", "percentile", "student", "email", "attempt", "score", "total_questions", "marks", "max_marks", "percent", "minutes_spent", "finished"],
+    rows.map((r) => [
+      r.rank,
+      r.percentile,
+      r.name,
+      r.email,
+      r.attemptNumber,
+      r.score,
+      r.total,
+      r.marks ?? "",
+      r.maxMarks ?? "",
+      r.percent,
+      minutes(r.timeSpent),
+      formatDateTime(r.completedAt, timeZone),
+    ]),
+  );
 }
 
 export function marksRegisterCsv(register: { rows: MarksRow[] }, timeZone: string): string {

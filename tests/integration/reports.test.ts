@@ -64,6 +64,24 @@ describe("the marks register", () => {
   });
 });
 
+describe("the rank list", () => {
+  it("ranks each student by their best attempt, best first, with percentile, on the page and as CSV", async () => {
+    const page = payload<any>(await run(marksRoute.loader, getRequest(`/admin/tests/${testId}/marks?view=rank`, admin), { testId }));
+    expect(page.view).toBe("rank");
+    // Meena's best is her second attempt (2/2); the other student's only one is 0/2
+    expect(page.rows.map((r: any) => [r.rank, r.percentile, r.name, r.attemptNumber, r.percent])).toEqual([
+      [1, 100, "Meena", 2, 100],
+      [2, 0, HOSTILE, 1, 0],
+    ]);
+    const res = (await run(marksCsvRoute.loader, getRequest(`/admin/tests/${testId}/marks.csv?view=rank`, admin), { testId })) as Response;
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="ranks-Register_Test.csv"');
+    expect(rowsOf(await res.text()).map((r) => [r.rank, r.percentile, r.student, r.attempt])).toEqual([
+      ["1", "100", "Meena", "2"],
+      ["2", "0", `'${HOSTILE}`, "1"],
+    ]);
+  });
+});
+
 describe("Backup & Import CSV", () => {
   const exportForm = (fields: Record<string, string>) => run(exportRoute.action, postRequest("/admin/backup/export", fields, { cookie: admin }));
 

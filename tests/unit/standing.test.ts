@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentOneDecimal, standing } from "~/lib/rules/standing";
+import { percentOneDecimal, rankList, standing } from "~/lib/rules/standing";
 
 describe("a student's standing on a test", () => {
   const scores = [1, 0.75, 0.75, 0.25];
@@ -14,5 +14,20 @@ describe("a student's standing on a test", () => {
     expect(percentOneDecimal(1.5 / 98)).toBe(1.5);
     expect(percentOneDecimal(2 / 3)).toBe(66.7);
     expect(percentOneDecimal(null)).toBeNull();
+  });
+
+  it("a rank list keeps each student's best attempt (of equals the earliest), best first, ties sharing a rank", () => {
+    const list = rankList([
+      { student: "asha", fraction: 0.5, completedAt: 10 },
+      { student: "asha", fraction: 0.9, completedAt: 30 },
+      { student: "bala", fraction: 0.9, completedAt: 20 },
+      { student: "chitra", fraction: 0.4, completedAt: 5 },
+      { student: "chitra", fraction: 0.4, completedAt: 1 },
+    ]);
+    expect(list.map((r) => [r.student, r.fraction, r.completedAt, r.rank, r.percentile])).toEqual([
+      ["bala", 0.9, 20, 1, 75],
+      ["asha", 0.9, 30, 1, 75],
+      ["chitra", 0.4, 1, 3, 0],
+    ]);
   });
 });

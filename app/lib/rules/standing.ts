@@ -23,3 +23,23 @@ export function standing(scores: readonly number[], mine: number): { rank: numbe
 export function percentOneDecimal(fraction: number | null | undefined): number | null {
   return fraction === null || fraction === undefined ? null : Math.round(fraction * 1000) / 10;
 }
+
+/**
+ * A rank list: each student's best attempt (the highest fraction; of equals, the earliest finished), best first,
+ * with the rank and percentile among those best attempts (the same `standing` as the gradebook).
+ */
+export function rankList<T extends { student: string; fraction: number; completedAt: number }>(
+  attempts: readonly T[],
+): Array<T & { rank: number; percentile: number }> {
+  const best = new Map<string, T>();
+  for (const a of attempts) {
+    const kept = best.get(a.student);
+    if (!kept || a.fraction > kept.fraction + EPSILON || (Math.abs(a.fraction - kept.fraction) <= EPSILON && a.completedAt < kept.completedAt))
+      best.set(a.student, a);
+  }
+  const chosen = [...best.values()];
+  const scores = chosen.map((a) => a.fraction);
+  return chosen.map((a) => ({ ...a, ...pick(standing(scores, a.fraction)) })).sort((a, b) => a.rank - b.rank || a.completedAt - b.completedAt);
+}
+
+const pick = ({ rank, percentile }: { rank: number; percentile: number }) => ({ rank, percentile });

@@ -37,7 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // an upload's answers that matched no option, marked on their questions until the test is published
   const flagged: Record<number, string> = {};
   for (const f of t.uploadReport?.fallbacks ?? [])
-    flagged[f.question - 1] = `Flagged at upload (line ${f.line}): the answer “${f.given}” matched no option, so the first was taken. Check it; saving the test marks it checked.`;
+    flagged[f.question - 1] =
+      `Flagged at upload (line ${f.line}): the answer “${f.given}” matched no option, so the first was taken. Check it; saving the test marks it checked.`;
   return {
     test: {
       id: t.id,
