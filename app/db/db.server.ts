@@ -104,6 +104,8 @@ function fillBankKeys(conn: Database.Database) {
     if (!rows.length) {
       // and they come into the bank (a folder of migrations older than the bank's own table has none yet)
       if (filled && conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'bank_questions'").get()) linkQuestionsToBank(conn, "1");
+      // statistics SQLite's planner kept from before (every key empty) would steer it off the bank key's index
+      if (filled && conn.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) conn.exec("ANALYZE questions");
       return;
     }
     filled += rows.length;

@@ -31,8 +31,9 @@ function bankRowsWhere(f: Omit<BankFilters, "page">): SQL {
   const parts: SQL[] = [sql`b.deleted_at IS NULL`];
   if (f.q) parts.push(sql`(lower(b.question) LIKE ${likePattern(f.q)} ESCAPE '\\' OR lower(b.options) LIKE ${likePattern(f.q)} ESCAPE '\\')`);
   if (f.type)
-    parts.push(sql`(b.exam_type = ${f.type} OR EXISTS (
-      SELECT 1 FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key AND t.exam_type = ${f.type}))`);
+    // (the type's tests' questions read once, by the tests' exam type: not a look-up per bank question)
+    parts.push(sql`(b.exam_type = ${f.type} OR b.key IN (
+      SELECT q.bank_key FROM tests t JOIN questions q ON q.test_id = t.id AND q.version = t.current_version WHERE t.exam_type = ${f.type}))`);
   if (f.section) parts.push(f.section === "-" ? sql`b.section IS NULL` : sql`b.section = ${f.section}`);
   if (f.topic) parts.push(f.topic === "-" ? sql`b.topic IS NULL` : sql`b.topic = ${f.topic}`);
   return sql.join(parts, sql` AND `);
@@ -68,12 +69,14 @@ export function listBank(f: BankFilters): { total: number; rows: BankRow[] } {
     topic: string | null;
     types: string;
   }>(sql`
-    SELECT b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.section, b.topic,
-           b.exam_type || COALESCE(',' || (SELECT group_concat(DISTINCT t.exam_type) FROM questions q
-             JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key AND t.exam_type <> b.exam_type), '') AS types
-    FROM bank_questions b WHERE ${where}
-    ORDER BY lower(b.question), b.key
-    LIMIT ${BANK_PAGE} OFFSET ${(f.page - 1) * BANK_PAGE}`);
+    SELECT p.*, p.exam_type || COALESCE(',' || (SELECT group_concat(DISTINCT t.exam_type) FROM questions q
+             CROSS JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = p.key AND t.exam_type <> p.exam_type), '') AS types
+    FROM (
+      SELECT b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.section, b.topic, b.exam_type
+      FROM bank_questions b WHERE ${where}
+      ORDER BY lower(b.question), b.key
+      LIMIT ${BANK_PAGE} OFFSET ${(f.page - 1) * BANK_PAGE}
+    ) p ORDER BY lower(p.question), p.key`);
   const stats = bankStatsOf(page.map((p) => p.key));
   return {
     total,
@@ -181,7 +184,7 @@ export function bankQuestion(key: string) {
   }>(sql`
     SELECT b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.explanation, b.section, b.topic, b.exam_type AS examType,
            b.updated_at AS updatedAt,
-           (SELECT COUNT(DISTINCT q.test_id) FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key) AS tests
+           (SELECT COUNT(DISTINCT q.test_id) FROM questions q CROSS JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key) AS tests
     FROM bank_questions b WHERE b.key = ${key} AND b.deleted_at IS NULL`);
   return row ? { ...row, options: JSON.parse(row.options) as string[] } : null;
 }
@@ -203,7 +206,7 @@ export function testsWithBankQuestion(key: string, current: { question: string; 
     .all<{ id: string; title: string; examType: string; archivedAt: number | null; version: number; attempts: number; question: string; options: string }>(sql`
       SELECT t.id, t.title, t.exam_type AS examType, t.archived_at AS archivedAt, q.version, q.question, q.options,
              (SELECT COUNT(*) FROM attempts a WHERE a.test_id = t.id AND a.test_version = q.version) AS attempts
-      FROM questions q JOIN tests t ON t.id = q.test_id AND q.version = t.current_version
+      FROM questions q CROSS JOIN tests t ON t.id = q.test_id AND q.version = t.current_version
       WHERE q.bank_key = ${key} GROUP BY t.id ORDER BY t.created_at DESC`)
     .map((t) => ({
       id: t.id,
