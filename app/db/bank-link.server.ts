@@ -37,7 +37,7 @@ export function linkQuestionsToBank(conn: Database.Database, scope: string, para
       .prepare(
         `UPDATE bank_questions AS b SET ${tag} = (
            SELECT q.${tag} FROM questions q WHERE ${scope} AND q.bank_key = b.key AND q.${tag} IS NOT NULL LIMIT 1)
-         WHERE b.${tag} IS NULL AND EXISTS (SELECT 1 FROM questions q WHERE ${scope} AND q.bank_key = b.key AND q.${tag} IS NOT NULL)`,
+         WHERE b.${tag} IS NULL AND b.key IN (SELECT q.bank_key FROM questions q WHERE ${scope} AND q.${tag} IS NOT NULL)`,
       )
       .run(...params, ...params);
   return added.length;
