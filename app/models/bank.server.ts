@@ -3,6 +3,7 @@ import { db, keptPerDatabase, preparedQuery, transaction } from "~/db/db.server"
 import { attemptAnswers, attempts, questions } from "~/db/schema.server";
 import { BANK_KEY_PATTERN, type BankCandidate, type BankPick, bankKeyOf, drawQuestions } from "~/lib/rules/bank";
 import { tagOf } from "~/lib/rules/sections";
+import { lineBreaksAsLf } from "~/lib/rules/words";
 import { pageParam } from "~/lib/schemas/forms";
 import { likePattern } from "~/lib/rules/search";
 import { examTypeLabels } from "./exam-type.server";
@@ -249,7 +250,7 @@ export function editBankQuestion(key: string, input: BankEdit, now = new Date())
       bankKeyOf(b.question, JSON.parse(b.options) as string[]) !== content || b.correctAnswer !== input.correctAnswer || b.question !== input.question.trim();
     const version = changed ? b.version + 1 : b.version;
     const options = JSON.stringify(input.options);
-    const explanation = input.explanation.trim() || null;
+    const explanation = lineBreaksAsLf(input.explanation.trim()) || null;
     tx.run(sql`
       UPDATE bank_questions SET version = ${version}, question = ${input.question}, options = ${options}, correct_answer = ${input.correctAnswer},
         explanation = ${explanation}, updated_at = ${+now} WHERE key = ${key}`);

@@ -5,6 +5,7 @@ import { type Question, questions, tests, type Test } from "~/db/schema.server";
 import { newId } from "~/lib/server/ids.server";
 import { groupBySection, tagOf } from "~/lib/rules/sections";
 import { bankKeyOf } from "~/lib/rules/bank";
+import { lineBreaksAsLf } from "~/lib/rules/words";
 import { questionsProblem, testDetailsProblem } from "~/lib/schemas/test-record";
 
 export type QuestionInput = {
@@ -58,14 +59,14 @@ export function insertQuestions(tx: DB, testId: string, version: number, list: Q
         version,
         id: `q${i + 1}`,
         position: i,
-        question: q.question,
-        options: q.options,
+        question: lineBreaksAsLf(q.question),
+        options: q.options.map(lineBreaksAsLf),
         correctAnswer: q.correctAnswer,
-        explanation: q.explanation ?? null,
+        explanation: q.explanation ? lineBreaksAsLf(q.explanation) : null,
         marks: q.marks ?? null,
         section: tagOf(q.section),
         topic: tagOf(q.topic),
-        bankKey: bankKeyOf(q.question, q.options),
+        bankKey: bankKeyOf(lineBreaksAsLf(q.question), q.options.map(lineBreaksAsLf)),
       })),
     )
     .run();

@@ -74,4 +74,11 @@ test("admin pages", async ({ page }) => {
   await page.goto(`${app.url}/admin/tests`);
   const batchesOfTest = await page.locator('a[href$="/batches"]').first().getAttribute("href");
   await expectNoSeriousViolations(page, batchesOfTest ?? "/admin/tests");
+  // a bank question's page (its edit form, its tests) and a test's rank list
+  await page.goto(`${app.url}/admin/bank`);
+  const bankQuestion = await page.getByRole("link", { name: "Edit", exact: true }).first().getAttribute("href");
+  expect(bankQuestion).toMatch(/^\/admin\/bank\/[0-9a-f]{26}$/);
+  await expectNoSeriousViolations(page, bankQuestion ?? "/admin/bank");
+  const marks = (batchesOfTest ?? "").replace(/\/batches$/, "/marks?view=rank");
+  await expectNoSeriousViolations(page, marks);
 });

@@ -290,3 +290,37 @@ test("the question bank shows a question's **bold** words in bold, as students s
   await row.getByRole("link", { name: "Edit tags" }).click();
   await expect(page.getByRole("dialog").locator("strong")).toHaveText('"Beauty is truth, truth beauty"');
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a bank question's page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 360, height: 780 } });
+
+    test("an edit without its words is refused beside them, the rest kept; then saved as version 2, the tests nobody sat take it", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      const words = javaScriptEnabled ? "The Eve of St. Agnes" : "Negative Capability";
+      await page.goto(`${app.url}/admin/bank?q=${encodeURIComponent(words)}`);
+      await page.getByTestId("bank-row").first().getByRole("link", { name: "Edit", exact: true }).click();
+      await expect(page.getByRole("heading", { name: "Bank Question" })).toBeVisible();
+      await expect(page.getByTestId("bank-tests")).toContainText("0 attempts");
+      await page.getByLabel("Option E", { exact: true }).fill("None of these");
+      await page.getByLabel("Question", { exact: true }).fill("");
+      await page.getByRole("button", { name: "Save Question" }).click();
+      const question = page.getByLabel("Question", { exact: true });
+      await expect(question).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator(`[id="${await question.getAttribute("aria-describedby")}"]`)).toHaveText("Question text is required");
+      await expect(page.getByLabel("Option E", { exact: true })).toHaveValue("None of these");
+      await question.fill(`${words}: which is right?\nRead the line again.`);
+      await page.getByRole("button", { name: "Save Question" }).click();
+      await expect(page.getByTestId("flash")).toContainText("Saved as version 2, and in 1 test nobody has sat yet.");
+      await expect(page.getByText("Version 2", { exact: true })).toBeVisible();
+      await expect(page.getByLabel("Option E", { exact: true })).toHaveValue("None of these");
+      await expect(page.getByTestId("bank-version")).toContainText(words);
+      const stored = app.db().prepare("select question, options from questions where question like ?").get(`${words}: which is right?%`) as {
+        question: string;
+        options: string;
+      };
+      expect(stored.question).toBe(`${words}: which is right?\nRead the line again.`);
+      expect(JSON.parse(stored.options)).toContain("None of these");
+    });
+  });
+}

@@ -8,3 +8,8 @@ export function deletedSummary(r: { deleted: number; archived: number; errors: n
   const archived = r.archived ? `, ${r.archived} archived (students had taken ${r.archived === 1 ? "it" : "them"})` : "";
   return `${r.deleted} deleted${archived}, ${plural(r.errors, "error")}`;
 }
+
+/** A text's line breaks as "\n" (a textarea posted without JavaScript sends "\r\n"; a CSV may hold "\r"). */
+export function lineBreaksAsLf(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}

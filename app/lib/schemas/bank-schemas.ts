@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SECTION_NAME_MAX } from "../rules/sections";
+import { lineBreaksAsLf } from "../rules/words";
 import {
   DURATION_MESSAGE,
   MARKS_PER_CORRECT_MESSAGE,
@@ -63,12 +64,12 @@ const bankQuestionRecord = questionSchema.shape;
  */
 export const bankQuestionSchema = z
   .object({
-    question: z.string({ message: "Question text is required" }).pipe(bankQuestionRecord.question),
+    question: z.string({ message: "Question text is required" }).transform(lineBreaksAsLf).pipe(bankQuestionRecord.question),
     options: z
       .array(z.string().optional())
       .default([])
       .transform((list) => {
-        const given = list.map((o) => o?.trim() ?? "");
+        const given = list.map((o) => lineBreaksAsLf(o?.trim() ?? ""));
         while (given.length && !given[given.length - 1]) given.pop();
         return given;
       })
