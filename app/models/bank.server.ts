@@ -208,7 +208,7 @@ export function testsWithBankQuestion(key: string, current: { question: string; 
       SELECT t.id, t.title, t.exam_type AS examType, t.archived_at AS archivedAt, q.version, q.question, q.options,
              (SELECT COUNT(*) FROM attempts a WHERE a.test_id = t.id AND a.test_version = q.version) AS attempts
       FROM questions q CROSS JOIN tests t ON t.id = q.test_id AND q.version = t.current_version
-      WHERE q.bank_key = ${key} GROUP BY t.id ORDER BY t.created_at DESC`)
+      WHERE q.bank_key = ${key} GROUP BY t.id ORDER BY t.created_at DESC, t.rowid DESC`)
     .map((t) => ({
       id: t.id,
       title: t.title,
