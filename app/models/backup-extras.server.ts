@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { db, rawDb } from "~/db/db.server";
 import { linkQuestionsToBank } from "~/db/bank-link.server";
 import { bankKeyOf } from "~/lib/rules/bank";
+import type { StoredBankQuestion } from "./bank.server";
 import { activityItem, bankQuestionItem, batchItem } from "./backup-format.server";
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -70,22 +71,7 @@ export function activityPage(after: number) {
 /** The question bank, a page of 500 questions at a time, each with every version's words (oldest first). */
 export function bankPage(after: number) {
   return db()
-    .all<{
-      _rowid: number;
-      key: string;
-      version: number;
-      question: string;
-      options: string;
-      correctAnswer: number;
-      explanation: string | null;
-      marks: number | null;
-      section: string | null;
-      topic: string | null;
-      examType: string;
-      deletedAt: number | null;
-      createdAt: number;
-      versions: string;
-    }>(sql`
+    .all<StoredBankQuestion & { _rowid: number; deletedAt: number | null; createdAt: number; versions: string }>(sql`
       SELECT b.rowid AS _rowid, b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.explanation, b.marks, b.section, b.topic,
              b.exam_type AS examType, b.deleted_at AS deletedAt, b.created_at AS createdAt,
              (SELECT json_group_array(json_object('version', v.version, 'question', v.question, 'options', json(v.options), 'correctAnswer', v.correct_answer))

@@ -19,6 +19,20 @@ import { createTest } from "./test.server";
 
 export const BANK_PAGE = 50;
 
+/** A bank question's row as SQL reads it (options as JSON text). */
+export type StoredBankQuestion = {
+  key: string;
+  version: number;
+  question: string;
+  options: string;
+  correctAnswer: number;
+  explanation: string | null;
+  marks: number | null;
+  section: string | null;
+  topic: string | null;
+  examType: string;
+};
+
 export type BankFilters = { q: string; type: string; section: string; topic: string; page: number };
 
 export function parseBankFilters(url: URL): BankFilters {
@@ -170,19 +184,7 @@ export function bankUntagged(type: string): number {
 
 /** A bank question (null: no such question, or taken out of the bank), with how many tests have it now. */
 export function bankQuestion(key: string) {
-  const row = db().get<{
-    key: string;
-    version: number;
-    question: string;
-    options: string;
-    correctAnswer: number;
-    explanation: string | null;
-    section: string | null;
-    topic: string | null;
-    examType: string;
-    updatedAt: number;
-    tests: number;
-  }>(sql`
+  const row = db().get<Omit<StoredBankQuestion, "marks"> & { updatedAt: number; tests: number }>(sql`
     SELECT b.key, b.version, b.question, b.options, b.correct_answer AS correctAnswer, b.explanation, b.section, b.topic, b.exam_type AS examType,
            b.updated_at AS updatedAt,
            (SELECT COUNT(DISTINCT q.test_id) FROM questions q CROSS JOIN tests t ON t.id = q.test_id AND q.version = t.current_version WHERE q.bank_key = b.key) AS tests
@@ -325,16 +327,7 @@ export type GenerateInput = {
  */
 export function generateTest(input: GenerateInput, random: () => number = Math.random) {
   const where = bankRowsWhere({ q: "", type: input.examType, section: "", topic: "" });
-  const rows = db().all<{
-    key: string;
-    question: string;
-    options: string;
-    correctAnswer: number;
-    explanation: string | null;
-    marks: number | null;
-    section: string | null;
-    topic: string | null;
-  }>(sql`
+  const rows = db().all<Omit<StoredBankQuestion, "version" | "examType">>(sql`
     SELECT b.key, b.question, b.options, b.correct_answer AS correctAnswer, b.explanation, b.marks, b.section, b.topic
     FROM bank_questions b WHERE ${where}`);
   const seen = input.preferUnseenBy ? seenByBatch(input.preferUnseenBy) : new Map<string, number>();

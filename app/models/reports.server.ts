@@ -144,43 +144,35 @@ export function rankListOf(register: { rows: MarksRow[] }): RankRow[] {
   );
 }
 
+/** The columns of an attempt shared by the marks register's CSV and the rank list's. */
+const ATTEMPT_COLUMNS = ["student", "email", "attempt", "score", "total_questions", "marks", "max_marks", "percent", "minutes_spent", "finished"];
+
+function attemptCells(r: MarksRow, timeZone: string) {
+  return [
+    r.name,
+    r.email,
+    r.attemptNumber,
+    r.score,
+    r.total,
+    r.marks ?? "",
+    r.maxMarks ?? "",
+    r.percent,
+    minutes(r.timeSpent),
+    formatDateTime(r.completedAt, timeZone),
+  ];
+}
+
 export function rankListCsv(rows: RankRow[], timeZone: string): string {
   return csv(
-    ["rank", "percentile", "student", "email", "attempt", "score", "total_questions", "marks", "max_marks", "percent", "minutes_spent", "finished"],
-    rows.map((r) => [
-      r.rank,
-      r.percentile,
-      r.name,
-      r.email,
-      r.attemptNumber,
-      r.score,
-      r.total,
-      r.marks ?? "",
-      r.maxMarks ?? "",
-      r.percent,
-      minutes(r.timeSpent),
-      formatDateTime(r.completedAt, timeZone),
-    ]),
+    ["rank", "percentile", ...ATTEMPT_COLUMNS],
+    rows.map((r) => [r.rank, r.percentile, ...attemptCells(r, timeZone)]),
   );
 }
 
 export function marksRegisterCsv(register: { rows: MarksRow[] }, timeZone: string): string {
   return csv(
-    ["student", "email", "attempt", "score", "total_questions", "marks", "max_marks", "percent", "minutes_spent", "finished", "regraded", "academy_actions"],
-    register.rows.map((r) => [
-      r.name,
-      r.email,
-      r.attemptNumber,
-      r.score,
-      r.total,
-      r.marks ?? "",
-      r.maxMarks ?? "",
-      r.percent,
-      minutes(r.timeSpent),
-      formatDateTime(r.completedAt, timeZone),
-      r.regraded ? "yes" : "",
-      r.interventions,
-    ]),
+    [...ATTEMPT_COLUMNS, "regraded", "academy_actions"],
+    register.rows.map((r) => [...attemptCells(r, timeZone), r.regraded ? "yes" : "", r.interventions]),
   );
 }
 
