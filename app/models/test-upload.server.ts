@@ -300,6 +300,8 @@ export async function previewBulkUpload(form: FormData, receipt: string): Promis
 
 export const BULK_PREVIEW_EXPIRED = "The preview has expired or was changed. Please choose the files again.";
 
+export const BULK_BATCH_GONE = "The batch chosen for these tests was deleted. Choose the files again and another batch.";
+
 export type SignedBulkPreview = BulkPayload & { details: TestDetails[] };
 
 /** A bulk upload's signed preview, or null when it has expired or was changed. */
@@ -311,9 +313,13 @@ export function readBulkPreview(token: string | null): SignedBulkPreview | null 
  * Bulk upload, step 2: creates exactly the previewed files' tests with the upload's settings (a window, a batch) and
  * reports every file, the refused ones too. (The route guards the preview's receipt against a second press.)
  */
-export function createFromBulkPreview(payload: SignedBulkPreview): { created: number; errors: number; results: BulkFileResult[] } {
+export function createFromBulkPreview(
+  payload: SignedBulkPreview,
+): { ok: false; error: string } | { ok: true; created: number; errors: number; results: BulkFileResult[] } {
   const { settings } = payload;
   const batch = settings.batchId ? batchById(settings.batchId) : null;
+  // the batch chosen was deleted since the preview: never give the tests to every student instead
+  if (settings.batchId && !batch) return { ok: false, error: BULK_BATCH_GONE };
   const results: BulkFileResult[] = [...payload.refused];
   let created = 0;
   for (const [i, r] of payload.files.entries()) {
@@ -349,7 +355,7 @@ export function createFromBulkPreview(payload: SignedBulkPreview): { created: nu
       results.push({ fileName: r.fileName, name: r.name, ok: false, message: "Error uploading test. Please try again." });
     }
   }
-  return { created, errors: results.filter((r) => !r.ok).length, results };
+  return { ok: true, created, errors: results.filter((r) => !r.ok).length, results };
 }
 
 /** A bulk-uploaded test's window (the same for every file of the upload). */

@@ -396,7 +396,12 @@ describe("a bank that stands alone", () => {
   it("a bank question without a topic takes the one a later test gives it; one it has is kept", async () => {
     createTest({ title: "Untagged first", examType: "SET" }, [q("Who wrote The Pardoner's Tale?"), q("Who wrote The Knight's Tale?", "Chaucer")]);
     createTest({ title: "Tagged later", examType: "SET" }, [q("Who wrote The Pardoner's Tale?", "Chaucer"), q("Who wrote The Knight's Tale?", "Medieval")]);
-    const topicOf = (words: string) => db().select().from(bankQuestions).where(eq(bankQuestions.key, keyOf(words))).get()?.topic;
+    const topicOf = (words: string) =>
+      db()
+        .select()
+        .from(bankQuestions)
+        .where(eq(bankQuestions.key, keyOf(words)))
+        .get()?.topic;
     expect(topicOf("Who wrote The Pardoner's Tale?")).toBe("Chaucer");
     expect(topicOf("Who wrote The Knight's Tale?")).toBe("Chaucer");
   });

@@ -182,4 +182,27 @@ describe("bulk upload with settings", () => {
       ["preview twice", false, 3, 2],
     ]);
   });
+
+  it("a batch deleted between the preview and Create: nothing is created (never given to every student instead)", async () => {
+    const batch = createBatch("Short-lived bulk batch");
+    if (!batch.ok) throw new Error(batch.error);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "preview", receipt: crypto.randomUUID(), defaultExamType: "NET", batchId: batch.id })) form.append(k, v);
+    form.append("files", new File([new Uint8Array(fixture("clean-10.csv"))], "batch-gone.csv", { type: "text/csv" }));
+    const preview = payload<any>(
+      await run(bulkRoute.action, new Request(`${BASE}/admin/tests/bulk-upload`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } })),
+    ).preview;
+    expect(preview.batchName).toBe("Short-lived bulk batch");
+    rawDb().prepare("DELETE FROM batches WHERE id = ?").run(batch.id);
+    const res = await run(bulkRoute.action, postRequest("/admin/tests/bulk-upload", { intent: "bulk-upload", token: preview.token }, { cookie: admin }));
+    expect(statusOf(res)).toBe(400);
+    expect(payload<any>(res).error).toBe("The batch chosen for these tests was deleted. Choose the files again and another batch.");
+    expect(
+      db()
+        .select()
+        .from(tests)
+        .where(inArray(tests.title, ["batch gone"]))
+        .all(),
+    ).toEqual([]);
+  });
 });

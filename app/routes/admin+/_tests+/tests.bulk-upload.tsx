@@ -76,6 +76,10 @@ async function createPreviewed(request: Request, admin: Awaited<ReturnType<typeo
   if (!claimReceipt(receipt, "bulk-upload")) return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
   try {
     const result = createFromBulkPreview(previewed);
+    if (!result.ok) {
+      releaseReceipt(receipt);
+      return data({ error: result.error, result: undefined, preview: null }, { status: 400 });
+    }
     logActivity(admin, "tests-upload", {
       detail: `${result.created} created, ${result.errors} refused: ${namedTests(result.results.filter((r) => r.ok).map((r) => r.name))}`,
     });
@@ -88,7 +92,7 @@ async function createPreviewed(request: Request, admin: Awaited<ReturnType<typeo
       bulkReportItems(result.results),
       admin.id,
     );
-    storeReceipt(receipt, { ok: true, ...result, reportId });
+    storeReceipt(receipt, { ...result, reportId });
     return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
   } catch (error) {
     releaseReceipt(receipt);
