@@ -246,8 +246,16 @@ export function editBankQuestion(key: string, input: BankEdit, now = new Date())
     );
     if (!b) return { ok: false as const, error: "This question is no longer in the bank" };
     const content = bankKeyOf(input.question, input.options);
-    const other = tx.get<{ key: string }>(sql`SELECT key FROM bank_question_versions WHERE content_key = ${content} AND key <> ${key} LIMIT 1`);
-    if (other) return { ok: false as const, error: "These words and options are already another question of the bank" };
+    const other = tx.get<{ deletedAt: number | null }>(sql`
+      SELECT b.deleted_at AS deletedAt FROM bank_question_versions v JOIN bank_questions b ON b.key = v.key
+      WHERE v.content_key = ${content} AND v.key <> ${key} LIMIT 1`);
+    if (other)
+      return {
+        ok: false as const,
+        error: other.deletedAt
+          ? "These words and options are a question taken out of the bank"
+          : "These words and options are already another question of the bank",
+      };
     const changed =
       bankKeyOf(b.question, JSON.parse(b.options) as string[]) !== content || b.correctAnswer !== input.correctAnswer || b.question !== input.question.trim();
     const version = changed ? b.version + 1 : b.version;
