@@ -388,6 +388,15 @@ describe("a bank that stands alone", () => {
     expect(statusOf(await run(questionRoute.loader, getRequest(`/admin/bank/${key}`, admin), { key }).catch((e) => e))).toBe(404);
     createTest({ title: "Kubla again", examType: "SET" }, [q("Who wrote Kubla Khan?", "Coleridge")]);
     expect((await bankPage("?q=kubla")).total).toBe(0);
+    // another question edited to its words is told it is one taken out of the bank
+    const clash = await editQuestion(keyOf("Bank only in second?"), {
+      question: "Who wrote Kubla Khan?",
+      "options[0]": "Right",
+      "options[1]": "Wrong",
+      "options[2]": "Also wrong",
+      correctAnswer: "0",
+    });
+    expect(JSON.stringify(payload(clash))).toContain("These words and options are a question taken out of the bank");
     expect(
       payload<any>(await run(generateRoute.loader, getRequest("/admin/bank/generate?type=SET", admin))).picks.some((p: any) => p.tag === "Coleridge"),
     ).toBe(false);
