@@ -90,7 +90,10 @@ for (const f of ["remix.env.d.ts", "app/load-context.d.ts"]) {
 edit("tsconfig.json", (t) => t.replace('"@remix-run/node", ', ""));
 
 // 5. routes.ts (the same folders by area, read by remix-flat-routes through React Router's adapter for a Remix
-// `routes` option) and react-router.config.ts; the Vite plugin
+// `routes` option) and react-router.config.ts; the Vite plugin. The files flat routes ignores are remix.config.js's own
+// (a route's parts, `__Name.tsx`, are not routes: read as routes they became files of their own)
+const ignored = /flatRoutes\("routes", defineRoutes, \{ ignoredRouteFiles: (\[[^\]]*\]) \}\)/.exec(fs.readFileSync(file("remix.config.js"), "utf8"))?.[1];
+if (!ignored) throw new Error("remix.config.js: the flatRoutes call's ignoredRouteFiles was not found");
 fs.writeFileSync(
   file("app/routes.ts"),
   [
@@ -98,7 +101,7 @@ fs.writeFileSync(
     'import { remixRoutesOptionAdapter } from "@react-router/remix-routes-option-adapter";',
     'import { flatRoutes } from "remix-flat-routes";',
     "",
-    'export default remixRoutesOptionAdapter((defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.*"] })) satisfies RouteConfig;',
+    `export default remixRoutesOptionAdapter((defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ${ignored} })) satisfies RouteConfig;`,
     "",
   ].join("\n"),
 );
