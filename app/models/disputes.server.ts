@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db, transaction } from "~/db/db.server";
-import { attempts, questions, regrades, tests, users } from "~/db/schema.server";
+import { attempts, questions, regrades, tests } from "~/db/schema.server";
 import { markAnswers, type MarkedQuestion } from "~/lib/rules/exam-pattern";
 import { standing } from "~/lib/rules/standing";
 import type { DisputeDecision } from "~/lib/schemas/dispute-schema";
 import { newId } from "~/lib/server/ids.server";
-import { answersByAttempt } from "./regrade.server";
+import { answersByAttempt, finishedAttemptsOf } from "./regrade.server";
 import { questionsOf } from "./test.server";
 
 /**
@@ -14,7 +14,6 @@ import { questionsOf } from "./test.server";
  * question in every version of the test, and every finished attempt of those versions is marked again; the dry run
  * shows each attempt's old and new marks and each student's old and new rank.
  */
-const FINISHED = ["submitted", "expired"] as const;
 
 export function disputesPage(testId: string) {
   const test = db().select().from(tests).where(eq(tests.id, testId)).get();
@@ -69,20 +68,7 @@ function planRows(testId: string, d: DisputeDecision): Row[] | null {
   const rows: Row[] = [];
   for (const version of versions) {
     const key = questionsOf(testId, version).map((q) => (q.id === d.questionId ? decided(q, d) : q));
-    const list = db()
-      .select({
-        id: attempts.id,
-        userId: attempts.userId,
-        name: users.name,
-        score: attempts.score,
-        total: attempts.totalQuestions,
-        marks: attempts.marks,
-        maxMarks: attempts.maxMarks,
-      })
-      .from(attempts)
-      .innerJoin(users, eq(users.id, attempts.userId))
-      .where(and(eq(attempts.testId, testId), eq(attempts.testVersion, version), inArray(attempts.status, [...FINISHED])))
-      .all();
+    const list = finishedAttemptsOf(testId, version);
     const answers = answersByAttempt(list.map((r) => r.id));
     for (const a of list) {
       const marked = markAnswers(answers.get(a.id) ?? new Map(), key, pattern);

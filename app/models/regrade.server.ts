@@ -69,22 +69,7 @@ export function regradePlan(testId: string) {
         },
       ];
     });
-    const rows = db()
-      .select({
-        id: attempts.id,
-        name: users.name,
-        email: userSignInName,
-        completedAt: attempts.completedAt,
-        score: attempts.score,
-        total: attempts.totalQuestions,
-        marks: attempts.marks,
-        maxMarks: attempts.maxMarks,
-      })
-      .from(attempts)
-      .innerJoin(users, eq(users.id, attempts.userId))
-      .where(and(eq(attempts.testId, testId), eq(attempts.testVersion, version), inArray(attempts.status, [...FINISHED])))
-      .orderBy(users.name)
-      .all();
+    const rows = finishedAttemptsOf(testId, version);
     const answers = answersByAttempt(rows.map((r) => r.id));
     const pattern = { marksPerCorrect: test.marksPerCorrect, negativeMarks: test.negativeMarks };
     plans.push({
@@ -122,6 +107,27 @@ export function regradePlan(testId: string) {
 /** A regrade changed this attempt's score: its right answers, its question count or its marks. */
 function scoreChanged(a: VersionPlan["attempts"][number]) {
   return a.oldScore !== a.newScore || a.oldTotal !== a.newTotal || a.oldMarks !== a.newMarks;
+}
+
+/** The finished attempts of one version of a test, by student name, with what they scored (a regrade's and a key dispute's plan read them). */
+export function finishedAttemptsOf(testId: string, version: number) {
+  return db()
+    .select({
+      id: attempts.id,
+      userId: attempts.userId,
+      name: users.name,
+      email: userSignInName,
+      completedAt: attempts.completedAt,
+      score: attempts.score,
+      total: attempts.totalQuestions,
+      marks: attempts.marks,
+      maxMarks: attempts.maxMarks,
+    })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.userId))
+    .where(and(eq(attempts.testId, testId), eq(attempts.testVersion, version), inArray(attempts.status, [...FINISHED])))
+    .orderBy(users.name)
+    .all();
 }
 
 /** The chosen option of every question of these attempts (500 attempts a query), by attempt and question. */

@@ -1,8 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { DateTimeField, Field, SelectField } from "~/components/forms";
-import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
-import { TEST_LIMITS } from "~/lib/schemas/test-record";
-import { PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
+import { DateTimeField, SelectField } from "~/components/forms";
+import { AnswerReleaseField, MaxAttemptsField, PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
 
 type Meta = FieldMetadata<unknown>;
 
@@ -17,13 +15,8 @@ export function BulkSettings({
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2" data-testid="bulk-settings">
       <legend className="px-1 text-sm font-semibold">Settings for every file's test</legend>
-      <Field meta={fields.maxAttempts} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
-      <SelectField
-        meta={fields.answerRelease}
-        label="Answers and explanations shown to students"
-        options={ANSWER_RELEASE_CHOICES}
-        placeholder="Default: after the window closes, if it has one"
-      />
+      <MaxAttemptsField meta={fields.maxAttempts} />
+      <AnswerReleaseField meta={fields.answerRelease} />
       <PatternFields marksPerCorrect={fields.marksPerCorrect} negativeMarks={fields.negativeMarks} />
       <DateTimeField meta={fields.opensAt} label="Opens (optional)" />
       <DateTimeField meta={fields.closesAt} label="Closes (optional)" />

@@ -1,5 +1,25 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/forms";
+import { Field, SelectField } from "~/components/forms";
+import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
+import { TEST_LIMITS } from "~/lib/schemas/test-record";
+
+/** A test's max attempts (Edit Test, the single upload, bulk upload's settings): empty is unlimited. */
+export function MaxAttemptsField({ meta }: { meta: FieldMetadata<unknown> }) {
+  return <Field meta={meta} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />;
+}
+
+/** When students see a test's answers (Edit Test, the single upload, bulk upload's settings; app/lib/rules/answer-release.ts). */
+export function AnswerReleaseField({ meta, className }: { meta: FieldMetadata<unknown>; className?: string }) {
+  return (
+    <SelectField
+      meta={meta}
+      label="Answers and explanations shown to students"
+      options={ANSWER_RELEASE_CHOICES}
+      placeholder="Default: after the window closes, if it has one"
+      className={className}
+    />
+  );
+}
 
 /**
  * The exam pattern's two fields (Edit Test and the single upload): marks per right answer and marks off per

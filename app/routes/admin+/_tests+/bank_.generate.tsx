@@ -114,7 +114,12 @@ export default function GenerateTest() {
           <Field meta={fields.title} label="Title" maxLength={TEST_LIMITS.title} className="sm:col-span-2" />
           <TextareaField meta={fields.description} label="Description (optional)" rows={2} className="sm:col-span-2" />
           <Field meta={fields.duration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
-          <SelectField meta={fields.preferUnseenBy} label="Prefer questions no one in this batch has answered" options={d.batches} placeholder="No preference" />
+          <SelectField
+            meta={fields.preferUnseenBy}
+            label="Prefer questions no one in this batch has answered"
+            options={d.batches}
+            placeholder="No preference"
+          />
           <PatternFields marksPerCorrect={fields.marksPerCorrect} negativeMarks={fields.negativeMarks} />
           <fieldset className="sm:col-span-2" aria-describedby={fields.picks.errors ? fields.picks.errorId : undefined}>
             <legend className="label">How many questions of each topic and section</legend>

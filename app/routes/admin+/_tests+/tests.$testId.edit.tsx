@@ -5,10 +5,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogActions, useTestListHref } from "~/components/admin/ui";
-import { PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
+import { AnswerReleaseField, MaxAttemptsField, PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
 import { Dialog } from "~/components/Dialog";
-import { DateTimeField, ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
-import { ANSWER_RELEASE_CHOICES, SCORE_HELD_NOTE, scoreHeldNoteApplies } from "~/lib/rules/answer-release";
+import { DateTimeField, ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
+import { SCORE_HELD_NOTE, scoreHeldNoteApplies } from "~/lib/rules/answer-release";
 import { ReleaseControl } from "~/routes/admin+/_tests+/__ReleaseControl";
 import { releaseStatusOf } from "~/models/results.server";
 import { requireAdmin } from "~/models/auth.server";
@@ -129,7 +129,7 @@ export default function EditTest() {
         <Field meta={fields.duration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
         <Field meta={fields.unitNumber} label="Unit number" type="number" min={1} hint="Leave empty for a test outside any unit." />
         <Field meta={fields.unitName} label="Unit name" maxLength={TEST_LIMITS.unitName} />
-        <Field meta={fields.maxAttempts} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
+        <MaxAttemptsField meta={fields.maxAttempts} />
         <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Availability (optional, {timeZone})</legend>
           <DateTimeField meta={fields.opensAt} label="Opens at" />
@@ -137,13 +137,7 @@ export default function EditTest() {
           <p className="text-xs text-slate-500 sm:col-span-2">
             Students can start the test only inside this window; an attempt already running keeps its own time. Ranks show once it closes.
           </p>
-          <SelectField
-            meta={fields.answerRelease}
-            label="Answers and explanations shown to students"
-            options={ANSWER_RELEASE_CHOICES}
-            placeholder="Default: after the window closes, if it has one"
-            className="sm:col-span-2"
-          />
+          <AnswerReleaseField meta={fields.answerRelease} className="sm:col-span-2" />
           {scoreHeld ? (
             <p className="text-xs text-amber-800 sm:col-span-2" data-testid="score-held-note">
               {SCORE_HELD_NOTE}

@@ -8,9 +8,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { DialogActions, ErrorBox, SubmitButton, useTestListHref } from "~/components/admin/ui";
 import { Dialog } from "~/components/Dialog";
-import { ExamTypeField, Field, SelectField, TextareaField, useSchemaForm } from "~/components/forms";
-import { PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
-import { ANSWER_RELEASE_CHOICES } from "~/lib/rules/answer-release";
+import { ExamTypeField, Field, TextareaField, useSchemaForm } from "~/components/forms";
+import { AnswerReleaseField, MaxAttemptsField, PatternFields } from "~/routes/admin+/_tests+/__PatternFields";
 import { requireAdmin } from "~/models/auth.server";
 import { noteFailure } from "~/lib/server/failures.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
@@ -126,13 +125,8 @@ function DetailsStep({ closeHref }: { closeHref: string }) {
       <Field meta={fields.duration} label="Duration (minutes)" type="number" min={TEST_LIMITS.duration.min} max={TEST_LIMITS.duration.max} />
       <Field meta={fields.unitNumber} label="Unit number (optional)" type="number" min={1} />
       <Field meta={fields.unitName} label="Unit name (optional)" maxLength={TEST_LIMITS.unitName} />
-      <Field meta={fields.maxAttempts} label="Max attempts (empty = unlimited)" type="number" min={1} max={TEST_LIMITS.maxAttempts.max} />
-      <SelectField
-        meta={fields.answerRelease}
-        label="Answers and explanations shown to students"
-        options={ANSWER_RELEASE_CHOICES}
-        placeholder="Default: after the window closes, if it has one"
-      />
+      <MaxAttemptsField meta={fields.maxAttempts} />
+      <AnswerReleaseField meta={fields.answerRelease} />
       <PatternFields marksPerCorrect={fields.marksPerCorrect} negativeMarks={fields.negativeMarks} />
       <div className="sm:col-span-2">
         <label htmlFor="up-file" className="label">
