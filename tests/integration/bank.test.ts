@@ -364,6 +364,11 @@ describe("a bank that stands alone", () => {
     const noAnswer = await editQuestion(key, { question: "Still here?", "options[0]": "Yes", "options[1]": "No" });
     expect(statusOf(noAnswer)).toBe(400);
     expect(JSON.stringify(payload(noAnswer))).toContain("Choose the right answer");
+    const tooLong = await editQuestion(key, { question: "x".repeat(5001), "options[0]": "Yes", "options[1]": "No", correctAnswer: "0" });
+    expect(JSON.stringify(payload(tooLong))).toContain("Question text is too long (at most 5000 characters)");
+    const sevenOptions = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`options[${i}]`, `Option ${i}`]));
+    const tooMany = await editQuestion(key, { question: "Still here?", ...sevenOptions, correctAnswer: "0" });
+    expect(JSON.stringify(payload(tooMany))).toContain("A question can have at most 6 options");
     const oneOption = await editQuestion(key, { question: "Still here?", "options[0]": "Yes", correctAnswer: "0" });
     expect(JSON.stringify(payload(oneOption))).toContain("A question needs at least 2 options");
     const taken = await editQuestion(key, {
