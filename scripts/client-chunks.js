@@ -3,10 +3,10 @@
 // pages students load. Over HTTP/1.1 a phone fetches six files at a time, each paying the link's latency,
 // so the exam page should load four scripts: the entry, `core`, the root and its own route.
 //
-// `core` holds every module the entry or the root needs, and every module an exam page (the running exam,
-// the results) shares with another student page (React, Remix, the shared components). What only the other
-// student pages share (the dashboard and All my tests, the landing page and the library) goes to `pages`,
-// which the exam page never loads. A module only one page needs stays in that page's file; modules only the
+// `core` holds every module the entry or the root needs, and every module the exam page (the running exam and
+// its start card) shares with another student page (React, Remix, the shared components). What only the other
+// student pages share (the dashboard and All my tests, the results and My mistakes, the landing page and the
+// library) goes to `pages`, which the exam page never loads: its budget is 100 KB (bench/page-weight.js). A module only one page needs stays in that page's file; modules only the
 // admin pages reach are left to Rollup (their own shared files).
 
 /**
@@ -17,8 +17,8 @@
  */
 const STUDENT_PAGE = /\/app\/routes\/(?:_student\+\/(?!__)[^/?]*|_exam\+\/(?!__)[^/?]*|_public\+\/index|_auth\+\/login)\.tsx$/;
 
-/** The exam's own pages (the running exam, the results): the pages with a weight budget (bench/page-weight.js). */
-const EXAM_PAGE = /\/app\/routes\/_exam\+\//;
+/** The exam page (its start card and the running exam): the page with a weight budget (bench/page-weight.js). */
+const EXAM_PAGE = /\/app\/routes\/_exam\+\/test\.\$testId\.tsx$/;
 
 /** @param {string} id */
 const withoutQuery = (id) => id.split("?")[0];
@@ -53,8 +53,9 @@ export function chunkFor(id, importersOf, memo = new Map()) {
       if (EXAM_PAGE.test(point)) examPage = true;
     }
   if (pages < 2) return undefined;
-  // what the exam's pages share goes with `core`, which they load anyway; what only the other student pages
-  // share (a test card, a filter) goes to `pages`, so the exam page, which has a budget, never downloads it
+  // what the exam page shares goes with `core`, which it loads anyway; what only the other student pages share
+  // (a test card, the review's bookmark button) goes to `pages`, so the exam page, which has a budget, never
+  // downloads it
   return examPage ? "core" : "pages";
 }
 

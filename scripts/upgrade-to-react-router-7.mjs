@@ -8,6 +8,7 @@
 //   node scripts/upgrade-to-react-router-7.mjs            (keeps the copy and prints where it is)
 //   RR7_RELOCK=true node scripts/upgrade-to-react-router-7.mjs   (installs without the lockfile and writes a new one
 //                                                                 to scripts/react-router-7/package-lock.json)
+//   RR7_UNTIL=build node scripts/upgrade-to-react-router-7.mjs  (stops after the build: to weigh the upgraded pages)
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -144,6 +145,10 @@ if (errors.length) {
 }
 const build = install.ok ? run("build", "npm run -s build") : { ok: false };
 const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
+if (process.env.RR7_UNTIL === "build") {
+  log(`stopped after the build (RR7_UNTIL=build); the upgraded copy is kept in ${copy}`);
+  process.exit(build.ok ? 0 : 1);
+}
 const tests = build.ok ? run("unit and integration tests", "npx vitest run --reporter=dot") : { ok: false, output: "" };
 const testLines = [...new Set(plain(tests.output).split("\n"))].filter((l) => / FAIL |Test Files|Tests {2}/.test(l));
 if (testLines.length) for (const line of testLines) console.log(`  ${line.trim()}`);

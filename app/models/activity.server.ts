@@ -3,7 +3,7 @@ import { db } from "~/db/db.server";
 import { pageParam } from "~/lib/schemas/forms";
 import { likePattern } from "~/lib/rules/search";
 import { newId } from "~/lib/server/ids.server";
-import { fromZonedInput } from "~/lib/rules/time";
+import { fromZonedInput } from "~/lib/rules/zoned-input";
 
 /**
  * The admin activity log (/admin/activity): one row per change that matters later, with the admin who made it.

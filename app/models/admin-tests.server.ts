@@ -5,7 +5,7 @@ import { db, transaction, type DB } from "~/db/db.server";
 import { attempts, questions, type Test, tests, userTestLimits } from "~/db/schema.server";
 import { DELETE_ALL_PHRASE, validateEditedTest, type EditorQuestion } from "~/lib/rules/test-editor-rules";
 import { createTest, flaggedCount, insertQuestions, questionsOf } from "./test.server";
-import { parseMarks } from "~/lib/rules/exam-pattern";
+import { parseMarks } from "~/lib/rules/marks-input";
 import { likePattern } from "~/lib/rules/search";
 import { remarkFinishedAttempts } from "./regrade.server";
 import { batchesOfTest, giveTestToBatch } from "./batches.server";

@@ -6,7 +6,7 @@ import { Kept } from "~/lib/server/kept.server";
 import { db, rawDb } from "~/db/db.server";
 import { type AnalysisSort, itemAnalysis, topUsers, type UserTotals, WEEK_MS } from "~/lib/rules/analytics-rules";
 import { markedPercentSql, markedScoreSql, maxMarksSql } from "./marked-score.server";
-import { band, percent } from "~/lib/rules/exam-rules";
+import { band, percent } from "~/lib/rules/score-display";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { likePattern } from "~/lib/rules/search";
 import { inBatchSql } from "./batches.server";

@@ -17,7 +17,7 @@ import { newId } from "~/lib/server/ids.server";
 import { ADD_STUDENT, type AnnouncementForm } from "~/lib/schemas/admin-schemas";
 import { driveViewUrl } from "~/lib/rules/links";
 import { likePattern } from "~/lib/rules/search";
-import { fromZonedInput } from "~/lib/rules/time";
+import { fromZonedInput } from "~/lib/rules/zoned-input";
 import { announcementMail } from "~/lib/rules/mail-messages";
 import { enqueueMail } from "./outbox.server";
 

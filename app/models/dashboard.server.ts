@@ -2,7 +2,8 @@ import { availabilityOf, closingMessage, windowMessage } from "~/lib/rules/avail
 import { env } from "~/lib/server/env.server";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
-import { allowance, GRACE_MS, limitReachedLabel, percent } from "~/lib/rules/exam-rules";
+import { allowance, GRACE_MS, limitReachedLabel } from "~/lib/rules/exam-rules";
+import { percent } from "~/lib/rules/score-display";
 import { examTypeLabels, labelOf } from "./exam-type.server";
 import { batchVisibleSql, myBatchRowsOfTests } from "./batches.server";
 import { notScoreHeldSql, scoreHeldTestIds } from "./results.server";

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { strToU8, zipSync } from "fflate";
 import { db } from "~/db/db.server";
 import { neutraliseFormula } from "~/lib/rules/csv-cells";
-import { percent } from "~/lib/rules/exam-rules";
+import { percent } from "~/lib/rules/score-display";
 import { formatDateTime } from "~/lib/rules/time";
 import { rankList } from "~/lib/rules/standing";
 import { inBatchSql } from "./batches.server";

@@ -13,7 +13,7 @@ import {
   userExamTypes,
   users,
 } from "~/db/schema.server";
-import { fromZonedInput, toZonedInput } from "~/lib/rules/time";
+import { fromZonedInput, toZonedInput } from "~/lib/rules/zoned-input";
 import { importBackup, parseBackup } from "~/models/backup.server";
 import { createTest } from "~/models/test.server";
 import { assignedExamTypes, findUserBySignInName } from "~/models/user.server";

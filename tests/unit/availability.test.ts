@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availability";
-import { fromZonedInput } from "~/lib/rules/time";
+import { fromZonedInput } from "~/lib/rules/zoned-input";
 
 describe("a test's availability window", () => {
   // 10:00 to 12:00 on 1 Dec 2026 in Kolkata (04:30 to 06:30 UTC)

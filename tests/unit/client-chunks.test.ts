@@ -14,6 +14,9 @@ const graph: Record<string, string[]> = {
   "/r/app/lib/rules/time.ts": ["/r/app/routes/_exam+/test.$testId.tsx", "/r/app/routes/_student+/dashboard.tsx"],
   "/r/app/lib/browser/answer-queue.ts": ["/r/app/routes/_exam+/test.$testId.tsx"],
   "/r/app/routes/_student+/tests.tsx": [],
+  "/r/app/routes/_exam+/test.$testId_.results.tsx": [],
+  "/r/app/routes/_student+/mistakes.tsx": [],
+  "/r/app/components/results/BookmarkButton.tsx": ["/r/app/routes/_exam+/test.$testId_.results.tsx", "/r/app/routes/_student+/mistakes.tsx"],
   "/r/app/routes/_student+/__TestCard.tsx": ["/r/app/routes/_student+/dashboard.tsx", "/r/app/routes/_student+/tests.tsx"],
   "/r/node_modules/@conform-to/react/index.js": ["/r/app/routes/_auth+/login.tsx", "/r/app/routes/admin+/_tests+/tests.tsx"],
   "/r/app/components/admin/ui.tsx": ["/r/app/routes/admin+/_tests+/tests.tsx"],
@@ -44,6 +47,8 @@ describe("how the browser build is split", () => {
 
   it("puts what only the other student pages share into pages, which the exam page never loads", () => {
     expect(chunkFor("/r/app/routes/_student+/__TestCard.tsx", importersOf)).toBe("pages");
+    // the results page is one of them: what it shares with My mistakes stays off the running exam's budget
+    expect(chunkFor("/r/app/components/results/BookmarkButton.tsx", importersOf)).toBe("pages");
     // a route's part is placed like a component; a route module is its own file
     expect(chunkFor("/r/app/routes/_student+/tests.tsx", importersOf)).toBeUndefined();
   });

@@ -1,17 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  formatMarks,
-  hasDisputes,
-  hasPattern,
-  isRightAnswer,
-  markAnswers,
-  marksInputText,
-  parseMarks,
-  patternLabel,
-  questionMarksLabel,
-  roundMarks,
-} from "~/lib/rules/exam-pattern";
+import { formatMarks, hasDisputes, hasPattern, isRightAnswer, markAnswers, patternLabel, questionMarksLabel, roundMarks } from "~/lib/rules/exam-pattern";
+import { marksInputText, parseMarks } from "~/lib/rules/marks-input";
 
 describe("markAnswers without a pattern (the specification's score)", () => {
   it("counts right answers of the questions that count", () => {

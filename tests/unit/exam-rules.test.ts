@@ -6,17 +6,16 @@ import {
   lateAnswerCause,
   stayToCount,
   retakeVerdict,
-  band,
   limitReachedLabel,
   formatClock,
   GRACE_MS,
   navigatorState,
-  percent,
   remainingSeconds,
   resultsDiscoveryDelayMs,
   timeSpentSeconds,
   signedOutWhileWritingMessage,
 } from "~/lib/rules/exam-rules";
+import { band, percent } from "~/lib/rules/score-display";
 
 describe("percent and colour bands", () => {
   it("rounds to whole numbers", () => {

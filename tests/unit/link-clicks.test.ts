@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inAppHref } from "~/lib/browser/hooks";
+import { inAppHref } from "~/lib/browser/link-clicks";
 
 const plain = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false };
 const link = (href: string | null, extra: Partial<{ target: string; download: boolean }> = {}) => ({ href, target: "", download: false, ...extra });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseMarks } from "./exam-pattern";
+import { parseMarks } from "./marks-input";
 /** Rules of the Edit Test dialog and the question editor (spec 001 §5 "Test editing"). Pure. */
 /** `marks`: the question's own marks for a right answer (exam patterns) as typed; "" or missing = the test's */
 export type EditorQuestion = {

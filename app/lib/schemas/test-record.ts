@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ANSWER_RELEASES } from "../rules/answer-release";
 import { examTypeProblem } from "../rules/exam-type-rules";
-import { fromZonedInput } from "../rules/time";
-import { parseMarks } from "../rules/exam-pattern";
+import { fromZonedInput } from "../rules/zoned-input";
+import { parseMarks } from "../rules/marks-input";
 import { SECTION_NAME_MAX, tagOf } from "../rules/sections";
 
 /**

@@ -23,7 +23,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { neutraliseFormula, restoreFormula } from "../rules/csv-cells";
 import { boldQuoted, plainText } from "../rules/markup";
-import { marksInputText, parseMarks } from "../rules/exam-pattern";
+import { marksInputText, parseMarks } from "../rules/marks-input";
 import { groupBySection, tagOf } from "../rules/sections";
 import { answerKeyIndex } from "../rules/answer-key";
 

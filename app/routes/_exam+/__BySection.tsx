@@ -1,6 +1,6 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
 import { formatMarks } from "~/lib/rules/exam-pattern";
-import { formatDuration } from "~/lib/rules/exam-rules";
+import { formatDuration } from "~/lib/rules/score-display";
 import type { SectionFigures } from "~/lib/rules/sections";
 
 /**

@@ -1,7 +1,7 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
 import type { Figures } from "~/lib/rules/comparison";
 import { formatMarks } from "~/lib/rules/exam-pattern";
-import { formatDuration } from "~/lib/rules/exam-rules";
+import { formatDuration } from "~/lib/rules/score-display";
 
 type Comparison = {
   students: number;

@@ -1,6 +1,6 @@
 import { formatMarks } from "~/lib/rules/exam-pattern";
 import { formatPercent } from "~/lib/rules/progress-rules";
-import { formatDuration } from "~/lib/rules/exam-rules";
+import { formatDuration } from "~/lib/rules/score-display";
 
 type Row = { place: number; name: string; marks: number; maxMarks: number; percent: number; timeSpent: number; mine: boolean };
 

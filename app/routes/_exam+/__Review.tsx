@@ -7,7 +7,7 @@ import { reportHref } from "~/lib/rules/question-report";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { REVIEW_FILTERS, type ReviewFilter } from "~/lib/rules/review";
 import { formatDateTime } from "~/lib/rules/time";
-import { formatDuration } from "~/lib/rules/exam-rules";
+import { formatDuration } from "~/lib/rules/score-display";
 import type { resultsPageAt } from "~/models/results.server";
 
 type Found = Extract<LoaderData<ReturnType<typeof resultsPageAt>["page"]>, { state: "found" }>;

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { band, bandClasses } from "~/lib/rules/score-display";
 
 type Topic = { key: string; label: string; questions: number; correct: number; accuracy: number | null; practiceHref: string };
 

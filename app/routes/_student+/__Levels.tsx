@@ -1,8 +1,8 @@
 import type { LoaderData } from "~/lib/browser/loader-data";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { Form, Link } from "@remix-run/react";
-import { band, bandClasses } from "~/lib/rules/exam-rules";
-import { useLinkClicks } from "~/lib/browser/hooks";
+import { band, bandClasses } from "~/lib/rules/score-display";
+import { useLinkClicks } from "~/lib/browser/link-clicks";
 import { TestCard } from "~/routes/_student+/__TestCard";
 import { formatDate } from "~/lib/rules/time";
 import type { dashboardPage } from "~/models/dashboard.server";

@@ -1,5 +1,5 @@
 import { formatPercent } from "~/lib/rules/progress-rules";
-import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { band, bandClasses } from "~/lib/rules/score-display";
 import type { LoaderData } from "~/lib/browser/loader-data";
 import type { studentTestCards } from "~/models/dashboard.server";
 

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStudent } from "~/models/auth.server";
 import { ByTopic } from "~/routes/_student+/__ByTopic";
-import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { band, bandClasses } from "~/lib/rules/score-display";
 import { trendGeometry } from "~/lib/rules/progress-rules";
 import { formatDate } from "~/lib/rules/time";
 import { loadProgress } from "~/models/progress.server";

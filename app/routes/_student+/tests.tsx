@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterSelect } from "~/components/FilterSelect";
-import { useLinkClicks } from "~/lib/browser/hooks";
+import { useLinkClicks } from "~/lib/browser/link-clicks";
 import { TEST_FILTERS } from "~/lib/rules/test-list";
 import { requireStudent } from "~/models/auth.server";
 import { allTestsPage, parseAllTestsQuery } from "~/models/all-tests.server";

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BandChart } from "~/routes/admin+/__BandChart";
 import { PageHeader, StatTiles } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { band, bandClasses } from "~/lib/rules/score-display";
 import { overview } from "~/models/analytics.server";
 import { batchOptions } from "~/models/batches.server";
 import { BatchFilter } from "~/routes/admin+/__BatchFilter";

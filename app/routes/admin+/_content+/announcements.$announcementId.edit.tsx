@@ -8,7 +8,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { formFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
-import { toZonedInput } from "~/lib/rules/time";
+import { toZonedInput } from "~/lib/rules/zoned-input";
 import { findAnnouncement, saveAnnouncementForm } from "~/models/content.server";
 import { batchOptions } from "~/models/batches.server";
 import { allExamTypeOptions } from "~/models/exam-type.server";

@@ -5,7 +5,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, FilterSelect, Pagination } from "~/components/admin/ui";
 import { PrintButton } from "~/components/PrintButton";
 import { ScrollableTable } from "~/components/ScrollableTable";
-import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { band, bandClasses } from "~/lib/rules/score-display";
 import { requireAdmin } from "~/models/auth.server";
 import { gradebookTypes, loadGradebook, parseGradebookQuery } from "~/models/gradebook.server";
 import { batchOptions } from "~/models/batches.server";

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { formatDuration } from "~/lib/rules/exam-rules";
+import { formatDuration } from "~/lib/rules/score-display";
 import { env } from "~/lib/server/env.server";
 import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime } from "~/lib/rules/time";

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, EmptyState, PageHeader, Pagination, FilterForm, FilterSelect, SearchField } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
-import { band, bandClasses } from "~/lib/rules/exam-rules";
+import { band, bandClasses } from "~/lib/rules/score-display";
 import { formatDate } from "~/lib/rules/time";
 import { ANALYSIS_SORTS, type AnalysisSort } from "~/lib/rules/analytics-rules";
 import { batchOptions } from "~/models/batches.server";

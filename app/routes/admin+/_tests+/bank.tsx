@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Badge, EmptyState, FilterSelect, PageHeader, Pagination } from "~/components/admin/ui";
 import { ScrollableTable } from "~/components/ScrollableTable";
-import { percent } from "~/lib/rules/exam-rules";
+import { percent } from "~/lib/rules/score-display";
 import { requireAdmin } from "~/models/auth.server";
 import { BANK_PAGE, bankTags, listBank, parseBankFilters } from "~/models/bank.server";
 import { examTypeLabels, testExamTypeOptions } from "~/models/exam-type.server";

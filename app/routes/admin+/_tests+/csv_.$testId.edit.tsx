@@ -16,7 +16,7 @@ import { saveTestWithQuestions, testWithQuestions } from "~/models/admin-tests.s
 import { resolveTestExamType, testExamTypeOptions } from "~/models/exam-type.server";
 import { regradeCount } from "~/models/regrade.server";
 import { issuesOf, testDetailsSchema } from "~/lib/schemas/test-record";
-import { marksInputText } from "~/lib/rules/exam-pattern";
+import { marksInputText } from "~/lib/rules/marks-input";
 import { BackLink } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { editorBack } from "~/lib/rules/list-href";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { exportFileName, questionsToCsv } from "~/lib/server/csv-questions.server";
 import { testWithQuestions } from "~/models/admin-tests.server";
-import { parseMarks } from "~/lib/rules/exam-pattern";
+import { parseMarks } from "~/lib/rules/marks-input";
 
 /** Downloads a test's questions in the export format (question, option_a…d, correct_answer, explanation[, marks]). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { signOutWarningFor } from "~/models/admin-users.server";
 import { requireAdmin } from "~/models/auth.server";
 import { redirectWithFlash } from "~/lib/server/flash.server";
 import { countSessions, endAllSessions } from "~/models/session.server";
-import { bandClasses, formatDuration } from "~/lib/rules/exam-rules";
+import { bandClasses, formatDuration } from "~/lib/rules/score-display";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
 import { batchesOfUser } from "~/models/batches.server";
