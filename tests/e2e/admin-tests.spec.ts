@@ -156,6 +156,28 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("dialog").getByLabel("Unit name (optional)")).toHaveValue("Moderns");
     });
 
+    test("Choose other files after the bulk preview keeps the settings already chosen", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      await page.goto(`${app.url}/admin/tests/bulk-upload`);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("CSV files").setInputFiles(fixture("clean-10.csv"));
+      await dialog.getByLabel("Exam type", { exact: true }).selectOption("SET");
+      await dialog.getByLabel("Duration (minutes)").fill("45");
+      await dialog.getByLabel("Marks off per wrong answer").fill("1/3");
+      await dialog.getByLabel("Max attempts (empty = unlimited)").fill("3");
+      await dialog.getByRole("button", { name: "Upload & Preview" }).click();
+      await expect(page.getByTestId("bulk-preview-summary")).toContainText("−0.33 a wrong one");
+      await page.getByRole("dialog").getByRole("button", { name: "Choose other files" }).click();
+      await expect(page.getByTestId("bulk-back")).toHaveText("Choose the files again. The settings below are kept.");
+      await expect(dialog.getByLabel("Exam type", { exact: true })).toHaveValue("SET");
+      await expect(dialog.getByLabel("Duration (minutes)")).toHaveValue("45");
+      await expect(dialog.getByLabel("Marks off per wrong answer")).toHaveValue("1/3");
+      await expect(dialog.getByLabel("Max attempts (empty = unlimited)")).toHaveValue("3");
+      // nothing was created, and the files are chosen again
+      await expect(dialog.getByRole("button", { name: "Upload & Preview" })).toBeVisible();
+      expect((app.db().prepare("select count(*) as n from tests where title = 'clean 10' and duration = 45").get() as { n: number }).n).toBe(0);
+    });
+
     test("bulk upload closes on success and lists what it created", async ({ page }) => {
       await signIn(page, app, ADMIN.email, ADMIN.password);
       await page.goto(`${app.url}/admin/tests/bulk-upload`);

@@ -166,6 +166,11 @@ export const bulkDefaultsSchema = z
     }
   });
 
+/** Bulk upload's settings as typed (every field of the schema, as text): kept through the preview for "Choose other files". */
+export function bulkSettingsOf(form: FormData): Record<string, string> {
+  return Object.fromEntries(Object.keys(bulkDefaultsSchema.shape).map((name) => [name, String(form.get(name) ?? "")]));
+}
+
 /** Only the Max attempts field (Clone asks for it alone). */
 export const maxAttemptsSchema = z
   .preprocess((v) => (v === 0 ? undefined : v), wholeNumber(TEST_LIMITS.maxAttempts.min, TEST_LIMITS.maxAttempts.max, MAX_ATTEMPTS_MESSAGE))

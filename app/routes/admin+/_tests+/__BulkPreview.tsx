@@ -10,7 +10,18 @@ type OkBulkPreview = Extract<BulkPreview, { ok: true }>;
  * Bulk upload, step 2 of 2: what each file makes before anything is published (its questions, flagged rows,
  * duplicates, whether it is created published or hidden), the refused files with why, and Create.
  */
-export function BulkPreviewStep({ preview, closeHref, labels }: { preview: OkBulkPreview; closeHref: string; labels: Record<string, string> }) {
+export function BulkPreviewStep({
+  preview,
+  settings,
+  closeHref,
+  labels,
+}: {
+  preview: OkBulkPreview;
+  /** step 1's settings as they were typed: "Choose other files" posts them back so step 1 shows them again */
+  settings: Record<string, string>;
+  closeHref: string;
+  labels: Record<string, string>;
+}) {
   const pattern = `+${formatMarks(preview.marksPerCorrect)} a right answer${preview.negativeMarks ? `, −${formatMarks(preview.negativeMarks)} a wrong one` : ""}`;
   return (
     <div className="mt-4 space-y-4">
@@ -69,9 +80,12 @@ export function BulkPreviewStep({ preview, closeHref, labels }: { preview: OkBul
       })}
       <Form method="post" className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="token" value={preview.token} />
-        <Link to={`${closeHref.replace("/admin/tests", "/admin/tests/bulk-upload")}`} className="btn-secondary" preventScrollReset>
+        {Object.entries(settings).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <SubmitButton intent="back" pending="Going back..." className="btn-secondary">
           Choose other files
-        </Link>
+        </SubmitButton>
         <Link to={closeHref} className="btn-secondary" preventScrollReset>
           Cancel
         </Link>

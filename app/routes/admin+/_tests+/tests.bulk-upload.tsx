@@ -14,7 +14,7 @@ import { useHydrated } from "~/lib/browser/hooks";
 import { newId } from "~/lib/server/ids.server";
 import { testListHref } from "~/lib/rules/list-href";
 import { namedTests } from "~/lib/rules/change-words";
-import { bulkDefaultsSchema, TEST_LIMITS } from "~/lib/schemas/test-record";
+import { bulkDefaultsSchema, bulkSettingsOf, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { batchOptions } from "~/models/batches.server";
 import { BulkSettings } from "~/routes/admin+/_tests+/__BulkSettings";
@@ -52,13 +52,15 @@ export async function action({ request }: ActionFunctionArgs) {
     form = read.form;
   } else form = await request.formData();
   if (form.get("intent") === "bulk-upload") return createPreviewed(request, admin, form);
-  // step 1: read every file and show what it makes; nothing is written yet
   const submission = parseForm(form, { schema: bulkDefaultsSchema });
+  // "Choose other files" from the preview: step 1 again, its settings as they were (the files are chosen anew)
+  if (form.get("intent") === "back") return { error: null, result: submission.reply(), preview: null, back: true };
+  // step 1: read every file and show what it makes; nothing is written yet
   if (submission.status !== "success") return data({ error: null, result: submission.reply(), preview: null }, { status: 400 });
   const given = String(form.get("receipt") ?? "");
   try {
     const preview = await previewBulkUpload(form, /^[0-9a-f-]{36}$/.test(given) ? given : newId());
-    if (preview.ok) return { error: null, result: undefined, preview };
+    if (preview.ok) return { error: null, result: undefined, preview, settings: bulkSettingsOf(form) };
     const fieldErrors = Object.fromEntries(Object.entries(preview.fieldErrors ?? {}).map(([k, v]) => [k, [v]]));
     return data({ error: preview.error, result: submission.reply({ formErrors: [preview.error], fieldErrors }), preview: null }, { status: 400 });
   } catch (error) {
@@ -113,7 +115,12 @@ export default function BulkUploadTests() {
           Bulk Upload Tests
         </h2>
         {preview ? (
-          <BulkPreviewStep preview={preview} closeHref={closeHref} labels={Object.fromEntries(examTypes.map((t) => [t.value, t.label]))} />
+          <BulkPreviewStep
+            preview={preview}
+            settings={(actionData && "settings" in actionData && actionData.settings) || {}}
+            closeHref={closeHref}
+            labels={Object.fromEntries(examTypes.map((t) => [t.value, t.label]))}
+          />
         ) : (
           <FilesStep closeHref={closeHref} />
         )}
@@ -133,6 +140,11 @@ function FilesStep({ closeHref }: { closeHref: string }) {
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-4">
       <input type="hidden" name="receipt" value={receipt} />
       <ErrorBox message={form.errors?.[0] ?? actionData?.error} />
+      {actionData && "back" in actionData ? (
+        <p role="status" className="rounded-lg border border-brand-300 bg-brand-50 px-3 py-2 text-sm text-brand-900" data-testid="bulk-back">
+          Choose the files again. The settings below are kept.
+        </p>
+      ) : null}
       <div>
         <label htmlFor="bulk-files" className="label">
           CSV files
