@@ -7,13 +7,16 @@ import { signPayload, verifyPayload } from "~/lib/server/signed-payload.server";
 import { bulkDefaultsSchema, issuesOf, questionsProblem, type TestDetails, testDetailsSchema, windowInstants } from "~/lib/schemas/test-record";
 import { env } from "~/lib/server/env.server";
 import { eq } from "drizzle-orm";
-import { db } from "~/db/db.server";
+import { db, transaction } from "~/db/db.server";
 import { tests } from "~/db/schema.server";
 import { batchById, giveTestToBatch } from "./batches.server";
 import { BULK_CUSTOM_NAME_REQUIRED, CSV_ONLY, INVALID_CSV_FILE, looksLikeCsv, NO_VALID_FILES, UPLOAD_REQUIRED } from "~/lib/schemas/test-upload-schema";
 import { newId } from "~/lib/server/ids.server";
 import { resolveTestExamType } from "./exam-type.server";
-import { oncePerForm } from "./form-receipts.server";
+import { claimReceipt, oncePerForm, releaseReceipt, storeReceipt } from "./form-receipts.server";
+import { logActivity } from "./activity.server";
+import { saveImportReport } from "./import-reports.server";
+import { namedTests } from "~/lib/rules/change-words";
 import { createTest, flaggedCount, type UploadReport } from "./test.server";
 
 export const MAX_FILES = 50;
@@ -356,6 +359,39 @@ export function createFromBulkPreview(
     }
   }
   return { ok: true, created, errors: results.filter((r) => !r.ok).length, results };
+}
+
+/**
+ * Bulk upload's Create, once per preview (its receipt) and whole: the tests, the activity line, the lasting report of
+ * the refused files and flagged rows (Backup & Import → Import reports) and the stored result are one transaction. A
+ * server stopped halfway leaves no test made and the receipt free, so Create pressed again makes them all and says so.
+ */
+export function createBulkOnce(
+  previewed: SignedBulkPreview,
+  admin: { id: string; name: string },
+): { ok: true; repeated: boolean } | { ok: false; error: string } {
+  const { receipt } = previewed;
+  return transaction(() => {
+    if (!claimReceipt(receipt, "bulk-upload")) return { ok: true, repeated: true };
+    const result = createFromBulkPreview(previewed);
+    if (!result.ok) {
+      releaseReceipt(receipt);
+      return result;
+    }
+    logActivity(admin, "tests-upload", {
+      detail: `${result.created} created, ${result.errors} refused: ${namedTests(result.results.filter((r) => r.ok).map((r) => r.name))}`,
+    });
+    const files = result.results.map((r) => r.fileName);
+    const reportId = saveImportReport(
+      "bulk-upload",
+      files.length === 1 ? files[0] : `${files.length} files`,
+      `Bulk upload: ${result.created} created, ${result.errors} refused`,
+      bulkReportItems(result.results),
+      admin.id,
+    );
+    storeReceipt(receipt, { ...result, reportId });
+    return { ok: true, repeated: false };
+  });
 }
 
 /** A bulk-uploaded test's window (the same for every file of the upload). */

@@ -205,4 +205,39 @@ describe("bulk upload with settings", () => {
         .all(),
     ).toEqual([]);
   });
+
+  it("Create is whole: stopped before its result is stored, no test is made, and Create again makes them all", async () => {
+    const form = new FormData();
+    const receipt = crypto.randomUUID();
+    for (const [k, v] of Object.entries({ intent: "preview", receipt, defaultExamType: "NET" })) form.append(k, v);
+    form.append("files", new File([new Uint8Array(fixture("clean-10.csv"))], "whole-one.csv", { type: "text/csv" }));
+    form.append("files", new File([new Uint8Array(fixture("clean-10.csv"))], "whole-two.csv", { type: "text/csv" }));
+    const preview = payload<any>(
+      await run(bulkRoute.action, new Request(`${BASE}/admin/tests/bulk-upload`, { method: "POST", body: form, headers: { Cookie: admin, Origin: BASE } })),
+    ).preview;
+    const made = () =>
+      db()
+        .select({ title: tests.title })
+        .from(tests)
+        .where(inArray(tests.title, ["whole one", "whole two"]))
+        .all()
+        .map((t) => t.title)
+        .sort();
+    // the last write of Create (its stored result) fails, as a server stopped at that moment would leave it
+    rawDb().exec("CREATE TRIGGER stop_bulk_create BEFORE UPDATE ON form_receipts BEGIN SELECT RAISE(ABORT, 'stopped'); END");
+    try {
+      const res = await run(bulkRoute.action, postRequest("/admin/tests/bulk-upload", { intent: "bulk-upload", token: preview.token }, { cookie: admin }));
+      expect(statusOf(res)).toBe(500);
+      expect(payload<any>(res).error).toBe("Error during bulk upload. Please try again.");
+    } finally {
+      rawDb().exec("DROP TRIGGER stop_bulk_create");
+    }
+    expect(made()).toEqual([]);
+    expect(rawDb().prepare("SELECT count(*) AS n FROM form_receipts WHERE key = ?").get(receipt)).toEqual({ n: 0 });
+    // pressed again: both tests, once, and the tests page's result
+    const again = await run(bulkRoute.action, postRequest("/admin/tests/bulk-upload", { intent: "bulk-upload", token: preview.token }, { cookie: admin }));
+    expect(statusOf(again)).toBe(302);
+    expect((again as Response).headers.get("Location")).toContain(`bulkResult=${receipt}`);
+    expect(made()).toEqual(["whole one", "whole two"]);
+  });
 });

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { logActivity } from "~/models/activity.server";
 import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -13,15 +12,12 @@ import { noteFailure } from "~/lib/server/failures.server";
 import { useHydrated } from "~/lib/browser/hooks";
 import { newId } from "~/lib/server/ids.server";
 import { testListHref } from "~/lib/rules/list-href";
-import { namedTests } from "~/lib/rules/change-words";
 import { bulkDefaultsSchema, bulkSettingsOf, TEST_LIMITS } from "~/lib/schemas/test-record";
 import { testExamTypeOptions } from "~/models/exam-type.server";
 import { batchOptions } from "~/models/batches.server";
 import { BulkSettings } from "~/routes/admin+/_tests+/__BulkSettings";
 import { BulkPreviewStep } from "~/routes/admin+/_tests+/__BulkPreview";
-import { claimReceipt, releaseReceipt, storeReceipt } from "~/models/form-receipts.server";
-import { saveImportReport } from "~/models/import-reports.server";
-import { BULK_PREVIEW_EXPIRED, bulkReportItems, createFromBulkPreview, previewBulkUpload, readBulkPreview, readUploadForm } from "~/models/test-upload.server";
+import { BULK_PREVIEW_EXPIRED, createBulkOnce, previewBulkUpload, readBulkPreview, readUploadForm } from "~/models/test-upload.server";
 import type { RouteGuards } from "~/lib/server/route-table.server";
 
 /** Its form carries up to 50 CSV files: the server takes a larger body here, from an admin only (route-table.server.ts). */
@@ -69,35 +65,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Step 2: create exactly what the preview showed, once per preview (its receipt), and list the result on the tests page. */
+/** Step 2: create exactly what the preview showed, once per preview and whole (createBulkOnce), and list the result on the tests page. */
 async function createPreviewed(request: Request, admin: Awaited<ReturnType<typeof requireAdmin>>, form: FormData) {
   const back = testListHref(request.url);
   const previewed = readBulkPreview(String(form.get("token") ?? ""));
   if (!previewed) return data({ error: BULK_PREVIEW_EXPIRED, result: undefined, preview: null }, { status: 400 });
-  const receipt = previewed.receipt;
-  if (!claimReceipt(receipt, "bulk-upload")) return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
   try {
-    const result = createFromBulkPreview(previewed);
-    if (!result.ok) {
-      releaseReceipt(receipt);
-      return data({ error: result.error, result: undefined, preview: null }, { status: 400 });
-    }
-    logActivity(admin, "tests-upload", {
-      detail: `${result.created} created, ${result.errors} refused: ${namedTests(result.results.filter((r) => r.ok).map((r) => r.name))}`,
-    });
-    // a lasting report of the refused files and flagged rows (Backup & Import → Import reports)
-    const files = result.results.map((r) => r.fileName);
-    const reportId = saveImportReport(
-      "bulk-upload",
-      files.length === 1 ? files[0] : `${files.length} files`,
-      `Bulk upload: ${result.created} created, ${result.errors} refused`,
-      bulkReportItems(result.results),
-      admin.id,
-    );
-    storeReceipt(receipt, { ...result, reportId });
-    return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${receipt}`);
+    const created = createBulkOnce(previewed, admin);
+    if (!created.ok) return data({ error: created.error, result: undefined, preview: null }, { status: 400 });
+    return redirect(`${back}${back.includes("?") ? "&" : "?"}bulkResult=${previewed.receipt}`);
   } catch (error) {
-    releaseReceipt(receipt);
     noteFailure(error, "bulk upload");
     return data({ error: "Error during bulk upload. Please try again.", result: undefined, preview: null }, { status: 500 });
   }
