@@ -32,6 +32,7 @@ export const ACTIVITY_ACTIONS = {
   "bank-tags": "Changed a bank question's tags",
   "bank-edit": "Edited a bank question",
   "bank-delete": "Took a question out of the bank",
+  "bank-put-back": "Put a question back in the bank",
   "bank-generate": "Generated a test from the question bank",
   "more-time": "Gave more time in the live room",
   "submit-now": "Submitted a student's attempt",

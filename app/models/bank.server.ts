@@ -286,6 +286,23 @@ export function deleteBankQuestion(key: string, now = new Date()): boolean {
   return db().run(sql`UPDATE bank_questions SET deleted_at = ${+now} WHERE key = ${key} AND deleted_at IS NULL`).changes > 0;
 }
 
+/** The questions taken out of the bank, the latest first, a page at a time (/admin/bank/taken-out). */
+export function listTakenOut(page: number): { total: number; rows: Array<{ key: string; question: string; examType: string; takenOutAt: number }> } {
+  const total = db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM bank_questions WHERE deleted_at IS NOT NULL`)?.n ?? 0;
+  const rows = db().all<{ key: string; question: string; examType: string; takenOutAt: number }>(sql`
+    SELECT key, question, exam_type AS examType, deleted_at AS takenOutAt FROM bank_questions WHERE deleted_at IS NOT NULL
+    ORDER BY deleted_at DESC, key LIMIT ${BANK_PAGE} OFFSET ${(page - 1) * BANK_PAGE}`);
+  return { total, rows };
+}
+
+/** Puts a question taken out back in the bank: listed and drawn again. Its words (null: it is not taken out). */
+export function putBackBankQuestion(key: string): string | null {
+  return (
+    db().get<{ question: string }>(sql`UPDATE bank_questions SET deleted_at = NULL WHERE key = ${key} AND deleted_at IS NOT NULL RETURNING question`)
+      ?.question ?? null
+  );
+}
+
 /**
  * Sets a bank question's topic and section. The topic changes in every test and version that has the question
  * (it only groups the analysis); the section only in versions nobody has started (it orders the paper), so a

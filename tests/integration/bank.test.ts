@@ -14,6 +14,7 @@ import * as bankRoute from "~/routes/admin+/_tests+/bank";
 import * as tagsRoute from "~/routes/admin+/_tests+/bank.$key.tags";
 import * as questionRoute from "~/routes/admin+/_tests+/bank_.$key";
 import * as takeOutRoute from "~/routes/admin+/_tests+/bank_.$key.delete";
+import * as takenOutRoute from "~/routes/admin+/_tests+/bank_.taken-out";
 import * as deleteTestRoute from "~/routes/admin+/_tests+/tests.$testId.delete";
 import { saveTestWithQuestions } from "~/models/admin-tests.server";
 import * as generateRoute from "~/routes/admin+/_tests+/bank_.generate";
@@ -405,6 +406,37 @@ describe("a bank that stands alone", () => {
     expect(
       payload<any>(await run(generateRoute.loader, getRequest("/admin/bank/generate?type=SET", admin))).picks.some((p: any) => p.tag === "Coleridge"),
     ).toBe(false);
+  });
+
+  it("a question taken out is listed under Taken Out and can be put back: listed and drawn again, the put-back logged", async () => {
+    createTest({ title: "Put back later", examType: "SET" }, [q("Who wrote The Prelude?", "Wordsworth put back")]);
+    const key = keyOf("Who wrote The Prelude?");
+    const empty = payload<any>(await run(takenOutRoute.loader, getRequest("/admin/bank/taken-out", admin)));
+    expect(empty.rows.some((r: any) => r.key === key)).toBe(false);
+    await run(takeOutRoute.action, postRequest(`/admin/bank/${key}/delete`, {}, { cookie: admin }), { key });
+    const listed = payload<any>(await run(takenOutRoute.loader, getRequest("/admin/bank/taken-out", admin)));
+    expect(listed.rows[0]).toMatchObject({ key, question: "Who wrote The Prelude?", examType: "SET" });
+    expect((await bankPage("?q=prelude")).total).toBe(0);
+
+    const res = (await run(takenOutRoute.action, postRequest("/admin/bank/taken-out", { key }, { cookie: admin }))) as Response;
+    expect(res.headers.get("Location")).toBe("/admin/bank/taken-out");
+    expect(flashOf(res)?.text).toBe("Put back in the bank: it is listed and drawn into generated tests again.");
+    expect((await bankPage("?q=prelude")).total).toBe(1);
+    expect(payload<any>(await run(takenOutRoute.loader, getRequest("/admin/bank/taken-out", admin))).rows.some((r: any) => r.key === key)).toBe(false);
+    expect(
+      payload<any>(await run(generateRoute.loader, getRequest("/admin/bank/generate?type=SET", admin))).picks.some((p: any) => p.tag === "Wordsworth put back"),
+    ).toBe(true);
+    expect(
+      db()
+        .select()
+        .from(activityLog)
+        .where(eq(activityLog.action, "bank-put-back"))
+        .all()
+        .map((a) => a.target),
+    ).toContain("Who wrote The Prelude?");
+    // pressed twice (a second tab): said, nothing changes
+    const again = (await run(takenOutRoute.action, postRequest("/admin/bank/taken-out", { key }, { cookie: admin }))) as Response;
+    expect(flashOf(again)).toMatchObject({ type: "error", text: "That question is not taken out of the bank." });
   });
 
   it("a bank question without a topic takes the one a later test gives it; one it has is kept", async () => {

@@ -34,6 +34,9 @@ export default function QuestionBank() {
         title="Question Bank"
         description="Every question ever uploaded, once each, kept when its test is deleted, with how it has gone across tests (figures up to a minute behind)."
       >
+        <Link to="/admin/bank/taken-out" className="btn-secondary">
+          Taken Out
+        </Link>
         <Link to={`/admin/bank/generate${f.type ? `?type=${encodeURIComponent(f.type)}` : ""}`} className="btn-primary">
           Generate a Test
         </Link>

@@ -43,7 +43,7 @@ export default function TakeOutOfBank() {
         <RichText text={question.text} />
       </p>
       <p className="text-sm text-slate-700">
-        It is no longer listed nor drawn into generated tests.{" "}
+        It is no longer listed nor drawn into generated tests, until it is put back (Question Bank → Taken Out).{" "}
         {question.tests === 1 ? "The test that has it keeps it." : question.tests ? `The ${question.tests} tests that have it keep it.` : ""}
       </p>
     </ConfirmDialog>
