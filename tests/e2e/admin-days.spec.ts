@@ -40,6 +40,16 @@ test("Backup & Import names its CSV export as the spec does", async ({ page }) =
   await expect(page.getByRole("button", { name: "Export as CSV", exact: true })).toBeVisible();
 });
 
+test("on a desktop the question bank's pages mark Test Management as the current section", async ({ page }) => {
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/bank`);
+  const tabs = page.getByRole("navigation", { name: "Admin sections" }).last();
+  await expect(tabs.getByRole("link", { name: "Test Management", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: "Overview & Analytics", exact: true })).not.toHaveAttribute("aria-current", "page");
+  await page.goto(`${app.url}/admin`);
+  await expect(tabs.getByRole("link", { name: "Overview & Analytics", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
 test.describe("at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -60,6 +70,9 @@ test.describe("at 360 px", () => {
     await expect(page).toHaveURL(/\/admin\/backup$/);
     await expect(sections.getByTestId("sections-menu")).toContainText("Backup & Import");
     await expect(sections.getByRole("link", { name: "Books", exact: true })).toBeHidden();
+    // the question bank is a page of Test Management's, not the overview's
+    await page.goto(`${app.url}/admin/bank/taken-out`);
+    await expect(sections.getByTestId("sections-menu")).toContainText("Test Management");
     const t = app.db().prepare("select t.id from tests t where exists (select 1 from attempts a where a.test_id = t.id) limit 1").get() as { id: string };
     await page.goto(`${app.url}/admin/tests/${t.id}/marks`);
     await expect(page.getByRole("region", { name: "Marks register (scrolls sideways)" })).toBeVisible();

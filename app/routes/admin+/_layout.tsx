@@ -1,20 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ADMIN_TABS, currentTab } from "~/lib/rules/admin-sections";
 import { requireAdmin } from "~/models/auth.server";
-
-export const ADMIN_TABS = [
-  { to: "/admin", label: "Overview & Analytics", end: true },
-  { to: "/admin/tests", label: "Test Management" },
-  { to: "/admin/users", label: "User Management" },
-  { to: "/admin/materials", label: "Study Materials" },
-  { to: "/admin/books", label: "Books" },
-  { to: "/admin/announcements", label: "Announcements" },
-  { to: "/admin/csv", label: "CSV Management" },
-  { to: "/admin/exam-types", label: "Exam Types" },
-  { to: "/admin/backup", label: "Backup & Import" },
-] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -40,6 +29,7 @@ export function ErrorBoundary() {
 
 /** The admin area's frame: the section tabs above the page (on a phone, a menu of them). */
 function AdminFrame({ children }: { children: ReactNode }) {
+  const current = currentTab(useLocation().pathname);
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
       <div className="relative -mx-4 mb-6 print:hidden">
@@ -48,18 +38,16 @@ function AdminFrame({ children }: { children: ReactNode }) {
           <ul className="flex min-w-max gap-1">
             {ADMIN_TABS.map((tab) => (
               <li key={tab.to}>
-                <NavLink
+                <Link
                   to={tab.to}
-                  end={"end" in tab}
                   prefetch="intent"
-                  className={({ isActive }) =>
-                    `block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                      isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
-                    }`
-                  }
+                  aria-current={tab === current ? "page" : undefined}
+                  className={`block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+                    tab === current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
+                  }`}
                 >
                   {tab.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -69,11 +57,6 @@ function AdminFrame({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
-}
-
-/** The tab a path belongs to. */
-function currentTab(pathname: string) {
-  return ADMIN_TABS.find((tab) => ("end" in tab ? pathname === tab.to : pathname === tab.to || pathname.startsWith(`${tab.to}/`))) ?? ADMIN_TABS[0];
 }
 
 /**
@@ -95,15 +78,13 @@ function PhoneSections() {
         <ul className="grid grid-cols-2 gap-1 px-4 pb-3">
           {ADMIN_TABS.map((tab) => (
             <li key={tab.to}>
-              <NavLink
+              <Link
                 to={tab.to}
-                end={"end" in tab}
-                className={({ isActive }) =>
-                  `block rounded-md px-2 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-                }
+                aria-current={tab === current ? "page" : undefined}
+                className={`block rounded-md px-2 py-2 text-sm font-medium ${tab === current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
               >
                 {tab.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
