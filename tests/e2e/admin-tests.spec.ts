@@ -317,6 +317,24 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`a bank question's page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, viewport: { width: 360, height: 780 } });
 
+    test("a question taken out of the bank is listed under Taken Out, and Put Back returns it to the bank", async ({ page }) => {
+      await signIn(page, app, ADMIN.email, ADMIN.password);
+      const words = javaScriptEnabled ? "Adonais is an elegy" : "Mrs Dalloway is set";
+      await page.goto(`${app.url}/admin/bank?q=${encodeURIComponent(words)}`);
+      await page.getByTestId("bank-row").first().getByRole("link", { name: "Edit", exact: true }).click();
+      await page.getByRole("link", { name: "Take Out of the Bank" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Take Out" }).click();
+      await expect(page.getByTestId("flash")).toContainText("Taken out of the bank.");
+      await page.getByRole("link", { name: "Taken Out", exact: true }).click();
+      const row = page.getByTestId("taken-out-row").filter({ hasText: words });
+      await expect(row).toContainText("taken out");
+      await row.getByRole("button", { name: "Put Back" }).click();
+      await expect(page.getByTestId("flash")).toHaveText("Put back in the bank: it is listed and drawn into generated tests again.");
+      await expect(page.getByTestId("taken-out-row").filter({ hasText: words })).toHaveCount(0);
+      await page.goto(`${app.url}/admin/bank?q=${encodeURIComponent(words)}`);
+      await expect(page.getByTestId("bank-row")).toHaveCount(1);
+    });
+
     test("an edit without its words is refused beside them, the rest kept; then saved as version 2, the tests nobody sat take it", async ({ page }) => {
       await signIn(page, app, ADMIN.email, ADMIN.password);
       const words = javaScriptEnabled ? "The Eve of St. Agnes" : "Negative Capability";

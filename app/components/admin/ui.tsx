@@ -320,3 +320,38 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
     </details>
   );
 }
+
+/**
+ * A row of a list of things set aside (archived tests, questions taken out of the bank): what it is, a line about it,
+ * and one button that brings it back (a form posting `name=value` to the page's action).
+ */
+export function SetAsideRow({
+  title,
+  detail,
+  field,
+  label,
+  pending,
+  testId,
+}: {
+  title: ReactNode;
+  detail: ReactNode;
+  field: { name: string; value: string };
+  label: string;
+  pending: string;
+  testId: string;
+}) {
+  return (
+    <li className="card flex flex-wrap items-center justify-between gap-3 p-4" data-testid={testId}>
+      <div className="min-w-0 flex-1">
+        <p className="line-clamp-2 break-words font-semibold">{title}</p>
+        <p className="text-sm text-slate-600">{detail}</p>
+      </div>
+      <Form method="post">
+        <input type="hidden" name={field.name} value={field.value} />
+        <SubmitButton pending={pending} className="btn-secondary px-3 py-1.5">
+          {label}
+        </SubmitButton>
+      </Form>
+    </li>
+  );
+}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { BackLink, EmptyState, PageHeader, Pagination, SubmitButton } from "~/components/admin/ui";
+import { useLoaderData } from "@remix-run/react";
+import { BackLink, EmptyState, PageHeader, Pagination, SetAsideRow } from "~/components/admin/ui";
 import { RichText } from "~/components/RichText";
 import { env } from "~/lib/server/env.server";
 import { flashFailed } from "~/lib/server/failures.server";
@@ -52,22 +52,15 @@ export default function TakenOutOfBank() {
       ) : (
         <ul className="space-y-2">
           {d.rows.map((q) => (
-            <li key={q.key} className="card flex flex-wrap items-center justify-between gap-3 p-4" data-testid="taken-out-row">
-              <div className="min-w-0 flex-1">
-                <p className="line-clamp-2 break-words font-medium">
-                  <RichText text={q.question} />
-                </p>
-                <p className="text-sm text-slate-600">
-                  {d.labels[q.examType] ?? q.examType} · taken out {formatDateTime(q.takenOutAt, d.timeZone)}
-                </p>
-              </div>
-              <Form method="post">
-                <input type="hidden" name="key" value={q.key} />
-                <SubmitButton pending="Putting back..." className="btn-secondary px-3 py-1.5">
-                  Put Back
-                </SubmitButton>
-              </Form>
-            </li>
+            <SetAsideRow
+              key={q.key}
+              title={<RichText text={q.question} />}
+              detail={`${d.labels[q.examType] ?? q.examType} · taken out ${formatDateTime(q.takenOutAt, d.timeZone)}`}
+              field={{ name: "key", value: q.key }}
+              label="Put Back"
+              pending="Putting back..."
+              testId="taken-out-row"
+            />
           ))}
         </ul>
       )}

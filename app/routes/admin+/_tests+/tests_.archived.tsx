@@ -1,8 +1,8 @@
 import { plural } from "~/lib/rules/words";
 import { logActivity } from "~/models/activity.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { EmptyState, PageHeader, SubmitButton } from "~/components/admin/ui";
+import { useLoaderData } from "@remix-run/react";
+import { EmptyState, PageHeader, SetAsideRow } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { flashFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
@@ -53,21 +53,15 @@ export default function ArchivedTests() {
       ) : (
         <ul className="space-y-2">
           {d.rows.map((t) => (
-            <li key={t.id} className="card flex flex-wrap items-center justify-between gap-3 p-4" data-testid="archived-row">
-              <div className="min-w-0">
-                <p className="font-semibold">{t.title}</p>
-                <p className="text-sm text-slate-600">
-                  {d.labels[t.examType] ?? t.examType} · {plural(t.totalQuestions, "question")} · {plural(t.attemptCount, "attempt")} · archived{" "}
-                  {formatDateTime(t.archivedAt, d.timeZone)}
-                </p>
-              </div>
-              <Form method="post">
-                <input type="hidden" name="id" value={t.id} />
-                <SubmitButton pending="Restoring..." className="btn-secondary px-3 py-1.5">
-                  Restore
-                </SubmitButton>
-              </Form>
-            </li>
+            <SetAsideRow
+              key={t.id}
+              title={t.title}
+              detail={`${d.labels[t.examType] ?? t.examType} · ${plural(t.totalQuestions, "question")} · ${plural(t.attemptCount, "attempt")} · archived ${formatDateTime(t.archivedAt, d.timeZone)}`}
+              field={{ name: "id", value: t.id }}
+              label="Restore"
+              pending="Restoring..."
+              testId="archived-row"
+            />
           ))}
         </ul>
       )}
