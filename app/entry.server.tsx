@@ -157,8 +157,7 @@ export default function handleRequest(
     // a page without scripts (root.tsx, plain-page.ts) has nothing to stream and nothing to wait for: one call
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // as bytes: a string body is checked character by character for lone surrogates (0.2 ms for an exam page)
-    const html = Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(page)}`);
-    return new Response(new Uint8Array(html.buffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode });
+    return new Response(new TextEncoder().encode(`<!DOCTYPE html>${renderToStaticMarkup(page)}`), { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];

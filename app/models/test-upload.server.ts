@@ -366,13 +366,11 @@ export function createFromBulkPreview(
  * the refused files and flagged rows (Backup & Import → Import reports) and the stored result are one transaction. A
  * server stopped halfway leaves no test made and the receipt free, so Create pressed again makes them all and says so.
  */
-export function createBulkOnce(
-  previewed: SignedBulkPreview,
-  admin: { id: string; name: string },
-): { ok: true; repeated: boolean } | { ok: false; error: string } {
+export function createBulkOnce(previewed: SignedBulkPreview, admin: { id: string; name: string }): { ok: true } | { ok: false; error: string } {
   const { receipt } = previewed;
   return transaction(() => {
-    if (!claimReceipt(receipt, "bulk-upload")) return { ok: true, repeated: true };
+    // pressed again (a double click, back and Create): the first press's result is what the list shows
+    if (!claimReceipt(receipt, "bulk-upload")) return { ok: true };
     const result = createFromBulkPreview(previewed);
     if (!result.ok) {
       releaseReceipt(receipt);
@@ -390,7 +388,7 @@ export function createBulkOnce(
       admin.id,
     );
     storeReceipt(receipt, { ...result, reportId });
-    return { ok: true, repeated: false };
+    return { ok: true };
   });
 }
 

@@ -240,4 +240,20 @@ describe("bulk upload with settings", () => {
     expect((again as Response).headers.get("Location")).toContain(`bulkResult=${receipt}`);
     expect(made()).toEqual(["whole one", "whole two"]);
   });
+
+  it("Choose other files posts the settings back as typed: kept for step 1, and a value changed on the way is said beside its field", async () => {
+    const res = await run(
+      bulkRoute.action,
+      postRequest(
+        "/admin/tests/bulk-upload",
+        { intent: "back", defaultExamType: "SET", defaultDuration: "45", negativeMarks: "1/3", marksPerCorrect: "abc" },
+        { cookie: admin },
+      ),
+    );
+    expect(statusOf(res)).toBe(200);
+    const back = payload<any>(res);
+    expect(back).toMatchObject({ back: true, preview: null });
+    expect(back.result.initialValue).toMatchObject({ defaultExamType: "SET", defaultDuration: "45", negativeMarks: "1/3" });
+    expect(back.result.error.marksPerCorrect).toEqual(["Marks per right answer must be a number above 0 and at most 100, such as 1, 2 or 0.5"]);
+  });
 });
