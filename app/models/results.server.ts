@@ -15,7 +15,8 @@ import { availabilityOf, ranksVisible, windowMessage } from "~/lib/rules/availab
 import { type SQL, sql } from "drizzle-orm";
 import { db, keptPerDatabase } from "~/db/db.server";
 import { attempts, type Test } from "~/db/schema.server";
-import { acceptsAnswers, GRACE_MS, lateAnswerCause, retakeVerdict } from "~/lib/rules/exam-rules";
+import { acceptsAnswers, GRACE_MS, retakeVerdict } from "~/lib/rules/exam-rules";
+import { lateAnswerCause } from "~/lib/rules/late-answer";
 import { percent } from "~/lib/rules/score-display";
 import { parseReviewFilter, rankCounts, rankSummary, type ReviewFilter } from "~/lib/rules/review";
 import { orderForAttempt } from "~/lib/rules/shuffle";

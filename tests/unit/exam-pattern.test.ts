@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMarks, hasDisputes, hasPattern, isRightAnswer, markAnswers, patternLabel, questionMarksLabel, roundMarks } from "~/lib/rules/exam-pattern";
+import { hasDisputes, hasPattern, isRightAnswer, markAnswers, patternLabel, roundMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks, questionMarksLabel } from "~/lib/rules/marks-text";
 import { marksInputText, parseMarks } from "~/lib/rules/marks-input";
 
 describe("markAnswers without a pattern (the specification's score)", () => {

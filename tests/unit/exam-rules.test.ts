@@ -3,7 +3,6 @@ import {
   acceptsAnswers,
   allowance,
   finishStatus,
-  lateAnswerCause,
   stayToCount,
   retakeVerdict,
   limitReachedLabel,
@@ -15,6 +14,7 @@ import {
   timeSpentSeconds,
   signedOutWhileWritingMessage,
 } from "~/lib/rules/exam-rules";
+import { lateAnswerCause } from "~/lib/rules/late-answer";
 import { band, percent } from "~/lib/rules/score-display";
 
 describe("percent and colour bands", () => {

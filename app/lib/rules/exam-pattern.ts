@@ -1,3 +1,5 @@
+import { formatMarks } from "./marks-text";
+
 /**
  * Exam patterns (pure; unit-tested in tests/unit/exam-pattern.test.ts). A test is marked +1 for a right
  * answer and 0 otherwise unless it has a pattern: marks per right answer (the test's, or the question's own
@@ -111,12 +113,6 @@ export function markingOf(score: MarkedScore, pattern: ExamPattern, uniform: boo
   };
 }
 
-/** Marks for people: at most 2 decimal places, no trailing zeros ("2", "0.25", "0.33", "-1.5"). */
-export function formatMarks(value: number): string {
-  const rounded = Math.round(value * 100) / 100 + 0;
-  return String(rounded).replace("-", "−");
-}
-
 /**
  * How a test is marked, for the start card: "+2 for a right answer, −0.5 for a wrong one, 0 for a question left
  * unanswered"; with questions of their own marks, the range ("+2 to +4 for a right answer (each question's own)").
@@ -131,12 +127,4 @@ export function patternLabel(pattern: ExamPattern, key: ReadonlyArray<Pick<Marke
     low === high ? `+${formatMarks(low)} for a right answer` : `+${formatMarks(low)} to +${formatMarks(high)} for a right answer (each question's own)`;
   const wrong = pattern.negativeMarks ? `−${formatMarks(pattern.negativeMarks)} for a wrong one` : "no marks off for a wrong one";
   return `${right}, ${wrong}, 0 for a question left unanswered`;
-}
-
-/** A question's marks beside it in the exam: "+2 / −0.5" (a right answer / a wrong one), or "+2" without negative marks. */
-export function questionMarksLabel(marks: number, negativeMarks: number): { text: string; spoken: string } {
-  const right = `+${formatMarks(marks)}`;
-  const spoken = `${formatMarks(marks)} ${marks === 1 ? "mark" : "marks"} for a right answer`;
-  if (!negativeMarks) return { text: right, spoken };
-  return { text: `${right} / −${formatMarks(negativeMarks)}`, spoken: `${spoken}, ${formatMarks(negativeMarks)} off for a wrong one` };
 }

@@ -90,21 +90,6 @@ export function timeWasExtended(believedDeadline: number | undefined, deadline: 
   return +deadline > believedDeadline + TIME_UP_TOLERANCE_MS && +now < +deadline - TIME_UP_TOLERANCE_MS;
 }
 
-/**
- * Why an answer that reached the server after its attempt closed was not saved: the test had been submitted before
- * its time was up (Finish pressed in another tab or window), or the time ran out (an expired attempt, or one
- * submitted at or after its deadline).
- */
-export function lateAnswerCause(attempt: { status: string; completedAt: number | null; deadlineAt: number }): "submitted" | "time-up" {
-  return attempt.status === "submitted" && attempt.completedAt !== null && attempt.completedAt < attempt.deadlineAt ? "submitted" : "time-up";
-}
-
-/** What the results page says of that answer, by its cause. */
-export const LATE_ANSWER_MESSAGES: Record<ReturnType<typeof lateAnswerCause>, string> = {
-  "time-up": "Your last answer reached the server after the time was up, so it was not saved.",
-  submitted: "Your last answer was not saved: this test had already been submitted, in another tab or window.",
-};
-
 /** Answers and finishes are accepted up to the deadline plus the grace period. */
 export function acceptsAnswers(deadline: Date | number, now: Date | number, graceMs = GRACE_MS): boolean {
   return +now <= +deadline + graceMs;

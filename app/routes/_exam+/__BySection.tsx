@@ -1,5 +1,5 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { formatDuration } from "~/lib/rules/score-display";
 import type { SectionFigures } from "~/lib/rules/sections";
 

@@ -1,6 +1,6 @@
 import { ScrollableTable } from "~/components/ScrollableTable";
 import type { Figures } from "~/lib/rules/comparison";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { formatDuration } from "~/lib/rules/score-display";
 
 type Comparison = {

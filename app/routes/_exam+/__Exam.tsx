@@ -2,15 +2,15 @@
 // palette, the clock and the finish dialog. Every control is a submit button of one form, so without
 // JavaScript the server saves and moves; with it, useExamSession runs the same rules in the page.
 import { Form, useActionData } from "@remix-run/react";
-import { questionMarksLabel } from "~/lib/rules/exam-pattern";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Dialog, DialogCloseLink } from "~/components/Dialog";
 import { Countdown } from "~/routes/_exam+/__Countdown";
 import { type Entry, QuestionNavigator } from "~/routes/_exam+/__QuestionNavigator";
 import { TapRecorder } from "~/routes/_exam+/__TapRecorder";
 import { SectionTabs } from "~/routes/_exam+/__SectionTabs";
-import { RichText } from "~/components/RichText";
-import { type ExamNav, examNavigation, remainingSeconds, signedOutWhileWritingMessage } from "~/lib/rules/exam-rules";
+import { ExamNotices } from "~/routes/_exam+/__ExamNotices";
+import { FinishDialog } from "~/routes/_exam+/__FinishDialog";
+import { QuestionFieldset } from "~/routes/_exam+/__QuestionFieldset";
+import { type ExamNav, examNavigation, remainingSeconds } from "~/lib/rules/exam-rules";
 import type { ExamPageData, ExamFormRefusal } from "~/routes/_exam+/__exam-page-data";
 import { useExamSession } from "~/routes/_exam+/__useExamSession";
 import { useHydrated } from "~/lib/browser/hooks";
@@ -33,7 +33,7 @@ export function Exam({ page }: { page: ExamPageData }) {
   const closeConfirm = useCallback(() => setConfirmOpen(false), []);
   const session = useExamSession(page, question, openConfirm, closeConfirm);
   const hydrated = useHydrated();
-  const { entries, change, deadlineAt, offset, status, ended, finish, timeUp, discoverResults } = session;
+  const { entries, change, deadlineAt, offset, timeUp, discoverResults } = session;
   const questionRef = useRef<HTMLFormElement>(null);
   const legendRef = useRef<HTMLLegendElement>(null);
   // after Start (or Resume), keyboard and screen-reader focus is on the question, not the page body
@@ -84,9 +84,6 @@ export function Exam({ page }: { page: ExamPageData }) {
   }
 
   const answeredCount = questions.filter((q) => entries[q.id]?.chosen !== null && entries[q.id]?.chosen !== undefined).length;
-  const unanswered = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.chosen === null || entries[q.id]?.chosen === undefined);
-  const marked = questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => entries[q.id]?.marked);
-  const waiting = status.failing ? " (waiting for the connection)" : "";
   // a sectioned test: tabs above the question and the palette by section (app/lib/rules/sections.ts)
   const ranges = page.sections;
   const answeredIn = ranges.map((r) => questions.slice(r.from - 1, r.to).filter((q) => (entries[q.id]?.chosen ?? null) !== null).length);
@@ -141,47 +138,7 @@ export function Exam({ page }: { page: ExamPageData }) {
         <div className="mt-2 h-1.5 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div className="h-full bg-brand-600 transition-all" style={{ width: `${(answeredCount / Math.max(questions.length, 1)) * 100}%` }} />
         </div>
-        {session.message ? (
-          <div
-            role="status"
-            className="mt-2 flex items-start gap-2 rounded-lg border border-brand-300 bg-brand-50 px-3 py-1.5 text-sm text-brand-900"
-            data-testid="live-message"
-          >
-            <p className="grow">
-              <strong>Message from the academy:</strong> {session.message.text}
-            </p>
-            {hydrated ? (
-              <button type="button" onClick={session.dismissMessage} className="px-1 text-lg leading-none" aria-label="Close the message">
-                ×
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-        {/* inside the sticky header, so it stays in sight wherever the student has scrolled */}
-        {status.signedOut ? (
-          <p role="alert" className="mt-2 rounded-lg border border-red-300 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-800" data-testid="signed-out">
-            {signedOutWhileWritingMessage(status.unsavedAnswers, status.finishing)}{" "}
-            <a href={`/login?redirectTo=${encodeURIComponent(`/test/${test.id}?q=${current}`)}`} className="font-semibold underline">
-              Sign in again
-            </a>
-          </p>
-        ) : status.failing || status.finishing ? (
-          <p role="status" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900">
-            {status.finishing
-              ? `Submitting…${waiting}`
-              : status.unsavedAnswers > 0
-                ? `Reconnecting… ${status.unsavedAnswers} answer${status.unsavedAnswers === 1 ? "" : "s"} not saved yet. Keep this page open: they are sent when the connection is back.`
-                : "Reconnecting… Keep this page open: your answers so far are saved."}
-          </p>
-        ) : session.extended ? (
-          <p
-            role="status"
-            className="mt-2 rounded-lg border border-green-300 bg-green-50 px-3 py-1.5 text-sm font-medium text-green-900"
-            data-testid="time-extended"
-          >
-            The academy gave you more time: the clock shows your new time left.
-          </p>
-        ) : null}
+        <ExamNotices session={session} hydrated={hydrated} signInHref={`/login?redirectTo=${encodeURIComponent(`/test/${test.id}?q=${current}`)}`} />
       </header>
 
       {actionData && "error" in actionData ? (
@@ -210,45 +167,14 @@ export function Exam({ page }: { page: ExamPageData }) {
               <span aria-hidden="true">{entry?.starred ? "★" : "☆"}</span> {entry?.starred ? "Bookmarked" : "Bookmark"}
             </button>
           </div>
-          <fieldset>
-            <legend
-              ref={legendRef}
-              tabIndex={-1}
-              data-testid="question-heading"
-              className="rounded-sm text-base font-semibold leading-relaxed outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2 sm:text-lg"
-            >
-              <span className="mr-1 text-slate-500">Q{current}.</span>
-              <RichText text={question.question} />
-              {question.marks !== undefined ? <QuestionMarks marks={question.marks} negativeMarks={page.negativeMarks} /> : null}
-            </legend>
-            <div className="mt-4 space-y-2">
-              {question.options.map((option, i) => {
-                // a shuffled test shows the options in this attempt's order; the answer is the option's own index
-                const index = question.optionIndex?.[i] ?? i;
-                const checked = entry?.chosen === index;
-                return (
-                  <label
-                    key={`${question.id}-${index}`}
-                    className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-base ${
-                      checked ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50"
-                    }`}
-                  >
-                    <input
-                      type="radio"
-                      name="chosen"
-                      value={index}
-                      checked={checked}
-                      onChange={() => change({ chosen: index })}
-                      className="mt-1 h-4 w-4 accent-brand-600"
-                    />
-                    <span>
-                      <span className="mr-1 font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText text={option} />
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+          <QuestionFieldset
+            question={question}
+            number={current}
+            chosen={entry?.chosen}
+            negativeMarks={page.negativeMarks}
+            legendRef={legendRef}
+            onChoose={(index) => change({ chosen: index })}
+          />
           {entry?.marked ? <p className="mt-3 text-sm font-medium text-purple-700">Marked for review</p> : null}
           <div className="mt-6 flex flex-wrap gap-2">
             <button type="submit" name="nav" value="prev" className="btn-secondary" disabled={current === 1}>
@@ -305,72 +231,14 @@ export function Exam({ page }: { page: ExamPageData }) {
       {/* Remix learns the route of any form or link marked data-discover once it is on the page */}
       {discoverResults ? <form hidden data-discover="true" action={`/test/${test.id}/results`} data-testid="results-discovery" /> : null}
 
-      {ended ? (
-        <Dialog labelledBy="ended-heading" closeHref={resultsUrl} onClose={() => window.location.assign(resultsUrl)}>
-          <div className="p-6">
-            <h2 id="ended-heading" className="text-lg font-bold">
-              {ended === "elsewhere" ? "This test was submitted in another tab" : "This attempt is closed"}
-            </h2>
-            <p className="mt-2 text-sm text-slate-700">
-              {ended === "elsewhere"
-                ? "Your answers were submitted from another tab or window of this browser."
-                : "Time is up, or the attempt was submitted elsewhere. Your saved answers have been scored."}
-            </p>
-            <a href={resultsUrl} className="btn-primary mt-5">
-              View result
-            </a>
-          </div>
-        </Dialog>
-      ) : confirmOpen ? (
-        <Dialog labelledBy="confirm-heading" closeHref={`/test/${test.id}?q=${current}`} onClose={status.finishing ? () => {} : () => setConfirmOpen(false)}>
-          <Form
-            method="post"
-            replace
-            onSubmit={(e) => {
-              if (!session.runsInPage()) return;
-              e.preventDefault();
-              finish();
-            }}
-            className="p-6"
-          >
-            <h2 id="confirm-heading" className="text-lg font-bold">
-              Submit the test?
-            </h2>
-            <p className="mt-2 text-sm text-slate-700">
-              You have answered {answeredCount} of {questions.length} questions.
-            </p>
-            <p className="mt-2 text-sm text-slate-700">Unanswered: {unanswered.length ? unanswered.map((u) => u.n).join(", ") : "none"}</p>
-            <p className="mt-1 text-sm text-slate-700">Marked for review: {marked.length ? marked.map((m) => m.n).join(", ") : "none"}</p>
-            {status.finishing ? (
-              <p role="status" className="mt-3 text-sm font-medium text-amber-800">
-                Submitting…{waiting}
-              </p>
-            ) : null}
-            <input type="hidden" name="intent" value="finish" />
-            <div className="mt-5 flex justify-end gap-2">
-              {status.finishing ? null : (
-                <DialogCloseLink href={`/test/${test.id}?q=${current}`} onClose={() => setConfirmOpen(false)}>
-                  Cancel
-                </DialogCloseLink>
-              )}
-              <button type="submit" className="btn-danger" disabled={status.finishing}>
-                {status.finishing ? "Submitting..." : "Submit Test"}
-              </button>
-            </div>
-          </Form>
-        </Dialog>
-      ) : null}
+      <FinishDialog
+        session={session}
+        questionIds={questions.map((q) => q.id)}
+        open={confirmOpen}
+        onClose={closeConfirm}
+        resultsUrl={resultsUrl}
+        stayHref={`/test/${test.id}?q=${current}`}
+      />
     </main>
-  );
-}
-
-/** A question's marks beside it: "(+2 / −0.5)", read out in words. */
-function QuestionMarks({ marks, negativeMarks }: { marks: number; negativeMarks: number }) {
-  const label = questionMarksLabel(marks, negativeMarks);
-  return (
-    <span className="ml-2 whitespace-nowrap text-sm font-normal text-slate-500" data-testid="question-marks">
-      <span aria-hidden="true">({label.text})</span>
-      <span className="sr-only">({label.spoken})</span>
-    </span>
   );
 }

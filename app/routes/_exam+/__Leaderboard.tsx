@@ -1,4 +1,4 @@
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { formatDuration } from "~/lib/rules/score-display";
 

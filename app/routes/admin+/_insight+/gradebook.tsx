@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { formatPercent } from "~/lib/rules/progress-rules";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, FilterSelect, Pagination } from "~/components/admin/ui";

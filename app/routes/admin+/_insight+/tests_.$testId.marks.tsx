@@ -8,7 +8,7 @@ import { formatDuration } from "~/lib/rules/score-display";
 import { env } from "~/lib/server/env.server";
 import { PrintButton } from "~/components/PrintButton";
 import { formatDateTime } from "~/lib/rules/time";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { type MarksRow, marksRegister, rankListOf } from "~/models/reports.server";
 import { batchOptions } from "~/models/batches.server";
 import { BatchFilter } from "~/routes/admin+/__BatchFilter";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/admin/ui";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import type { BulkPreview } from "~/models/test-upload.server";
 import { PreviewQuestions } from "~/routes/admin+/_tests+/__UploadPreview";
 

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { answersHeldNote } from "~/lib/rules/answer-release";
 import { formatDate, formatDateTime } from "~/lib/rules/time";
-import { formatMarks, hasPattern } from "~/lib/rules/exam-pattern";
+import { hasPattern } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { plural } from "~/lib/rules/words";
 import type { UploadReport } from "~/models/test.server";
 import type { BulkFileResult } from "~/models/test-upload.server";

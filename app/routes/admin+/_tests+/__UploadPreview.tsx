@@ -1,6 +1,6 @@
 import { RichText } from "~/components/RichText";
 import type { PreviewResult } from "~/models/test-upload.server";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 
 /** The sections of a file in their order, with how many questions each has. */
 function sectionCounts(questions: ReadonlyArray<{ section?: string | null }>): Array<[string, number]> {

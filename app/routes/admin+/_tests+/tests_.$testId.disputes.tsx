@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { BackLink, ErrorBox, SubmitButton } from "~/components/admin/ui";
 import { RichText } from "~/components/RichText";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { DISPUTE_KINDS, disputeSchema } from "~/lib/schemas/dispute-schema";
 import { parseForm } from "~/lib/schemas/parse-form";
 import { redirectWithFlash } from "~/lib/server/flash.server";

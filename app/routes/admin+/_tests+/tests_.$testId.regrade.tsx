@@ -1,6 +1,6 @@
 import { plural } from "~/lib/rules/words";
 import { logActivity } from "~/models/activity.server";
-import { formatMarks } from "~/lib/rules/exam-pattern";
+import { formatMarks } from "~/lib/rules/marks-text";
 import { getFormProps } from "@conform-to/react";
 import { parseForm } from "~/lib/schemas/parse-form";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
