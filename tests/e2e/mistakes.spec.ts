@@ -79,6 +79,27 @@ for (const [javaScriptEnabled, email] of [
       await page.getByTestId("mistake").getByRole("button", { name: "Bookmarked" }).click();
       await expect(page.getByText("No bookmarks yet. Star a question in a test's review to keep it here.")).toBeVisible();
     });
+
+    test("Report beside a question in the review opens its form, and Back returns to that question", async ({ page }) => {
+      await signIn(page, app, email, "student123");
+      const { id } = app
+        .db()
+        .prepare(
+          "select a.test_id as id from attempts a join users u on u.id = a.user_id where u.email = ? and a.status = 'submitted' order by a.started_at limit 1",
+        )
+        .get(email) as { id: string };
+      await page.goto(`${app.url}/test/${id}/results`);
+      // with JavaScript the app goes there itself (a plain link under one click handler): the page is not loaded again
+      if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stayed: true }));
+      const second = page.locator("ol > li[data-outcome]").nth(1);
+      await second.getByRole("link", { name: "Report" }).click();
+      await expect(page.getByRole("heading", { name: "Report a question" })).toBeVisible();
+      await expect(page).toHaveURL(/\/report\?t=/);
+      if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      await page.getByRole("link", { name: "← Back to the question" }).click();
+      await expect(page).toHaveURL(new RegExp(`/test/${id}/results\\?attempt=.*#`));
+      await expect(page.locator("ol > li[data-outcome]").nth(1)).toBeInViewport();
+    });
   });
 }
 
