@@ -250,7 +250,9 @@ export const attempts = sqliteTable(
   },
   (t) => [
     index("attempts_user_test_idx").on(t.userId, t.testId, t.status),
-    index("attempts_test_idx").on(t.testId, t.status),
+    // a test's attempts by status; with the deadline, "when does the last one writing it end" (answer release) and "how
+    // many write it now" are read from the index alone, however many students write it
+    index("attempts_test_deadline_idx").on(t.testId, t.status, t.deadlineAt),
     index("attempts_user_completed_idx").on(t.userId, t.completedAt),
     index("attempts_completed_idx").on(t.completedAt),
     // covering index for the admin aggregates (scores per user and per test without table lookups)

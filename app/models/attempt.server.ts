@@ -259,12 +259,19 @@ export function studentsWritingAmong(userIds: string[], now = new Date()): strin
  * plus the save grace), or null when none is running: an answer release "after the window closes" waits for it.
  */
 export function lastWriterEndsAt(testId: string, now = new Date()): number | null {
-  const row = db()
+  const row = lastWriterQuery(testId, now).get();
+  return row?.last ? Number(row.last) + GRACE_MS : null;
+}
+
+/**
+ * The latest deadline of a test's attempts being written: asked by every results page and dashboard card of a test
+ * with a window, and read from attempts_test_deadline_idx alone (one step, not one row per student writing).
+ */
+export function lastWriterQuery(testId: string, now: Date) {
+  return db()
     .select({ last: sql<number | null>`MAX(${attempts.deadlineAt})` })
     .from(attempts)
-    .where(and(eq(attempts.testId, testId), beingWritten(now)))
-    .get();
-  return row?.last ? Number(row.last) + GRACE_MS : null;
+    .where(and(eq(attempts.testId, testId), beingWritten(now)));
 }
 
 /** The test a student is writing now and its deadline, or null. */

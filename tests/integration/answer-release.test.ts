@@ -8,6 +8,8 @@ import { attempts, tests } from "~/db/schema.server";
 import { cloneTest } from "~/models/admin-tests.server";
 import { GRACE_MS } from "~/lib/rules/exam-rules";
 import { createTest } from "~/models/test.server";
+import { lastWriterEndsAt, lastWriterQuery } from "~/models/attempt.server";
+import { rawDb } from "~/db/db.server";
 import * as examRoute from "~/routes/_exam+/test.$testId";
 import * as resultsRoute from "~/routes/_exam+/test.$testId_.results";
 import * as editRoute from "~/routes/admin+/_tests+/tests.$testId.edit";
@@ -162,5 +164,36 @@ describe("setting it", () => {
   it("Clone keeps the choice", () => {
     const t = createTest({ title: "Cloned mock", examType: "NET", answerRelease: "after_window" }, TWO_QUESTIONS);
     expect(cloneTest(t.id, null)?.answerRelease).toBe("after_window");
+  });
+});
+
+describe("the last writer's end, on a day of many writers", () => {
+  it("is the latest deadline of those still writing plus the grace, read from an index alone", () => {
+    const t = liveMock("Many writers", Date.now() + HOUR);
+    const now = Date.now();
+    const insert = rawDb().prepare(
+      "INSERT INTO attempts (id, test_id, user_id, started_at, deadline_at, total_questions, status) VALUES (?, ?, ?, ?, ?, 2, ?)",
+    );
+    rawDb().pragma("foreign_keys = OFF");
+    try {
+      rawDb().transaction(() => {
+        for (let i = 0; i < 300; i++) insert.run(`w${i}-${t.id}`, t.id, `writer-${i}`, now, now + HOUR + i * 1000, "in_progress");
+        // finished, and past its deadline: neither counts
+        insert.run(`done-${t.id}`, t.id, "writer-done", now, now + 5 * HOUR, "submitted");
+        insert.run(`gone-${t.id}`, t.id, "writer-gone", now - 3 * HOUR, now - 2 * HOUR, "in_progress");
+      })();
+    } finally {
+      rawDb().pragma("foreign_keys = ON");
+    }
+    expect(lastWriterEndsAt(t.id, new Date(now))).toBe(now + HOUR + 299 * 1000 + GRACE_MS);
+    const { sql, params } = lastWriterQuery(t.id, new Date(now)).toSQL();
+    const plan = (
+      rawDb()
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params) as { detail: string }[]
+    )
+      .map((r) => r.detail)
+      .join("; ");
+    expect(plan).toContain("COVERING INDEX attempts_test_deadline_idx");
   });
 });
