@@ -5,7 +5,8 @@
 // minutes on a VM whose speed drifts.
 //
 //   node bench/exam-requests.js                      this checkout, 3 rounds
-//   node bench/exam-requests.js /path/to/other/clone  both, alternately (the other needs npm ci + npm run build)
+//   node bench/exam-requests.js /path/to/other/clone  both, alternately, in reverse order every other round
+//                                                    (the other needs npm ci + npm run build)
 //   EXAM_REQUESTS_ROUNDS=5 node bench/exam-requests.js
 //   EXAM_REQUESTS_PATH=forms|api node bench/exam-requests.js   (one path only, e.g. under --cpu-prof)
 import crypto from "node:crypto";
@@ -78,13 +79,19 @@ async function measure(checkout, baseDb) {
       // as the hydrated start card sends it: the JSON endpoint since session 7, Remix's action before
       if (formPath) {
         // without JavaScript: the start card's form, then the exam page; the finish dialog's form, then the results page
-        const page = async (c, method, pathname, form) => {
-          const status = await send(method, pathname, c, form, { location: true });
-          if (status.code !== 302) return status.code;
-          return (await send("GET", status.location, c, undefined, { html: true })).code ?? 500;
+        // the post and the page it redirects to are measured apart (all posts, then all pages) and summed
+        const formStep = async (name, form) => {
+          const locations = new Map();
+          await step(`${name} post`, measured, async (c) => {
+            const status = await send("POST", `/test/${testId}`, c, form, { location: true });
+            locations.set(c, status.location);
+            return status.code === 302 ? 200 : status.code;
+          });
+          await step(`${name} page`, measured, async (c) => (await send("GET", locations.get(c), c, undefined, { html: true })).code ?? 500);
+          if (measured) figures[name] = Math.round((figures[`${name} post`] + figures[`${name} page`]) * 100) / 100;
         };
-        await step("form start", measured, (c) => page(c, "POST", `/test/${testId}`, { intent: "start" }));
-        await step("form finish", measured, (c) => page(c, "POST", `/test/${testId}`, { intent: "finish" }));
+        await formStep("form start", { intent: "start" });
+        await formStep("form finish", { intent: "finish" });
         continue;
       }
       const start = startsThroughApi
@@ -127,6 +134,8 @@ const baseDb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "academy-exam-req
 await generate(baseDb, { students: STUDENTS + 100, tests: 5, questionsPerTest: 50, attempts: 0 });
 console.log("server CPU ms per request (one warmed-up worker, 500 students at once)");
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const checkout of checkouts) console.log(`round ${round}`, path.basename(checkout), JSON.stringify(await measure(checkout, baseDb)));
+  // every other round in the reverse order: a machine that speeds up or slows down over the run favours none of them
+  const order = round % 2 ? checkouts : [...checkouts].reverse();
+  for (const checkout of order) console.log(`round ${round}`, path.basename(checkout), JSON.stringify(await measure(checkout, baseDb)));
 }
 fs.rmSync(path.dirname(baseDb), { recursive: true, force: true });
