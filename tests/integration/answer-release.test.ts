@@ -171,20 +171,21 @@ describe("the last writer's end, on a day of many writers", () => {
   it("is the latest deadline of those still writing plus the grace, read from an index alone", () => {
     const t = liveMock("Many writers", Date.now() + HOUR);
     const now = Date.now();
-    const insert = rawDb().prepare(
+    // 300 students writing (rows of their own: the bench-sized day, without 300 password hashes)
+    const student = rawDb().prepare("INSERT INTO users (id, name, email, join_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+    const attempt = rawDb().prepare(
       "INSERT INTO attempts (id, test_id, user_id, started_at, deadline_at, total_questions, status) VALUES (?, ?, ?, ?, ?, 2, ?)",
     );
-    rawDb().pragma("foreign_keys = OFF");
-    try {
-      rawDb().transaction(() => {
-        for (let i = 0; i < 300; i++) insert.run(`w${i}-${t.id}`, t.id, `writer-${i}`, now, now + HOUR + i * 1000, "in_progress");
-        // finished, and past its deadline: neither counts
-        insert.run(`done-${t.id}`, t.id, "writer-done", now, now + 5 * HOUR, "submitted");
-        insert.run(`gone-${t.id}`, t.id, "writer-gone", now - 3 * HOUR, now - 2 * HOUR, "in_progress");
-      })();
-    } finally {
-      rawDb().pragma("foreign_keys = ON");
-    }
+    const sit = (n: string, startedAt: number, deadlineAt: number, status: string) => {
+      student.run(`${n}-${t.id}`, n, `${n}-${t.id}@example.test`, now, now, now);
+      attempt.run(`${n}-${t.id}`, t.id, `${n}-${t.id}`, startedAt, deadlineAt, status);
+    };
+    rawDb().transaction(() => {
+      for (let i = 0; i < 300; i++) sit(`writer-${i}`, now, now + HOUR + i * 1000, "in_progress");
+      // finished, and past its deadline: neither counts
+      sit("writer-done", now, now + 5 * HOUR, "submitted");
+      sit("writer-gone", now - 3 * HOUR, now - 2 * HOUR, "in_progress");
+    })();
     expect(lastWriterEndsAt(t.id, new Date(now))).toBe(now + HOUR + 299 * 1000 + GRACE_MS);
     const { sql, params } = lastWriterQuery(t.id, new Date(now)).toSQL();
     const plan = (
