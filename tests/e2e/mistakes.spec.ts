@@ -11,6 +11,17 @@ test.afterAll(async () => {
   await app.stop();
 });
 
+/** The first test this demo student has finished (the demo's tests show their answers). */
+function finishedTestOf(email: string): string {
+  const row = app
+    .db()
+    .prepare(
+      "select a.test_id as id from attempts a join users u on u.id = a.user_id where u.email = ? and a.status = 'submitted' order by a.started_at limit 1",
+    )
+    .get(email) as { id: string };
+  return row.id;
+}
+
 /** Practises the first question of My mistakes (a round of one), choosing the option whose value is `pick` (null: none). */
 async function practiseFirst(page: Page, pick: string | null) {
   await page.goto(`${app.url}/mistakes`);
@@ -57,13 +68,7 @@ for (const [javaScriptEnabled, email] of [
 
     test("a star in a test's review keeps the question in My bookmarks; its star there takes it off", async ({ page }) => {
       await signIn(page, app, email, "student123");
-      // a test this student has finished (the demo's tests show their answers)
-      const { id } = app
-        .db()
-        .prepare(
-          "select a.test_id as id from attempts a join users u on u.id = a.user_id where u.email = ? and a.status = 'submitted' order by a.started_at limit 1",
-        )
-        .get(email) as { id: string };
+      const id = finishedTestOf(email);
       await page.goto(`${app.url}/test/${id}/results`);
       const first = page.locator("ol > li[data-outcome]").first();
       const question = (await first.locator("p.font-medium").innerText()).replace(/^Q1\.\s*/, "");
@@ -82,12 +87,7 @@ for (const [javaScriptEnabled, email] of [
 
     test("Report beside a question in the review opens its form, and Back returns to that question", async ({ page }) => {
       await signIn(page, app, email, "student123");
-      const { id } = app
-        .db()
-        .prepare(
-          "select a.test_id as id from attempts a join users u on u.id = a.user_id where u.email = ? and a.status = 'submitted' order by a.started_at limit 1",
-        )
-        .get(email) as { id: string };
+      const id = finishedTestOf(email);
       await page.goto(`${app.url}/test/${id}/results`);
       // with JavaScript the app goes there itself (a plain link under one click handler): the page is not loaded again
       if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stayed: true }));
@@ -107,12 +107,7 @@ test.describe("JavaScript off, a long review", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
   test("a bookmark far down the review comes back to its question, not the top of the page", async ({ page }) => {
     await signIn(page, app, "arun@academy.local", "student123");
-    const { id } = app
-      .db()
-      .prepare(
-        "select a.test_id as id from attempts a join users u on u.id = a.user_id where u.email = ? and a.status = 'submitted' order by a.started_at limit 1",
-      )
-      .get("arun@academy.local") as { id: string };
+    const id = finishedTestOf("arun@academy.local");
     await page.goto(`${app.url}/test/${id}/results`);
     const items = page.locator("ol > li[data-outcome]");
     expect(await items.count()).toBeGreaterThan(6);
