@@ -157,7 +157,7 @@ export default function handleRequest(
     // a page without scripts (root.tsx, plain-page.ts) has nothing to stream and nothing to wait for: one call
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // as bytes: a string body is checked character by character for lone surrogates (0.2 ms for an exam page)
-    return new Response(new TextEncoder().encode(`<!DOCTYPE html>${renderToStaticMarkup(page)}`), { headers: responseHeaders, status: responseStatusCode });
+    return new Response(utf8.encode(`<!DOCTYPE html>${renderToStaticMarkup(page)}`), { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -189,6 +189,8 @@ export default function handleRequest(
     const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
+
+const utf8 = new TextEncoder();
 
 /**
  * A plain page's context with only its own routes (the ones the address matched): the page sends no scripts, so no

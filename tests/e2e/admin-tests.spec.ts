@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, type AppServer, STUDENT, signIn, startApp } from "./app-server";
 
 let app: AppServer;
@@ -11,6 +11,16 @@ test.afterAll(async () => {
 });
 
 const fixture = (name: string) => path.join(process.cwd(), "tests/fixtures", name);
+
+/** Signed in as the admin, the bulk upload dialog with clean-10.csv chosen for SET. */
+async function bulkUploadOfCleanTen(page: Page) {
+  await signIn(page, app, ADMIN.email, ADMIN.password);
+  await page.goto(`${app.url}/admin/tests/bulk-upload`);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("CSV files").setInputFiles(fixture("clean-10.csv"));
+  await dialog.getByLabel("Exam type", { exact: true }).selectOption("SET");
+  return dialog;
+}
 
 test("an admin uploads a CSV with flagged rows, reads the report, creates the test inactive, publishes it, and a student of that type sees it", async ({
   page,
@@ -157,11 +167,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("Choose other files after the bulk preview keeps the settings already chosen", async ({ page }) => {
-      await signIn(page, app, ADMIN.email, ADMIN.password);
-      await page.goto(`${app.url}/admin/tests/bulk-upload`);
-      const dialog = page.getByRole("dialog");
-      await dialog.getByLabel("CSV files").setInputFiles(fixture("clean-10.csv"));
-      await dialog.getByLabel("Exam type", { exact: true }).selectOption("SET");
+      const dialog = await bulkUploadOfCleanTen(page);
       await dialog.getByLabel("Duration (minutes)").fill("45");
       await dialog.getByLabel("Marks off per wrong answer").fill("1/3");
       await dialog.getByLabel("Max attempts (empty = unlimited)").fill("3");
@@ -179,11 +185,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("bulk upload closes on success and lists what it created", async ({ page }) => {
-      await signIn(page, app, ADMIN.email, ADMIN.password);
-      await page.goto(`${app.url}/admin/tests/bulk-upload`);
-      const dialog = page.getByRole("dialog");
-      await dialog.getByLabel("CSV files").setInputFiles(fixture("clean-10.csv"));
-      await dialog.getByLabel("Exam type", { exact: true }).selectOption("SET");
+      const dialog = await bulkUploadOfCleanTen(page);
       if (javaScriptEnabled) await dialog.getByLabel("Test name for clean-10.csv").fill(`Bulk once ${javaScriptEnabled}`);
       const name = javaScriptEnabled ? `Bulk once ${javaScriptEnabled}` : "clean 10";
       await dialog.getByRole("button", { name: "Upload & Preview" }).click();

@@ -2,7 +2,7 @@ import { plural } from "~/lib/rules/words";
 import { logActivity } from "~/models/activity.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { EmptyState, PageHeader, SetAsideRow } from "~/components/admin/ui";
+import { BackLink, EmptyState, PageHeader, SetAsideRow } from "~/components/admin/ui";
 import { requireAdmin } from "~/models/auth.server";
 import { flashFailed } from "~/lib/server/failures.server";
 import { env } from "~/lib/server/env.server";
@@ -10,7 +10,6 @@ import { redirectWithFlash } from "~/lib/server/flash.server";
 import { formatDateTime } from "~/lib/rules/time";
 import { archivedTests, restoreTest } from "~/models/admin-tests.server";
 import { examTypeLabels } from "~/models/exam-type.server";
-import { BackLink } from "~/components/admin/ui";
 
 /**
  * Archived tests (/admin/tests/archived): tests deleted after students attempted them are hidden, not
